@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# mobbench prints JSON Lines with the fields every suite shares. This checks the shape only: a
+# benchmark is not a timed test, so no figure is compared with a target here.
+set -eu
+MOBBENCH=${1:?usage: test_mobbench_json.sh path/to/mobbench}
+out=$("$MOBBENCH" nbt --seconds 0.02 --no-peer)
+lines=$(printf '%s\n' "$out" | wc -l)
+[ "$lines" -eq 4 ] || { echo "expected 4 lines (2 cases x decode/encode), got $lines:"; echo "$out"; exit 1; }
+printf '%s\n' "$out" | python3 -c '
+import json, sys
+seen = set()
+for line in sys.stdin:
+    j = json.loads(line)
+    for k in ("bench", "case", "impl", "metric", "value", "unit"):
+        assert k in j, f"missing {k}: {line}"
+    assert j["bench"] == "nbt" and j["impl"] == "mobsdk" and j["unit"] == "MiB/s", line
+    assert isinstance(j["value"], (int, float)) and j["value"] > 0, line
+    seen.add((j["case"], j["metric"]))
+want = {(c, m) for c in ("player", "chunk") for m in ("decode", "encode")}
+assert seen == want, seen
+print("mobbench nbt output has the expected shape")
+'
+"$MOBBENCH" nope >/dev/null 2>&1 && { echo "unknown suite should fail"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  nbt ' || { echo "--list does not name the nbt suite"; exit 1; }
+echo ok

@@ -1,0 +1,43 @@
+// Shared plumbing for mobbench suites: JSON Lines output and a timing loop.
+// Figures go to stdout, one JSON object per line; progress goes to stderr.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mobbench {
+
+/// @brief One result line: {"bench","case","impl","metric","value","unit"}.
+struct Figure {
+    std::string bench;   ///< suite, e.g. "nbt"
+    std::string kase;    ///< case, e.g. "chunk"
+    std::string impl;    ///< "mobsdk" or the peer measured beside it
+    std::string metric;  ///< e.g. "decode"
+    double value;        ///< the number
+    std::string unit;    ///< e.g. "MiB/s"
+};
+
+/// @brief Prints one figure as a JSON line on stdout and flushes.
+void emit(const Figure& f);
+
+/// @brief Progress on stderr.
+void progress(const std::string& text);
+
+/// @brief Runs `body` repeatedly for at least `min_seconds` (after one warm-up call) and returns
+/// the mean seconds per call.
+double time_per_call(const std::function<void()>& body, double min_seconds);
+
+/// @brief A suite: its name, a one-line description and its entry point (args after the suite name).
+struct Suite {
+    std::string_view name;
+    std::string_view description;
+    int (*run)(const std::vector<std::string>& args);
+};
+
+int run_nbt(const std::vector<std::string>& args);
+
+}  // namespace mobbench

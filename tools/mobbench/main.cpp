@@ -1,0 +1,71 @@
+// mobbench: every benchmark of the project in one program. `mobbench <suite> [args]` prints JSON
+// Lines on stdout (see docs/performance.md); `mobbench --list` names the suites.
+#include <algorithm>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "bench.hpp"
+
+namespace mobbench {
+
+void emit(const Figure& f) {
+    nlohmann::ordered_json j;
+    j["bench"] = f.bench;
+    j["case"] = f.kase;
+    j["impl"] = f.impl;
+    j["metric"] = f.metric;
+    j["value"] = f.value;
+    j["unit"] = f.unit;
+    std::cout << j.dump() << std::endl;
+}
+
+void progress(const std::string& text) { std::cerr << "mobbench: " << text << std::endl; }
+
+double time_per_call(const std::function<void()>& body, double min_seconds) {
+    using clock = std::chrono::steady_clock;
+    body();  // warm-up
+    std::size_t calls = 0;
+    const auto start = clock::now();
+    double elapsed = 0;
+    std::size_t batch = 1;
+    while (elapsed < min_seconds) {
+        for (std::size_t i = 0; i < batch; ++i) body();
+        calls += batch;
+        elapsed = std::chrono::duration<double>(clock::now() - start).count();
+        batch = std::min<std::size_t>(batch * 2, 1024);
+    }
+    return elapsed / static_cast<double>(calls);
+}
+
+}  // namespace mobbench
+
+namespace {
+
+constexpr mobbench::Suite kSuites[] = {
+    {"nbt", "NBT decode/encode MiB/s, cases player and chunk, beside prismarine-nbt", mobbench::run_nbt},
+};
+
+void usage(std::ostream& out) {
+    out << "usage: mobbench <suite> [args]\n       mobbench --list\nsuites:\n";
+    for (const auto& s : kSuites) out << "  " << s.name << "  " << s.description << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(std::cerr);
+        return 2;
+    }
+    const std::string name = argv[1];
+    if (name == "--list" || name == "--help" || name == "-h") {
+        usage(std::cout);
+        return 0;
+    }
+    std::vector<std::string> args(argv + 2, argv + argc);
+    for (const auto& s : kSuites)
+        if (s.name == name) return s.run(args);
+    std::cerr << "mobbench: unknown suite '" << name << "'\n";
+    usage(std::cerr);
+    return 2;
+}
