@@ -68,8 +68,11 @@ mobsdk_install_packages() {
 mobsdk_configure_and_build() {
     local dir=$1
     shift
+    # Always (re)configure: it takes a second, and it picks up tools installed since the last run
+    # (clang for the fuzzers, when run-server configured the build before run-tests installed it).
     if [[ -f "$dir/CMakeCache.txt" ]]; then
-        mobsdk_say "$dir/ is already configured"
+        mobsdk_say "refreshing the configuration of $dir/"
+        cmake -S "$MOBSDK_ROOT" -B "$dir" "$@" >/dev/null
     else
         mobsdk_say "configuring $dir/ ($*)"
         cmake -S "$MOBSDK_ROOT" -B "$dir" "$@"

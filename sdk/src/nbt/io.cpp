@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "mobsdk/nbt/mutf8.hpp"
+#include "tree_builder.hpp"
 
 namespace mobsdk::nbt {
 
@@ -69,7 +70,7 @@ constexpr std::size_t kEntryCost = sizeof(Compound::Entry);
 
 }  // namespace
 
-/// The decoder; friend of List and Compound so it can fill them in place.
+/// The decoder; fills List and Compound in place through detail::TreeBuilder.
 class Reader {
 public:
     Reader(std::span<const std::uint8_t> data, const ReadOptions& opts)
@@ -101,10 +102,15 @@ private:
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p_ - begin_); }
     std::size_t left() const noexcept { return static_cast<std::size_t>(end_ - p_); }
 
-    void need(std::size_t n, const char* what) {
-        if (left() < n)
-            fail(offset(), "unexpected end of data: " + std::string(what) + " needs " +
-                               std::to_string(n) + " bytes, " + std::to_string(left()) + " left");
+    // Every read goes through here: the check stays inline, the message is built out of line.
+    [[gnu::always_inline]] void need(std::size_t n, const char* what) {
+        if (left() < n) [[unlikely]]
+            fail_need(n, what);
+    }
+
+    [[noreturn, gnu::noinline, gnu::cold]] void fail_need(std::size_t n, const char* what) {
+        fail(offset(), "unexpected end of data: " + std::string(what) + " needs " +
+                           std::to_string(n) + " bytes, " + std::to_string(left()) + " left");
     }
 
     void account(std::size_t bytes) {
@@ -225,47 +231,51 @@ private:
             fail(at, "a list of TAG_End cannot hold " + std::to_string(n) + " elements");
         account(kTagCost + n * kTagCost);
         List& list = out.value().emplace<List>();
-        list.type_ = element;
-        list.items_.resize(n);
-        for (Tag& item : list.items_) read_payload(element, item, depth + 1);
+        detail::TreeBuilder::set_element_type(list, element);
+        auto& items = detail::TreeBuilder::items(list);
+        items.resize(n);
+        for (Tag& item : items) read_payload(element, item, depth + 1);
     }
 
     void read_compound(Tag& out, std::size_t depth) {
         enter(depth);
         account(kTagCost);
         Compound& c = out.value().emplace<Compound>();
-        auto& entries = c.entries_;
+        auto& entries = detail::TreeBuilder::entries(c);
         // Keys must be unique (vanilla keeps the last value). Small compounds check by scanning;
         // large ones switch to a hash index so that a hostile file cannot make this quadratic.
         constexpr std::size_t kScanLimit = 32;
         std::unordered_multimap<std::size_t, std::size_t> index;
-        std::string key;
         for (;;) {
             const TagType type = read_type("a compound entry's type");
             if (type == TagType::End) return;
-            read_string(key, "a compound key");
+            // The key is read straight into a new entry (no copy); the rare duplicate undoes it.
+            // Capacity starts at 4 and doubles: uniform block sizes recycle best in malloc.
+            if (entries.size() == entries.capacity())
+                entries.reserve(entries.empty() ? 4 : entries.size() * 2);
+            Compound::Entry& e = entries.emplace_back();
+            read_string(e.name, "a compound key");
             account(kEntryCost);
-            Tag* slot = nullptr;
-            if (entries.size() < kScanLimit) {
-                for (auto& e : entries)
-                    if (e.name == key) { slot = &e.value; break; }
+            const std::size_t count = entries.size() - 1;
+            std::size_t slot = count;
+            if (count < kScanLimit) {
+                for (std::size_t i = 0; i < count; ++i)
+                    if (entries[i].name == e.name) { slot = i; break; }
             } else {
                 if (index.empty())
-                    for (std::size_t i = 0; i < entries.size(); ++i)
+                    for (std::size_t i = 0; i < count; ++i)
                         index.emplace(std::hash<std::string>{}(entries[i].name), i);
-                const std::size_t h = std::hash<std::string>{}(key);
+                const std::size_t h = std::hash<std::string>{}(e.name);
                 auto [lo, hi] = index.equal_range(h);
                 for (auto it = lo; it != hi; ++it)
-                    if (entries[it->second].name == key) { slot = &entries[it->second].value; break; }
-                if (!slot) index.emplace(h, entries.size());
+                    if (entries[it->second].name == e.name) { slot = it->second; break; }
+                if (slot == count) index.emplace(h, count);
             }
-            if (slot) {
-                *slot = Tag();
-                read_payload(type, *slot, depth + 1);
-            } else {
-                entries.push_back(Compound::Entry{key, Tag()});
-                read_payload(type, entries.back().value, depth + 1);
+            if (slot != count) {
+                entries.pop_back();  // the last value wins, at the first key's position
+                entries[slot].value = Tag();
             }
+            read_payload(type, entries[slot].value, depth + 1);
         }
     }
 

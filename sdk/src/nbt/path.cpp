@@ -55,7 +55,12 @@ std::string describe_at(std::string_view text, std::size_t byte) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return "a control character";
     std::size_t len = 1;
     while (byte + len < text.size() && (static_cast<unsigned char>(text[byte + len]) & 0xC0) == 0x80) ++len;
-    return "'" + std::string(text.substr(byte, len)) + "'";
+    std::string out;  // built with append: `"'" + std::string(...)` trips GCC 12's -Wrestrict bug
+    out.reserve(len + 2);
+    out.push_back('\'');
+    out.append(text.substr(byte, len));
+    out.push_back('\'');
+    return out;
 }
 
 struct PathParseFailure {

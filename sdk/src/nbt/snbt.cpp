@@ -1,6 +1,8 @@
 // SNBT: vanilla's TagParser (the grammar before 1.21.5) for reading, StringTagVisitor (compact) and
-// TextComponentTagVisitor (indented) for printing, plus the extensions listed in docs/snbt-and-paths.md.
+// TextComponentTagVisitor (indented) for printing, plus the extensions listed in docs/nbt.md.
 #include "mobsdk/nbt/snbt.hpp"
+
+#include "tree_builder.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -18,25 +20,12 @@ namespace mobsdk::nbt {
 
 namespace {
 
-// ---- O(1) append to a compound ----
-//
 // Compound::put scans every entry for the key (fine for trees built in code), so building a
-// compound of n keys through it is O(n²): 100k keys in a 16 MiB input would hang the parser. The
-// parser keeps its own key index and then needs a plain append, which tag.hpp does not offer. Until
-// it does, this reaches Compound's entry vector through the rule that access checking does not apply
-// to explicit instantiations ([temp.spec.general]/6); a rename of the member fails to compile here.
+// compound of n keys through it would be O(n²). The parser keeps its own key index and appends
+// through detail::TreeBuilder.
 using CompoundEntries = std::vector<Compound::Entry>;
-using CompoundEntriesMember = CompoundEntries Compound::*;
 
-CompoundEntriesMember compound_entries_member() noexcept;
-
-template <CompoundEntriesMember Member>
-struct CompoundEntriesAccess {
-    friend CompoundEntriesMember compound_entries_member() noexcept { return Member; }
-};
-template struct CompoundEntriesAccess<&Compound::entries_>;
-
-CompoundEntries& entries_of(Compound& c) noexcept { return c.*compound_entries_member(); }
+CompoundEntries& entries_of(Compound& c) noexcept { return detail::TreeBuilder::entries(c); }
 
 // ---- characters ----
 

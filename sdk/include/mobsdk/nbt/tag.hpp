@@ -50,6 +50,12 @@ using LongArray = std::vector<std::int64_t>;  ///< TAG_Long_Array payload
 
 class Tag;
 
+namespace detail {
+/// @brief How the library's readers fill List and Compound in place (defined in its sources):
+/// they check keys and types themselves, which public code has no use for.
+struct TreeBuilder;
+}  // namespace detail
+
 /// @brief TAG_List: elements of one tag type. An empty list may have any element type (End included).
 class List {
 public:
@@ -94,7 +100,7 @@ public:
     friend bool operator==(const List& a, const List& b) noexcept;
 
 private:
-    friend class Reader;
+    friend struct detail::TreeBuilder;
     TagType type_ = TagType::End;
     std::vector<Tag> items_;
 };
@@ -152,7 +158,7 @@ public:
     friend bool operator==(const Compound& a, const Compound& b) noexcept;
 
 private:
-    friend class Reader;
+    friend struct detail::TreeBuilder;
     std::vector<Entry> entries_;
 };
 
