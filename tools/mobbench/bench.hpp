@@ -39,5 +39,6 @@ struct Suite {
 };
 
 int run_nbt(const std::vector<std::string>& args);
+int run_brain(const std::vector<std::string>& args);
 
 }  // namespace mobbench

@@ -43,6 +43,7 @@ namespace {
 
 constexpr mobbench::Suite kSuites[] = {
     {"nbt", "NBT decode/encode MiB/s, cases player and chunk, beside prismarine-nbt", mobbench::run_nbt},
+    {"brain", "Brain engine: ns per brain tick and per expiry pass, case b20s4", mobbench::run_brain},
 };
 
 void usage(std::ostream& out) {

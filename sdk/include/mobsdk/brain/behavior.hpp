@@ -1,0 +1,100 @@
+// Behaviours: the BehaviorControl contract, the timed Behavior base class and DoNothing.
+// Composites (GateBehavior, RunOne) and one-shot triggers build on these.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/brain/memory.hpp"
+#include "mobsdk/world/level.hpp"
+
+namespace mobsdk::brain {
+
+class Brain;
+
+/// @brief STOPPED or RUNNING, as vanilla's Behavior.Status.
+enum class BehaviorStatus : std::uint8_t { STOPPED, RUNNING };
+
+/// @brief A memory condition: the memory and the status it must have.
+struct MemoryRequirement {
+    MemoryHandle memory;   ///< which memory
+    MemoryStatus status;   ///< what it must be
+};
+
+/// @brief Anything the brain can run (vanilla's BehaviorControl).
+class BehaviorControl {
+public:
+    virtual ~BehaviorControl() = default;
+    /// @brief STOPPED or RUNNING.
+    virtual BehaviorStatus status() const noexcept = 0;
+    /// @brief Starts if the conditions hold; true when it started.
+    virtual bool try_start(Level& level, Mob& mob, std::int64_t time) = 0;
+    /// @brief Called each tick while running: ticks, or stops when it should.
+    virtual void tick_or_stop(Level& level, Mob& mob, std::int64_t time) = 0;
+    /// @brief Stops now.
+    virtual void do_stop(Level& level, Mob& mob, std::int64_t time) = 0;
+    /// @brief A name for debug output (the `brain` command).
+    virtual std::string debug_string() const = 0;
+};
+
+/// @brief True when the mob's brain satisfies every requirement (vanilla's hasRequiredMemories).
+bool has_required_memories(const Brain& brain, const std::vector<MemoryRequirement>& requirements);
+
+/// @brief A timed behaviour (vanilla's Behavior): entry memory conditions, a duration drawn between
+/// min and max when it starts, and hooks. It stops when the duration has passed (time > end) or
+/// can_still_use() turns false.
+class Behavior : public BehaviorControl {
+public:
+    /// @brief `entry_condition` lists what the memories must be; duration in ticks (vanilla's
+    /// default is 60 and 60).
+    explicit Behavior(std::vector<MemoryRequirement> entry_condition = {},
+                      std::int32_t min_duration = 60, std::int32_t max_duration = 60);
+
+    BehaviorStatus status() const noexcept final { return status_; }
+    bool try_start(Level& level, Mob& mob, std::int64_t time) final;
+    void tick_or_stop(Level& level, Mob& mob, std::int64_t time) final;
+    void do_stop(Level& level, Mob& mob, std::int64_t time) final;
+    std::string debug_string() const override;
+
+    /// @brief The memory conditions.
+    const std::vector<MemoryRequirement>& entry_condition() const noexcept { return entry_condition_; }
+    /// @brief The game time after which it times out.
+    std::int64_t end_timestamp() const noexcept { return end_timestamp_; }
+
+protected:
+    /// @brief Further conditions to start, checked after the memories.
+    virtual bool check_extra_start_conditions(Level&, Mob&) { return true; }
+    /// @brief Whether to keep running (checked each tick before tick()).
+    virtual bool can_still_use(Level&, Mob&, std::int64_t) { return false; }
+    /// @brief Vanilla's rule: timed out once the time is past the end timestamp.
+    virtual bool timed_out(std::int64_t time) const { return time > end_timestamp_; }
+    /// @brief Called when it starts.
+    virtual void start(Level&, Mob&, std::int64_t) {}
+    /// @brief Called each tick while it runs.
+    virtual void tick(Level&, Mob&, std::int64_t) {}
+    /// @brief Called when it stops.
+    virtual void stop(Level&, Mob&, std::int64_t) {}
+
+private:
+    std::vector<MemoryRequirement> entry_condition_;
+    std::int32_t min_duration_;
+    std::int32_t max_duration_;
+    std::int64_t end_timestamp_ = 0;
+    BehaviorStatus status_ = BehaviorStatus::STOPPED;
+};
+
+/// @brief Does nothing for a random duration between min and max ticks (vanilla's DoNothing).
+class DoNothing final : public Behavior {
+public:
+    DoNothing(std::int32_t min_duration, std::int32_t max_duration)
+        : Behavior({}, min_duration, max_duration) {}
+    std::string debug_string() const override { return "DoNothing"; }
+
+protected:
+    bool can_still_use(Level&, Mob&, std::int64_t) override { return true; }
+};
+
+}  // namespace mobsdk::brain

@@ -1,0 +1,69 @@
+// Point-of-interest types: which block states make a POI, how many mobs may claim one, and how
+// close a mob must come to use it (vanilla's PoiType).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/core/registry.hpp"
+#include "mobsdk/world/level.hpp"
+
+namespace mobsdk {
+
+/// @brief Block states by block id and the property values they must have (none: every state).
+struct BlockStateMatcher {
+    ResourceLocation block;                                        ///< e.g. minecraft:red_bed
+    std::vector<std::pair<std::string, std::string>> properties;  ///< e.g. {{"part", "head"}}
+    friend bool operator==(const BlockStateMatcher&, const BlockStateMatcher&) = default;
+};
+
+/// @brief A POI type as registered.
+struct PoiTypeInfo {
+    std::vector<BlockStateMatcher> states;  ///< the block states that are this POI
+    std::int32_t max_tickets = 0;           ///< how many mobs may claim one (0: not claimable)
+    std::int32_t valid_range = 1;           ///< how close counts as "at" it (vanilla's validRange)
+};
+
+/// @brief The 20 vanilla POI types, registered by register_vanilla_poi_types.
+struct VanillaPoiTypes {
+    Handle<PoiTypeInfo> armorer, butcher, cartographer, cleric, farmer, fisherman, fletcher,
+        leatherworker, librarian, mason, shepherd, toolsmith, weaponsmith;  ///< the 13 job sites
+    Handle<PoiTypeInfo> home, meeting, beehive, bee_nest, nether_portal, lodestone, lightning_rod;
+    /// @brief The 13 job-site types, in vanilla's order.
+    std::vector<Handle<PoiTypeInfo>> job_sites() const {
+        return {armorer, butcher,   cartographer, cleric, farmer,    fisherman,  fletcher,
+                leatherworker, librarian, mason, shepherd, toolsmith, weaponsmith};
+    }
+};
+
+/// @brief Registers vanilla's POI types with vanilla's numbers: the job sites and home take 1
+/// ticket within range 1, the meeting point (bell) 32 within 6; beehive, bee nest, nether portal,
+/// lodestone and lightning rod 0 within 1. Home is the head half of each of the 16 beds.
+VanillaPoiTypes register_vanilla_poi_types(Registry<PoiTypeInfo>& registry);
+
+/// @brief Vanilla's mob categories (spawn caps and despawning).
+enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
+
+/// @brief An entity type as registered: its size and category. The plugin issue adds its brain
+/// provider and attributes.
+struct EntityTypeInfo {
+    MobCategory category = MobCategory::Misc;  ///< spawn category
+    float width = 0.6f;                        ///< bounding box width
+    float height = 1.8f;                       ///< bounding box height
+    float eye_height = 1.62f;                  ///< eye height above the feet
+};
+
+/// @brief The world-side registries: POI types and entity types (block types join with the world).
+struct WorldRegistries {
+    Registry<PoiTypeInfo> poi_types{ResourceLocation::of("point_of_interest_type")};  ///< POI types
+    Registry<EntityTypeInfo> entity_types{ResourceLocation::of("entity_type")};       ///< entity types
+    /// @brief Freezes both.
+    void freeze() noexcept {
+        poi_types.freeze();
+        entity_types.freeze();
+    }
+};
+
+}  // namespace mobsdk
