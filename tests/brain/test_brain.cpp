@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
-#include "support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 namespace {
 

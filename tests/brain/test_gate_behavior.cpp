@@ -6,7 +6,7 @@
 
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/brain/gate_behavior.hpp"
-#include "support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::brain;

@@ -12,7 +12,7 @@
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/nbt/snbt.hpp"
-#include "support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::brain;

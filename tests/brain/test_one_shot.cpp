@@ -5,7 +5,7 @@
 
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/brain/one_shot.hpp"
-#include "support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::brain;

@@ -10,7 +10,7 @@
 #include "mobsdk/brain/codecs.hpp"
 #include "mobsdk/brain/values.hpp"
 #include "mobsdk/nbt/snbt.hpp"
-#include "support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::brain;

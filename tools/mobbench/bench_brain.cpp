@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../tests/support/fake_world.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 #include "bench.hpp"
 #include "mobsdk/brain/brain.hpp"
 

@@ -4,12 +4,6 @@
 
 namespace mobsdk::brain {
 
-bool has_required_memories(const Brain& brain, const std::vector<MemoryRequirement>& requirements) {
-    for (const auto& r : requirements)
-        if (!brain.check_memory(r.memory, r.status)) return false;
-    return true;
-}
-
 Behavior::Behavior(std::vector<MemoryRequirement> entry_condition, std::int32_t min_duration,
                    std::int32_t max_duration)
     : entry_condition_(std::move(entry_condition)),

@@ -54,7 +54,11 @@ Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
         sensors_.push_back(std::move(sensor));
     }
     active_.reserve(4);
-    expiring_.reserve(slots_.size());  // never grows past one entry per slot: no allocation later
+    expiring_.reserve(slots_.size());
+    if (slots_.size() > 128) {
+        present_heap_ = std::make_unique<std::uint64_t[]>((slots_.size() + 63) / 64);  // zeroed
+        present_bits_ = present_heap_.get();
+    }  // never grows past one entry per slot: no allocation later
 }
 
 Brain::~Brain() {
@@ -92,23 +96,11 @@ Brain::Slot* Brain::slot_for_write(MemoryHandle h, const MemoryValueOps* ops, co
     return &s;
 }
 
-bool Brain::check_memory(MemoryHandle memory, MemoryStatus status) const noexcept {
-    const std::int32_t i = slot_index(memory);
-    if (i < 0) return false;
-    const Slot& s = slots_[static_cast<std::size_t>(i)];
-    switch (status) {
-        case MemoryStatus::REGISTERED: return true;
-        case MemoryStatus::VALUE_PRESENT: return s.present;
-        case MemoryStatus::VALUE_ABSENT: return !s.present;
-    }
-    return false;
-}
-
 void Brain::erase_memory(MemoryHandle memory) noexcept {
     const std::int32_t i = slot_index(memory);
     if (i < 0) return;
     Slot& s = slots_[static_cast<std::size_t>(i)];
-    s.present = false;
+    set_present(static_cast<std::size_t>(i), false);
     s.ttl = kNoExpiry;
 }
 
@@ -116,15 +108,16 @@ std::int64_t Brain::time_until_expiry(MemoryHandle memory) const noexcept {
     const std::int32_t i = layout_->slot_of(memory);
     if (i < 0) return 0;
     const Slot& s = slots_[static_cast<std::size_t>(i)];
-    return s.present && s.ttl != kNoExpiry ? s.ttl : 0;
+    return is_present(static_cast<std::size_t>(i)) && s.ttl != kNoExpiry ? s.ttl : 0;
 }
 
 void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
     // Only slots that were given a ttl are visited; entries whose value was erased or replaced by
     // one without expiry are dropped here (swap-remove: the order of slots does not matter).
     for (std::size_t k = 0; k < expiring_.size();) {
-        Slot& s = slots_[expiring_[k]];
-        bool drop = !s.present || s.ttl == kNoExpiry;
+        const std::size_t i = expiring_[k];
+        Slot& s = slots_[i];
+        bool drop = !is_present(i) || s.ttl == kNoExpiry;
         if (!drop) {
             if (order == MemoryExpiry::Modern) {
                 // Since 22w12a: erase at ttl <= 0, then count down — one tick later than before.
@@ -134,7 +127,7 @@ void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
                 drop = true;
             }
             if (drop) {
-                s.present = false;
+                set_present(i, false);
                 s.ttl = kNoExpiry;
             }
         }
@@ -153,9 +146,10 @@ std::vector<MemorySnapshot> Brain::snapshot_memories() const {
     out.reserve(slots_.size());
     for (std::size_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
-        MemorySnapshot snap{layout_->memories()[i], s.present, std::nullopt, {}};
-        if (s.present && s.ttl != kNoExpiry) snap.ttl = s.ttl;
-        if (s.present) {
+        const bool present = is_present(i);
+        MemorySnapshot snap{layout_->memories()[i], present, std::nullopt, {}};
+        if (present && s.ttl != kNoExpiry) snap.ttl = s.ttl;
+        if (present) {
             if (s.info->codec) {
                 snap.value = nbt::to_snbt(s.info->codec->encode(s.value));
             } else {  // appends, not operator+: GCC 12 warns falsely (-Wrestrict) on the latter
@@ -234,10 +228,6 @@ bool Brain::activity_requirements_are_met(Activity activity) const noexcept {
     for (const auto& r : s->requirements)
         if (!check_memory(r.memory, r.status)) return false;
     return true;
-}
-
-bool Brain::is_active(Activity activity) const noexcept {
-    return std::find(active_.begin(), active_.end(), activity) != active_.end();
 }
 
 std::optional<Activity> Brain::active_non_core_activity() const noexcept {
@@ -325,7 +315,7 @@ nbt::Compound Brain::save() const {
     const auto& reg = layout_->registries().memory_types;
     for (std::size_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
-        if (!s.present || !s.info->codec) continue;
+        if (!is_present(i) || !s.info->codec) continue;
         nbt::Compound entry;
         entry.put("value", s.info->codec->encode(s.value));
         if (s.ttl != kNoExpiry) entry.put("ttl", std::int64_t{s.ttl});
@@ -387,8 +377,9 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
         auto r = s.info->codec->decode(*value, scratch);
         if (r) {
             ops.copy_assign(s.value, scratch);
-            s.present = !ops.is_empty_collection(s.value);
-            s.ttl = s.present ? ttl : kNoExpiry;
+            const bool present = !ops.is_empty_collection(s.value);
+            set_present(index_of(s), present);
+            s.ttl = present ? ttl : kNoExpiry;
             if (s.ttl != kNoExpiry && !s.listed) {
                 s.listed = true;
                 expiring_.push_back(static_cast<std::uint32_t>(&s - slots_.data()));

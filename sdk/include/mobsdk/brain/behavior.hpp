@@ -40,7 +40,8 @@ public:
     virtual std::string debug_string() const = 0;
 };
 
-/// @brief True when the mob's brain satisfies every requirement (vanilla's hasRequiredMemories).
+/// @brief True when the mob's brain satisfies every requirement (vanilla's hasRequiredMemories);
+/// defined inline in brain.hpp.
 bool has_required_memories(const Brain& brain, const std::vector<MemoryRequirement>& requirements);
 
 /// @brief A timed behaviour (vanilla's Behavior): entry memory conditions, a duration drawn between

@@ -1,5 +1,5 @@
-// A minimal in-memory Level and Mob for unit tests and benchmarks of the brain engine, until the
-// reference server's world (and its test harness) exists. Time is advanced by hand.
+// A minimal in-memory Level and Mob: unit-test a behaviour or a sensor without a server. The SDK's
+// own tests and benchmarks use it; time is advanced by hand with FakeLevel::tick().
 #pragma once
 
 #include <algorithm>
