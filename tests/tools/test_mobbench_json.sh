@@ -20,6 +20,20 @@ want = {(c, m) for c in ("player", "chunk") for m in ("decode", "encode")}
 assert seen == want, seen
 print("mobbench nbt output has the expected shape")
 '
+brain=$("$MOBBENCH" brain --seconds 0.02 --brains 50)
+printf '%s\n' "$brain" | python3 -c '
+import json, sys
+got = {}
+for line in sys.stdin:
+    j = json.loads(line)
+    assert j["bench"] == "brain" and j["case"] == "b20s4" and j["impl"] == "mobsdk" and j["unit"] == "ns", line
+    assert j["value"] > 0, line
+    got[j["metric"]] = j["value"]
+assert set(got) == {"ns_per_brain_tick", "ns_per_memory_expiry"}, got
+print("mobbench brain output has the expected shape")
+'
+"$MOBBENCH" brain --case nope >/dev/null 2>&1 && { echo "unknown brain case should fail"; exit 1; }
 "$MOBBENCH" nope >/dev/null 2>&1 && { echo "unknown suite should fail"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  nbt ' || { echo "--list does not name the nbt suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  brain ' || { echo "--list does not name the brain suite"; exit 1; }
 echo ok

@@ -1,6 +1,7 @@
 // mobbench brain: the cost of the Brain engine itself, with trivial behaviour and sensor bodies, so the
 // figures measure the scheduling (expiry pass, sensor countdowns, start/tick loops), not AI logic.
 // Case b20s4: 20 behaviours over a core and an idle activity, 4 sensors, 30 memories (10 expiring).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -28,7 +29,7 @@ using brain::Unit;
 using mobsdk::Level;
 using mobsdk::Mob;
 
-constexpr std::size_t kBrains = 1000;
+constexpr std::size_t kDefaultBrains = 1000;
 
 // The 30 memories of the case: 10 ints, 10 units, 10 int lists.
 struct Memories {
@@ -156,12 +157,12 @@ struct Case {
     }
 };
 
-// Mean nanoseconds per brain tick over kBrains brains ticked together, as a level ticks its mobs.
-double brain_tick_ns(const Case& c, double seconds, std::size_t& running_out) {
+// Mean nanoseconds per brain tick over `brains` brains ticked together, as a level ticks its mobs.
+double brain_tick_ns(const Case& c, double seconds, std::size_t brains, std::size_t& running_out) {
     mobsdk::testing::FakeLevel level(20240601);
     std::vector<std::unique_ptr<mobsdk::testing::FakeMob>> mobs;
-    mobs.reserve(kBrains);
-    for (std::size_t i = 0; i < kBrains; ++i) {
+    mobs.reserve(brains);
+    for (std::size_t i = 0; i < brains; ++i) {
         auto mob = std::make_unique<mobsdk::testing::FakeMob>(mobsdk::Uuid{1, i + 1}, static_cast<std::uint32_t>(i));
         mob->brain_ = c.provider->make_brain(level.random());
         c.populate(*mob->brain_);
@@ -172,7 +173,7 @@ double brain_tick_ns(const Case& c, double seconds, std::size_t& running_out) {
     const double per_level_tick = time_per_call([&] { level.tick(); }, seconds);
     running_out = 0;
     for (const auto& m : mobs) running_out += m->brain_->running_behaviors().size();
-    return per_level_tick / static_cast<double>(kBrains) * 1e9;
+    return per_level_tick / static_cast<double>(brains) * 1e9;
 }
 
 // Mean nanoseconds per forget_outdated_memories pass: 30 memories, 10 present and expiring (with a ttl
@@ -199,13 +200,16 @@ double memory_expiry_ns(const Case& c, double seconds) {
 int run_brain(const std::vector<std::string>& args) {
     double seconds = 1.0;
     std::string only;
+    std::size_t brains = kDefaultBrains;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--seconds" && i + 1 < args.size()) {
             seconds = std::stod(args[++i]);
+        } else if (args[i] == "--brains" && i + 1 < args.size()) {
+            brains = static_cast<std::size_t>(std::max(1L, std::stol(args[++i])));
         } else if (args[i] == "--case" && i + 1 < args.size()) {
             only = args[++i];
         } else {
-            std::fprintf(stderr, "usage: mobbench brain [--seconds S] [--case b20s4]\n");
+            std::fprintf(stderr, "usage: mobbench brain [--seconds S] [--case b20s4] [--brains N (default 1000)]\n");
             return 2;
         }
     }
@@ -214,11 +218,11 @@ int run_brain(const std::vector<std::string>& args) {
         return 2;
     }
     const Case c;
-    progress("case b20s4: " + std::to_string(kBrains) + " brains, 20 behaviours, 4 sensors, " +
+    progress("case b20s4: " + std::to_string(brains) + " brains, 20 behaviours, 4 sensors, " +
              std::to_string(c.mem.all.size()) + " memories");
     std::size_t running = 0;
-    const double tick_ns = brain_tick_ns(c, seconds, running);
-    progress("behaviours running at the end: " + std::to_string(running) + " over " + std::to_string(kBrains) +
+    const double tick_ns = brain_tick_ns(c, seconds, brains, running);
+    progress("behaviours running at the end: " + std::to_string(running) + " over " + std::to_string(brains) +
              " brains");
     emit({"brain", "b20s4", "mobsdk", "ns_per_brain_tick", tick_ns, "ns"});
     emit({"brain", "b20s4", "mobsdk", "ns_per_memory_expiry", memory_expiry_ns(c, seconds), "ns"});

@@ -33,7 +33,7 @@ struct SnbtReadOptions {
 /// case, `true`/`false` are bytes, `[B;…]` `[I;…]` `[L;…]` arrays, lists of one type, quoted
 /// strings with `"` or `'` and `\` escapes, and a bare word that is not a number is a string
 /// (including an integer out of its type's range, as vanilla). Extensions: `NaN`/`Infinity` with an
-/// `f` or `d` suffix, and the escapes `\n \t \r \b \f \s \uXXXX` of newer versions.
+/// `f` or `d` suffix, and the escapes `\n \t \r \b \f \s` and `\u` + four hex digits of newer versions.
 Result<Tag, SnbtError> parse_snbt(std::string_view text, const SnbtReadOptions& opts = {});
 
 /// @brief Parses SNBT that must be a compound (what `summon … {…}` and `data merge` take).
