@@ -35,7 +35,6 @@ class Step final : public BehaviorControl {
 public:
     Step(std::vector<std::string>& log, std::string name, bool startable = true, int run_ticks = 0)
         : log_(log), name_(std::move(name)), startable(startable), run_ticks(run_ticks) {}
-    BehaviorStatus status() const noexcept override { return status_; }
     bool try_start(Level&, Mob&, std::int64_t time) override {
         if (!startable) return false;
         status_ = BehaviorStatus::RUNNING;
@@ -61,7 +60,6 @@ public:
     int run_ticks;
 
 private:
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
     int remaining_ = 0;
 };
 

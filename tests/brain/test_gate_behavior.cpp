@@ -37,7 +37,6 @@ class Probe final : public BehaviorControl {
 public:
     explicit Probe(int id, bool startable = true, int run_ticks = 0)
         : id(id), startable(startable), run_ticks(run_ticks) {}
-    BehaviorStatus status() const noexcept override { return status_; }
     bool try_start(Level&, Mob&, std::int64_t) override {
         ++tries;
         if (!startable) return false;
@@ -62,7 +61,6 @@ public:
     int tries = 0, starts = 0, ticks = 0, stops = 0;
 
 private:
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
     int remaining_ = 0;
 };
 

@@ -15,6 +15,7 @@ WeightedBehaviors with_unit_weights(BehaviorList children) {
 
 BehaviorDecorator::BehaviorDecorator(std::unique_ptr<BehaviorControl> inner) : inner_(std::move(inner)) {
     if (!inner_) throw BrainError("a behaviour decorator needs a non-null behaviour to wrap");
+    report_status_of(*inner_);  // a decorator's status is the wrapped behaviour's
 }
 
 // ---- RunFor ----

@@ -27,9 +27,12 @@ struct MemoryRequirement {
 /// @brief Anything the brain can run (vanilla's BehaviorControl).
 class BehaviorControl {
 public:
+    BehaviorControl() = default;
+    BehaviorControl(const BehaviorControl&) = delete;  // status_source_ may point into this object
+    BehaviorControl& operator=(const BehaviorControl&) = delete;
     virtual ~BehaviorControl() = default;
-    /// @brief STOPPED or RUNNING.
-    virtual BehaviorStatus status() const noexcept = 0;
+    /// @brief STOPPED or RUNNING. Not virtual: the brain reads it twice per behaviour per tick.
+    BehaviorStatus status() const noexcept { return *status_source_; }
     /// @brief Starts if the conditions hold; true when it started.
     virtual bool try_start(Level& level, Mob& mob, std::int64_t time) = 0;
     /// @brief Called each tick while running: ticks, or stops when it should.
@@ -38,6 +41,15 @@ public:
     virtual void do_stop(Level& level, Mob& mob, std::int64_t time) = 0;
     /// @brief A name for debug output (the `brain` command).
     virtual std::string debug_string() const = 0;
+
+protected:
+    /// @brief The status; implementations set it when they start and stop.
+    BehaviorStatus status_ = BehaviorStatus::STOPPED;
+    /// @brief Makes status() report another behaviour's status (for decorators that wrap one).
+    void report_status_of(const BehaviorControl& inner) noexcept { status_source_ = inner.status_source_; }
+
+private:
+    const BehaviorStatus* status_source_ = &status_;
 };
 
 /// @brief True when the mob's brain satisfies every requirement (vanilla's hasRequiredMemories);
@@ -54,7 +66,6 @@ public:
     explicit Behavior(std::vector<MemoryRequirement> entry_condition = {},
                       std::int32_t min_duration = 60, std::int32_t max_duration = 60);
 
-    BehaviorStatus status() const noexcept final { return status_; }
     bool try_start(Level& level, Mob& mob, std::int64_t time) final;
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) final;
     void do_stop(Level& level, Mob& mob, std::int64_t time) final;
@@ -84,7 +95,6 @@ private:
     std::int32_t min_duration_;
     std::int32_t max_duration_;
     std::int64_t end_timestamp_ = 0;
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
 };
 
 /// @brief Does nothing for a random duration between min and max ticks (vanilla's DoNothing).

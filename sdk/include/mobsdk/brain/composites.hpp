@@ -36,7 +36,6 @@ class BehaviorDecorator : public BehaviorControl {
 public:
     /// @brief Wraps `inner` (must not be null).
     explicit BehaviorDecorator(std::unique_ptr<BehaviorControl> inner);
-    BehaviorStatus status() const noexcept override { return inner_->status(); }
     bool try_start(Level& level, Mob& mob, std::int64_t time) override { return inner_->try_start(level, mob, time); }
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) override { inner_->tick_or_stop(level, mob, time); }
     void do_stop(Level& level, Mob& mob, std::int64_t time) override { inner_->do_stop(level, mob, time); }
@@ -150,7 +149,6 @@ class Sequential final : public BehaviorControl {
 public:
     /// @brief Children in the order they run (at least one).
     explicit Sequential(BehaviorList children);
-    BehaviorStatus status() const noexcept override { return status_; }
     bool try_start(Level& level, Mob& mob, std::int64_t time) override;
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) override;
     void do_stop(Level& level, Mob& mob, std::int64_t time) override;
@@ -162,7 +160,7 @@ public:
 private:
     BehaviorList children_;
     std::size_t current_ = 0;
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
+    
 };
 
 }  // namespace mobsdk::brain

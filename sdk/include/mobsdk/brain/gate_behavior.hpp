@@ -107,7 +107,6 @@ public:
     GateBehavior(std::vector<MemoryRequirement> entry_condition, std::vector<MemoryHandle> exit_erased_memories,
                  OrderPolicy order_policy, RunningPolicy running_policy, WeightedBehaviors behaviors);
 
-    BehaviorStatus status() const noexcept final { return status_; }
     bool try_start(Level& level, Mob& mob, std::int64_t time) final;
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) final;
     void do_stop(Level& level, Mob& mob, std::int64_t time) final;
@@ -133,7 +132,6 @@ private:
     OrderPolicy order_policy_;
     RunningPolicy running_policy_;
     ShufflingList<std::unique_ptr<BehaviorControl>> behaviors_;
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
 };
 
 /// @brief A GateBehavior that shuffles its children by weight and runs one (vanilla's RunOne).

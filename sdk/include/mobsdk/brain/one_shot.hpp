@@ -32,7 +32,6 @@ namespace mobsdk::brain {
 /// (vanilla's OneShot, which is also vanilla's Trigger).
 class OneShot : public BehaviorControl {
 public:
-    BehaviorStatus status() const noexcept final { return status_; }
     /// @brief Runs trigger(); RUNNING when it returned true.
     bool try_start(Level& level, Mob& mob, std::int64_t time) final {
         if (!trigger(level, mob, time)) return false;
@@ -52,7 +51,6 @@ public:
     void set_debug_name(std::string name) { name_ = std::move(name); }
 
 private:
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
     std::string name_ = "OneShot";
 };
 
