@@ -105,7 +105,7 @@ void Brain::erase_memory(MemoryHandle memory) noexcept {
 }
 
 std::int64_t Brain::time_until_expiry(MemoryHandle memory) const noexcept {
-    const std::int32_t i = layout_->slot_of(memory);
+    const std::int32_t i = slot_index(memory);
     if (i < 0) return 0;
     const Slot& s = slots_[static_cast<std::size_t>(i)];
     return is_present(static_cast<std::size_t>(i)) && s.ttl != kNoExpiry ? s.ttl : 0;
@@ -212,11 +212,10 @@ void Brain::add_activity_and_remove_memories_when_stopped(
     std::vector<MemoryRequirement> requirements, std::vector<MemoryHandle> erase_when_stopped) {
     ActivitySettings* s = settings_for(activity);
     if (!s) {
-        activity_settings_.push_back(ActivitySettings{activity, false, {}, {}});
+        activity_settings_.push_back(ActivitySettings{activity, {}, {}});
         s = &activity_settings_.back();
     }
     // Vanilla puts the requirement set (empty or not) on every add: it replaces the previous one.
-    s->has_requirements_entry = true;
     s->requirements = std::move(requirements);
     if (!erase_when_stopped.empty()) s->erase_when_stopped = std::move(erase_when_stopped);
     insert_behaviors(activity, std::move(behaviors));
@@ -224,7 +223,7 @@ void Brain::add_activity_and_remove_memories_when_stopped(
 
 bool Brain::activity_requirements_are_met(Activity activity) const noexcept {
     const ActivitySettings* s = settings_for(activity);
-    if (!s || !s->has_requirements_entry) return false;
+    if (!s) return false;  // never added: vanilla has no requirement entry, so not met
     for (const auto& r : s->requirements)
         if (!check_memory(r.memory, r.status)) return false;
     return true;
@@ -341,7 +340,7 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
             warnings.push_back("skipped unknown memory " + key);
             continue;
         }
-        const std::int32_t i = layout_->slot_of(*handle);
+        const std::int32_t i = slot_index(*handle);
         if (i < 0) {
             warnings.push_back("skipped memory " + key + ": this mob's brain does not register it");
             continue;
@@ -379,11 +378,7 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
             ops.copy_assign(s.value, scratch);
             const bool present = !ops.is_empty_collection(s.value);
             set_present(index_of(s), present);
-            s.ttl = present ? ttl : kNoExpiry;
-            if (s.ttl != kNoExpiry && !s.listed) {
-                s.listed = true;
-                expiring_.push_back(static_cast<std::uint32_t>(&s - slots_.data()));
-            }
+            set_ttl(s, present ? ttl : kNoExpiry);
         } else {
             warnings.push_back("skipped memory " + key + ": " + r.error());
         }

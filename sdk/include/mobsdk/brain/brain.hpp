@@ -289,10 +289,15 @@ private:
             return;
         }
         set_present(index_of(*s), true);
-        s->ttl = ttl;
-        if (ttl != kNoExpiry && !s->listed) {
-            s->listed = true;
-            expiring_.push_back(static_cast<std::uint32_t>(s - slots_.data()));
+        set_ttl(*s, ttl);
+    }
+
+    /// Sets a present slot's ttl and, for an expiring one, lists it for the expiry pass.
+    void set_ttl(Slot& s, std::int64_t ttl) {
+        s.ttl = ttl;
+        if (ttl != kNoExpiry && !s.listed) {
+            s.listed = true;
+            expiring_.push_back(static_cast<std::uint32_t>(index_of(s)));
         }
     }
 
@@ -327,8 +332,7 @@ private:
     std::vector<Activity> active_;
     Activity default_activity_;
     struct ActivitySettings {
-        Activity activity;
-        bool has_requirements_entry = false;
+        Activity activity;  // an entry exists once the activity was added (vanilla's requirement map)
         std::vector<MemoryRequirement> requirements;
         std::vector<MemoryHandle> erase_when_stopped;
     };
