@@ -11,7 +11,7 @@
 #include <mobsdk/brain/one_shot.hpp>
 #include <mobsdk/nbt/snbt.hpp>
 #include <mobsdk/testing/fake_world.hpp>
-#include <mobsdk/world/poi_type.hpp>
+#include <mobsdk/world/registries.hpp>
 
 using namespace mobsdk;
 using namespace mobsdk::brain;

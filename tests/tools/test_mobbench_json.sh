@@ -32,8 +32,25 @@ for line in sys.stdin:
 assert set(got) == {"ns_per_brain_tick", "ns_per_memory_expiry"}, got
 print("mobbench brain output has the expected shape")
 '
+world=$("$MOBBENCH" world --seconds 0.02)
+printf '%s\n' "$world" | python3 -c '
+import json, sys
+got = set()
+for line in sys.stdin:
+    j = json.loads(line)
+    assert j["bench"] == "world" and j["impl"] == "mobsdk", line
+    assert j["value"] >= 0, line
+    got.add((j["case"], j["metric"]))
+metrics = {m for _, m in got}
+assert {"path_nodes_per_s", "failed_768_search_us", "box_query_ns"} <= metrics, metrics
+for c in ("100", "1000", "10000"):
+    assert (c, "box_query_ns") in got, (c, got)
+print("mobbench world output has the expected shape")
+'
+"$MOBBENCH" world --bogus >/dev/null 2>&1 && { echo "unknown world argument should fail"; exit 1; }
 "$MOBBENCH" brain --case nope >/dev/null 2>&1 && { echo "unknown brain case should fail"; exit 1; }
 "$MOBBENCH" nope >/dev/null 2>&1 && { echo "unknown suite should fail"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  nbt ' || { echo "--list does not name the nbt suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  brain ' || { echo "--list does not name the brain suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  world ' || { echo "--list does not name the world suite"; exit 1; }
 echo ok

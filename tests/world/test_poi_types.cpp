@@ -1,7 +1,7 @@
 // The vanilla POI types: ids, block states, tickets and ranges.
 #include <boost/test/unit_test.hpp>
 
-#include "mobsdk/world/poi_type.hpp"
+#include "mobsdk/world/registries.hpp"
 
 using namespace mobsdk;
 

@@ -40,5 +40,16 @@ struct Suite {
 
 int run_nbt(const std::vector<std::string>& args);
 int run_brain(const std::vector<std::string>& args);
+int run_world(const std::vector<std::string>& args);
+
+/// @brief Options of the world suite.
+struct WorldBenchOptions {
+    double seconds = 1.0;            ///< minimum measuring time per figure
+    std::vector<std::string> cases;  ///< entity-count cases to run ("100", "1000", "10000"); empty: all
+};
+/// @brief Pathfinding figures: path_nodes_per_s and failed_768_search_us (bench_world_path.cpp).
+void world_path_figures(const WorldBenchOptions& options);
+/// @brief Box-query figures: box_query_ns per entity-count case (bench_world_query.cpp).
+void world_query_figures(const WorldBenchOptions& options);
 
 }  // namespace mobbench

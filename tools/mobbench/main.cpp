@@ -44,6 +44,8 @@ namespace {
 constexpr mobbench::Suite kSuites[] = {
     {"nbt", "NBT decode/encode MiB/s, cases player and chunk, beside prismarine-nbt", mobbench::run_nbt},
     {"brain", "Brain engine: ns per brain tick and per expiry pass, case b20s4", mobbench::run_brain},
+    {"world", "World: pathfinder nodes/s and a failed 768-node search; box queries at 100/1000/10000 entities",
+     mobbench::run_world},
 };
 
 void usage(std::ostream& out) {

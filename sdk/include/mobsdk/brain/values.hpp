@@ -12,6 +12,7 @@
 
 #include "mobsdk/core/resource_location.hpp"
 #include "mobsdk/world/level.hpp"
+#include "mobsdk/world/path.hpp"
 #include "mobsdk/world/types.hpp"
 
 namespace mobsdk::brain {
@@ -141,32 +142,8 @@ struct WalkTarget {
     friend bool operator==(const WalkTarget&, const WalkTarget&) = default;
 };
 
-/// @brief A computed path as a plain value (vanilla's Path); the pathfinder fills it.
-struct Path {
-    std::vector<BlockPos> nodes;      ///< the nodes, start first
-    std::size_t next_node_index = 0;  ///< the node the mob walks to next
-    BlockPos target;                  ///< where the path was asked to go
-    bool can_reach = false;           ///< vanilla's `reached`: the last node is at the target
-    /// @brief Manhattan distance from the last node to the target (vanilla's distToTarget, a float
-    /// there but always whole); INT32_MAX for a path without nodes.
-    std::int32_t distance_to_target = INT32_MAX;
-
-    /// @brief A path through `nodes` to `target`, with the distance computed as vanilla's
-    /// constructor.
-    static Path make(std::vector<BlockPos> nodes, BlockPos target, bool can_reach);
-    /// @brief Number of nodes.
-    std::size_t node_count() const noexcept { return nodes.size(); }
-    /// @brief True when every node has been passed (vanilla's isDone).
-    bool is_done() const noexcept { return next_node_index >= nodes.size(); }
-    /// @brief The last node, if any (vanilla's getEndNode).
-    std::optional<BlockPos> end_node() const noexcept;
-    /// @brief The node the mob walks to next; the path must not be done.
-    BlockPos next_node_pos() const noexcept { return nodes[next_node_index]; }
-    /// @brief Moves on to the next node (vanilla's advance).
-    void advance() noexcept { ++next_node_index; }
-    /// @brief Member-wise equality.
-    friend bool operator==(const Path&, const Path&) = default;
-};
+/// @brief Paths are a world type; memories hold them as they are.
+using mobsdk::Path;
 
 /// @brief Why a mob was hurt (vanilla's DamageSource, 1.19.4+ shape: a damage type id, the causing
 /// entity, the direct entity and an optional source position).

@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <ostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,10 @@ public:
     constexpr bool valid() const noexcept { return index_ != invalid_index; }
     friend constexpr bool operator==(Handle, Handle) noexcept = default;
     friend constexpr auto operator<=>(Handle, Handle) noexcept = default;
+    /// @brief Prints `handle N` (test failures and logs; the registry knows the id).
+    friend std::ostream& operator<<(std::ostream& out, Handle h) {
+        return h.valid() ? out << "handle " << h.index_ : out << "handle (invalid)";
+    }
 
     /// @brief Rebuilds a handle from its index; only registries and their serialisers need this.
     static constexpr Handle from_index(std::uint32_t index) noexcept { return Handle(index); }

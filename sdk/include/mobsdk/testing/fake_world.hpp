@@ -65,10 +65,84 @@ public:
     }
 };
 
+/// @brief Navigation that records the request instead of walking: the path is the straight
+/// line's end node, and it is "done" once stopped.
+class FakeNavigation final : public PathNavigation {
+public:
+    std::optional<Path> create_path(BlockPos target, std::int32_t reach) override {
+        last_reach = reach;
+        return Path::make({target}, target, true);
+    }
+    std::optional<Path> create_path(const Entity& target, std::int32_t reach) override {
+        return create_path(target.block_position(), reach);
+    }
+    bool move_to(std::optional<Path> path, double speed) override {
+        if (!path || path->is_done()) return false;
+        path_ = std::move(path);
+        speed_ = speed;
+        return true;
+    }
+    void stop() override { path_.reset(); }
+    bool is_done() const override { return !path_.has_value(); }
+    const Path* path() const override { return path_ ? &*path_ : nullptr; }
+    void set_speed_modifier(double speed) override { speed_ = speed; }
+    bool is_stable_destination(BlockPos) const override { return true; }
+    void set_avoid_sun(bool avoid) override { avoid_sun = avoid; }
+    void set_can_open_doors(bool can) override { can_open_doors = can; }
+
+    /// @brief The target of the current path.
+    std::optional<BlockPos> target() const { return path_ ? std::optional<BlockPos>(path_->target) : std::nullopt; }
+    /// @brief The speed modifier of the current path.
+    double speed() const { return speed_; }
+    std::int32_t last_reach = 0;  ///< reach of the last create_path
+    bool avoid_sun = false;       ///< last set_avoid_sun
+    bool can_open_doors = false;  ///< last set_can_open_doors
+
+private:
+    std::optional<Path> path_;
+    double speed_ = 0;
+};
+
+/// @brief Move, look and jump controls that record what they were asked.
+class FakeControls final : public MoveControl, public LookControl, public JumpControl {
+public:
+    void set_wanted_position(const Vec3& pos, double speed) override {
+        wanted_ = pos;
+        speed_ = speed;
+        op_ = Operation::MoveTo;
+    }
+    void strafe(float forward, float right) override {
+        strafe_forward = forward;
+        strafe_right = right;
+        op_ = Operation::Strafe;
+    }
+    Operation operation() const override { return op_; }
+    Vec3 wanted_position() const override { return wanted_; }
+    double speed_modifier() const override { return speed_; }
+    using LookControl::set_look_at;
+    void set_look_at(const Vec3& pos, float, float) override { looked_at = pos; }
+    void set_look_at(const Entity& target, float y, float x) override { set_look_at(target.eye_position(), y, x); }
+    bool is_looking_at_target() const override { return looked_at.has_value(); }
+    Vec3 wanted() const override { return looked_at.value_or(Vec3{}); }
+    void jump() override { ++jumps; }
+    bool wants_to_jump() const override { return jumps > 0; }
+
+    std::optional<Vec3> looked_at;  ///< last look target
+    int jumps = 0;                  ///< jump requests
+    float strafe_forward = 0, strafe_right = 0;  ///< last strafe
+
+private:
+    Vec3 wanted_{};
+    double speed_ = 0;
+    Operation op_ = Operation::Wait;
+};
+
 /// @brief A mob whose controls only record what they were asked.
 class FakeMob final : public Mob {
 public:
-    explicit FakeMob(Uuid uuid, std::uint32_t index = 0) : uuid_(uuid), handle_{index, 1} {}
+    explicit FakeMob(Uuid uuid, std::uint32_t index = 0) : uuid_(uuid), handle_{index, 1} {
+        for (std::size_t i = 0; i < path_type_count; ++i) malus_[i] = default_malus(static_cast<PathType>(i));
+    }
 
     Uuid uuid() const override { return uuid_; }
     EntityHandle handle() const override { return handle_; }
@@ -79,20 +153,38 @@ public:
     }
     double eye_height() const override { return 1.62; }
     bool is_alive() const override { return alive_; }
+    Vec3 motion() const override { return {}; }
+    float y_rot() const override { return 0; }
+    float x_rot() const override { return 0; }
+    bool on_ground() const override { return true; }
+    bool in_water() const override { return false; }
+    bool has_tag(std::string_view) const override { return false; }
+    bool is_invulnerable() const override { return false; }
     float health() const override { return health_; }
     float max_health() const override { return 20.0f; }
     bool is_baby() const override { return baby_; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
+    void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
     brain::Brain* brain() override { return brain_.get(); }
-    void look_at(const Vec3& target, float, float) override { looked_at = target; }
-    bool move_to(BlockPos target, double speed, std::int32_t) override {
-        move_target = target;
-        move_speed = speed;
+    bool hurt(const ResourceLocation&, float amount, const Entity*) override {
+        health_ -= amount;
+        if (health_ <= 0) alive_ = false;
         return true;
     }
-    void stop_navigation() override { move_target.reset(); }
-    bool navigation_done() const override { return !move_target.has_value(); }
-    void jump() override { ++jumps; }
+    PathNavigation& navigation() override { return nav; }
+    MoveControl& move_control() override { return controls; }
+    LookControl& look_control() override { return controls; }
+    JumpControl& jump_control() override { return controls; }
+    bool has_line_of_sight(const Entity&) override { return true; }
+    float pathfinding_malus(PathType t) const override { return malus_[static_cast<std::size_t>(t)]; }
+    void set_pathfinding_malus(PathType t, float m) override { malus_[static_cast<std::size_t>(t)] = m; }
+    float walk_target_value(BlockPos) const override { return 0.0f; }
+    double movement_speed() const override { return 0.25; }
+    double follow_range() const override { return 16.0; }
+    bool has_restriction() const override { return false; }
+    BlockPos restrict_center() const override { return {}; }
+    float restrict_radius() const override { return -1.0f; }
+    void restrict_to(BlockPos, std::int32_t) override {}
 
     // Test controls.
     std::unique_ptr<brain::Brain> brain_;
@@ -102,17 +194,17 @@ public:
     bool baby_ = false;
     float health_ = 20.0f;
     ItemStack equipment_[6];
-    std::optional<Vec3> looked_at;
-    std::optional<BlockPos> move_target;
-    double move_speed = 0;
-    int jumps = 0;
+    FakeNavigation nav;
+    FakeControls controls;
 
 private:
     Uuid uuid_;
     EntityHandle handle_;
+    float malus_[path_type_count]{};
 };
 
-/// @brief A level with a clock the test advances, a seeded random source and a list of mobs.
+/// @brief A level with a clock the test advances, a seeded random source, a list of mobs, and
+/// nothing but air (sky light 15 everywhere).
 class FakeLevel final : public Level {
 public:
     explicit FakeLevel(std::int64_t seed = 1) : random_(seed) {}
@@ -136,9 +228,23 @@ public:
         for (FakeMob* m : mobs)
             if (m->is_alive() && m->bounding_box().intersects(box)) out.push_back(m->ref());
     }
+    std::optional<EntityRef> drop_item(const Vec3& pos, const ItemStack& item, const Vec3&) override {
+        dropped.push_back({pos, item});
+        return std::nullopt;
+    }
+    ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
+    const BlockRegistry& blocks() const override { return blocks_; }
     BlockState block_state(BlockPos) const override { return {}; }
+    std::int32_t min_build_height() const override { return -64; }
+    std::int32_t max_build_height() const override { return 320; }
+    std::int32_t height(Heightmap, std::int32_t, std::int32_t) const override { return -64; }
     bool can_see_sky(BlockPos) const override { return true; }
-    std::int32_t max_local_raw_brightness(BlockPos) const override { return 15; }
+    std::int32_t brightness(LightLayer layer, BlockPos) const override { return layer == LightLayer::Sky ? 15 : 0; }
+    std::int32_t sky_darken() const override { return sky_darken_; }
+    float ambient_light() const override { return 0.0f; }
+    Difficulty difficulty() const override { return difficulty_; }
+    std::optional<BlockHit> clip(const Vec3&, const Vec3&) const override { return std::nullopt; }
+    PathType path_type(BlockPos) const override { return PathType::Open; }
     PoiManager& poi_manager() override { return pois; }
 
     /// @brief Ticks every mob's brain once, then advances the clocks.
@@ -152,13 +258,17 @@ public:
     // Test controls.
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
+    std::int32_t sky_darken_ = 0;
+    Difficulty difficulty_ = Difficulty::Normal;
     MemoryExpiry expiry_ = MemoryExpiry::Modern;
     std::vector<FakeMob*> mobs;
     FakePoiManager pois;
+    std::vector<std::pair<Vec3, ItemStack>> dropped;  ///< drop_item calls
 
 private:
     RandomSource random_;
     ResourceLocation dimension_ = ResourceLocation::of("overworld");
+    BlockRegistry blocks_;  // air only
 };
 
 }  // namespace mobsdk::testing

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "mobsdk/core/registry.hpp"
+#include "mobsdk/world/block.hpp"
+#include "mobsdk/world/entity_type.hpp"
+#include "mobsdk/world/path.hpp"
 #include "mobsdk/world/random.hpp"
 #include "mobsdk/world/types.hpp"
 
@@ -19,13 +22,25 @@ namespace brain {
 class Brain;
 }
 
-struct EntityTypeInfo;
 struct PoiTypeInfo;
+class Level;
 
-/// @brief A block state: an index into the block registry's global palette (0 is air).
-struct BlockState {
-    std::uint32_t id = 0;  ///< global palette index
-    friend constexpr bool operator==(BlockState, BlockState) = default;
+/// @brief The two heightmaps AI reads (vanilla's Heightmap.Types).
+enum class Heightmap : std::uint8_t {
+    WorldSurface,    ///< highest non-air block
+    MotionBlocking,  ///< highest block that blocks motion or holds a fluid
+};
+
+/// @brief Sky light or block light.
+enum class LightLayer : std::uint8_t { Sky, Block };
+
+/// @brief The world's difficulty.
+enum class Difficulty : std::uint8_t { Peaceful, Easy, Normal, Hard };
+
+/// @brief Where a ray first hits a block's collision shape.
+struct BlockHit {
+    BlockPos pos;  ///< the block hit
+    Vec3 location; ///< the point on its shape
 };
 
 /// @brief Which order memories expire in: vanilla since 22w12a (`modern`, the default) erases a
@@ -68,6 +83,113 @@ public:
     Vec3 eye_position() const { return position() + Vec3{0, eye_height(), 0}; }
     /// @brief False once dead or removed.
     virtual bool is_alive() const = 0;
+    /// @brief Velocity in blocks per tick.
+    virtual Vec3 motion() const = 0;
+    /// @brief Body yaw in degrees (vanilla's yRot: 0 faces south, 90 west).
+    virtual float y_rot() const = 0;
+    /// @brief Pitch in degrees (vanilla's xRot: positive looks down).
+    virtual float x_rot() const = 0;
+    /// @brief True when standing on something.
+    virtual bool on_ground() const = 0;
+    /// @brief True when touching water.
+    virtual bool in_water() const = 0;
+    /// @brief True when it has the scoreboard tag (vanilla's Tags list).
+    virtual bool has_tag(std::string_view tag) const = 0;
+    /// @brief False for entities no mob may notice (spectators, markers, the dead): vanilla's
+    /// canBeSeenByAnyone.
+    virtual bool can_be_seen_by_anyone() const { return is_alive(); }
+    /// @brief True when damage cannot hurt it (vanilla's isInvulnerable).
+    virtual bool is_invulnerable() const = 0;
+    /// @brief How visible it is to `looker`, 0–1 (sneaking, invisibility…; vanilla's
+    /// getVisibilityPercent). Scales the detection range of TargetingConditions.
+    virtual double visibility_percent(const Entity* looker) const {
+        (void)looker;
+        return 1.0;
+    }
+    /// @brief Squared distance between feet positions.
+    double distance_to_sqr(const Entity& other) const { return position().dist_sqr(other.position()); }
+};
+
+/// @brief Path following, as vanilla's PathNavigation: a path is computed, then followed through
+/// the MoveControl one node at a time.
+class PathNavigation {
+public:
+    virtual ~PathNavigation() = default;
+    /// @brief A path to `target` that ends within `reach` blocks of it (vanilla's createPath(pos,
+    /// accuracy)); a partial path when the target cannot be reached; empty when no node can be
+    /// reached at all or the search may not start (no ground under a walker…).
+    virtual std::optional<Path> create_path(BlockPos target, std::int32_t reach) = 0;
+    /// @brief A path to an entity's block.
+    virtual std::optional<Path> create_path(const Entity& target, std::int32_t reach) = 0;
+    /// @brief Follows `path` at `speed` (a speed modifier); false when it is empty or already done.
+    virtual bool move_to(std::optional<Path> path, double speed) = 0;
+    /// @brief Paths to a block and follows the path (vanilla's moveTo(x, y, z, speed): reach 1).
+    bool move_to(BlockPos target, double speed) { return move_to(create_path(target, 1), speed); }
+    /// @brief Paths to an entity and follows the path (reach 1).
+    bool move_to(const Entity& target, double speed) { return move_to(create_path(target, 1), speed); }
+    /// @brief Drops the current path.
+    virtual void stop() = 0;
+    /// @brief True with no path or a finished one.
+    virtual bool is_done() const = 0;
+    /// @brief True while following a path.
+    bool is_in_progress() const { return !is_done(); }
+    /// @brief The path being followed, or nullptr.
+    virtual const Path* path() const = 0;
+    /// @brief Changes the speed modifier of the current path.
+    virtual void set_speed_modifier(double speed) = 0;
+    /// @brief True when a walker could stand at `pos` (vanilla: the block below is solid-render).
+    virtual bool is_stable_destination(BlockPos pos) const = 0;
+    /// @brief Ground navigation only: trim paths where they enter sunlight (seed 004).
+    virtual void set_avoid_sun(bool avoid) = 0;
+    /// @brief Ground navigation only: may paths pass closed wooden doors (the mob opens them)?
+    virtual void set_can_open_doors(bool can) = 0;
+};
+
+/// @brief Vanilla's MoveControl: where the mob wants to go this tick.
+class MoveControl {
+public:
+    /// @brief What the control is doing (vanilla's Operation).
+    enum class Operation : std::uint8_t { Wait, MoveTo, Strafe, Jumping };
+    virtual ~MoveControl() = default;
+    /// @brief Walk towards a point at a speed modifier (vanilla's setWantedPosition).
+    virtual void set_wanted_position(const Vec3& pos, double speed) = 0;
+    /// @brief Walk forwards/backwards and sideways relative to the facing (vanilla's strafe).
+    virtual void strafe(float forward, float right) = 0;
+    /// @brief The current operation.
+    virtual Operation operation() const = 0;
+    /// @brief True while moving to a wanted position (vanilla's hasWanted).
+    bool has_wanted() const { return operation() == Operation::MoveTo; }
+    /// @brief The wanted position.
+    virtual Vec3 wanted_position() const = 0;
+    /// @brief The speed modifier of the current operation.
+    virtual double speed_modifier() const = 0;
+};
+
+/// @brief Vanilla's LookControl: turns the head towards a point, a little each tick.
+class LookControl {
+public:
+    virtual ~LookControl() = default;
+    /// @brief Look at a point, turning at most `max_y_rot_speed` degrees of yaw and
+    /// `max_x_rot_angle` of pitch per tick.
+    virtual void set_look_at(const Vec3& pos, float max_y_rot_speed, float max_x_rot_angle) = 0;
+    /// @brief Look at a point at the mob's own head speeds (vanilla: 10 and 40 for most mobs).
+    void set_look_at(const Vec3& pos) { set_look_at(pos, 10.0f, 40.0f); }
+    /// @brief Look at an entity: its eyes when it is living, else its centre (seed 003).
+    virtual void set_look_at(const Entity& target, float max_y_rot_speed, float max_x_rot_angle) = 0;
+    /// @brief True while a look target is set.
+    virtual bool is_looking_at_target() const = 0;
+    /// @brief The point looked at.
+    virtual Vec3 wanted() const = 0;
+};
+
+/// @brief Vanilla's JumpControl.
+class JumpControl {
+public:
+    virtual ~JumpControl() = default;
+    /// @brief Jump on the next movement update (when on the ground).
+    virtual void jump() = 0;
+    /// @brief True when a jump is pending.
+    virtual bool wants_to_jump() const = 0;
 };
 
 /// @brief A mob: an entity with health, equipment, a brain and the controls AI drives.
@@ -81,20 +203,70 @@ public:
     virtual bool is_baby() const = 0;
     /// @brief What the mob holds or wears in a slot.
     virtual const ItemStack& equipment(EquipmentSlot slot) const = 0;
+    /// @brief Puts an item in a slot (an empty stack clears it).
+    virtual void set_equipment(EquipmentSlot slot, ItemStack item) = 0;
     /// @brief The mob's brain, or nullptr for a goal-driven mob.
     virtual brain::Brain* brain() = 0;
 
-    // Controls, as vanilla's LookControl / MoveControl / JumpControl and PathNavigation.
-    /// @brief Turn the head towards a point this tick.
-    virtual void look_at(const Vec3& target, float max_yaw_change, float max_pitch_change) = 0;
-    /// @brief Find a path to `target` and follow it at `speed` (a speed modifier); false when no path.
-    virtual bool move_to(BlockPos target, double speed, std::int32_t close_enough) = 0;
+    /// @brief Damages the mob (vanilla's hurt); false when nothing happened (invulnerable,
+    /// dead, peaceful rules…). `attacker` is remembered as the last hurt-by entity.
+    virtual bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) = 0;
+
+    // Controls and navigation, as vanilla's.
+    /// @brief The mob's path navigation.
+    virtual PathNavigation& navigation() = 0;
+    /// @brief The mob's move control.
+    virtual MoveControl& move_control() = 0;
+    /// @brief The mob's look control.
+    virtual LookControl& look_control() = 0;
+    /// @brief The mob's jump control.
+    virtual JumpControl& jump_control() = 0;
+    /// @brief Line of sight to `target`, cached for this tick (vanilla's Sensing).
+    virtual bool has_line_of_sight(const Entity& target) = 0;
+
+    /// @brief The malus for a path type: the type's override or vanilla's default.
+    virtual float pathfinding_malus(PathType type) const = 0;
+    /// @brief Overrides the malus of a path type for this mob.
+    virtual void set_pathfinding_malus(PathType type, float malus) = 0;
+    /// @brief How much the mob likes standing at `pos` (vanilla's getWalkTargetValue; seed 004).
+    virtual float walk_target_value(BlockPos pos) const = 0;
+    /// @brief generic.movement_speed.
+    virtual double movement_speed() const = 0;
+    /// @brief generic.follow_range.
+    virtual double follow_range() const = 0;
+
+    /// @brief True when restricted to a home area (vanilla's hasRestriction; leashes, golems).
+    virtual bool has_restriction() const = 0;
+    /// @brief The centre of the restriction.
+    virtual BlockPos restrict_center() const = 0;
+    /// @brief The radius of the restriction (−1 without one).
+    virtual float restrict_radius() const = 0;
+    /// @brief Restricts the mob to within `radius` of `center` (a negative radius clears it).
+    virtual void restrict_to(BlockPos center, std::int32_t radius) = 0;
+    /// @brief True when `pos` lies inside the restriction, or there is none (vanilla's
+    /// isWithinRestriction: squared distance to the centre below radius²).
+    bool is_within_restriction(BlockPos pos) const {
+        if (!has_restriction()) return true;
+        const double r = restrict_radius();
+        return restrict_center().dist_sqr(pos) < r * r;
+    }
+
+    // Shorthands for the common calls.
+    /// @brief Turn the head towards a point (LookControl::set_look_at).
+    void look_at(const Vec3& target, float max_yaw_change, float max_pitch_change) {
+        look_control().set_look_at(target, max_yaw_change, max_pitch_change);
+    }
+    /// @brief Path to `target` (arriving within `close_enough`) and follow it at `speed`; false
+    /// when there is no path.
+    bool move_to(BlockPos target, double speed, std::int32_t close_enough) {
+        return navigation().move_to(navigation().create_path(target, close_enough), speed);
+    }
     /// @brief Stop following the current path.
-    virtual void stop_navigation() = 0;
+    void stop_navigation() { navigation().stop(); }
     /// @brief True when the mob has no path or has finished it.
-    virtual bool navigation_done() const = 0;
-    /// @brief Jump this tick.
-    virtual void jump() = 0;
+    bool navigation_done() { return navigation().is_done(); }
+    /// @brief Jump on the next movement update.
+    void jump() { jump_control().jump(); }
 };
 
 /// @brief Which POIs a query accepts, as vanilla's PoiManager.Occupancy.
@@ -153,13 +325,52 @@ public:
     /// @brief Appends to `out` every living entity whose box intersects `box`.
     virtual void entities_in_box(const AABB& box, std::vector<EntityRef>& out) = 0;
 
-    /// @brief The block state at a position (air outside the world).
+    /// @brief Drops an item entity at `pos` with `motion` (villagers and the allay throw items);
+    /// it can be picked up after vanilla's default delay of 10 ticks. Empty for an empty stack.
+    virtual std::optional<EntityRef> drop_item(const Vec3& pos, const ItemStack& item, const Vec3& motion) = 0;
+    /// @brief Takes up to `max_count` items from an item entity (removing it once empty) and
+    /// returns what was taken; nothing when it is gone, not an item, or still in its pickup delay.
+    /// Where the items go (a hand, an inventory memory) is the caller's business.
+    virtual ItemStack pick_up_item(const EntityRef& item, std::int32_t max_count) = 0;
+
+    /// @brief The block registry.
+    virtual const BlockRegistry& blocks() const = 0;
+    /// @brief The block state at a position (air outside the world or in an unloaded chunk).
     virtual BlockState block_state(BlockPos pos) const = 0;
-    /// @brief True when nothing above blocks the sky.
+    /// @brief The facts of the block state at a position.
+    const BlockStateInfo& block_info(BlockPos pos) const { return blocks().info(block_state(pos)); }
+    /// @brief Lowest block y (−64 in the overworld).
+    virtual std::int32_t min_build_height() const = 0;
+    /// @brief One above the highest block y (320 in the overworld).
+    virtual std::int32_t max_build_height() const = 0;
+    /// @brief The heightmap at a column: one above the highest block the map counts.
+    virtual std::int32_t height(Heightmap map, std::int32_t x, std::int32_t z) const = 0;
+    /// @brief True when nothing above blocks the sky (vanilla's canSeeSky: at or above the
+    /// WORLD_SURFACE height, or only light-transparent blocks above).
     virtual bool can_see_sky(BlockPos pos) const = 0;
+    /// @brief Raw light of one layer, 0–15 (sky light ignores the time of day).
+    virtual std::int32_t brightness(LightLayer layer, BlockPos pos) const = 0;
+    /// @brief How far the time of day dims sky light, 0 (noon) to 11 (midnight) (vanilla's skyDarken).
+    virtual std::int32_t sky_darken() const = 0;
+    /// @brief True during the day (vanilla's isDay: skyDarken < 4).
+    bool is_day() const { return sky_darken() < 4; }
     /// @brief Light level 0–15 at a position: the larger of sky light (after the time of day) and
     /// block light (vanilla's getMaxLocalRawBrightness).
-    virtual std::int32_t max_local_raw_brightness(BlockPos pos) const = 0;
+    std::int32_t max_local_raw_brightness(BlockPos pos) const {
+        const std::int32_t sky = brightness(LightLayer::Sky, pos) - sky_darken();
+        const std::int32_t block = brightness(LightLayer::Block, pos);
+        return sky > block ? sky : block;
+    }
+    /// @brief The dimension's ambient light, 0–1 (0 in the overworld).
+    virtual float ambient_light() const = 0;
+    /// @brief The world's difficulty.
+    virtual Difficulty difficulty() const = 0;
+    /// @brief The first block collision shape a ray from `from` to `to` hits (vanilla's clip with
+    /// the COLLIDER shape and no fluids); empty when it reaches `to`.
+    virtual std::optional<BlockHit> clip(const Vec3& from, const Vec3& to) const = 0;
+    /// @brief The ground path type at `pos` (vanilla's WalkNodeEvaluator.getBlockPathTypeStatic):
+    /// what the block and the one below make of it, with danger from neighbouring fire or cactus.
+    virtual PathType path_type(BlockPos pos) const = 0;
 
     /// @brief The level's POIs.
     virtual PoiManager& poi_manager() = 0;

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "mobsdk/core/registry.hpp"
-#include "mobsdk/world/level.hpp"
+#include "mobsdk/world/block.hpp"
+#include "mobsdk/world/types.hpp"
 
 namespace mobsdk {
 
@@ -42,28 +43,5 @@ struct VanillaPoiTypes {
 /// ticket within range 1, the meeting point (bell) 32 within 6; beehive, bee nest, nether portal,
 /// lodestone and lightning rod 0 within 1. Home is the head half of each of the 16 beds.
 VanillaPoiTypes register_vanilla_poi_types(Registry<PoiTypeInfo>& registry);
-
-/// @brief Vanilla's mob categories (spawn caps and despawning).
-enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
-
-/// @brief An entity type as registered: its size and category. The plugin issue adds its brain
-/// provider and attributes.
-struct EntityTypeInfo {
-    MobCategory category = MobCategory::Misc;  ///< spawn category
-    float width = 0.6f;                        ///< bounding box width
-    float height = 1.8f;                       ///< bounding box height
-    float eye_height = 1.62f;                  ///< eye height above the feet
-};
-
-/// @brief The world-side registries: POI types and entity types (block types join with the world).
-struct WorldRegistries {
-    Registry<PoiTypeInfo> poi_types{ResourceLocation::of("point_of_interest_type")};  ///< POI types
-    Registry<EntityTypeInfo> entity_types{ResourceLocation::of("entity_type")};       ///< entity types
-    /// @brief Freezes both.
-    void freeze() noexcept {
-        poi_types.freeze();
-        entity_types.freeze();
-    }
-};
 
 }  // namespace mobsdk

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <iosfwd>
 #include <string>
 
 #include "mobsdk/core/resource_location.hpp"
@@ -118,6 +119,17 @@ struct EntityRef {
         return a.uuid == b.uuid;
     }
 };
+
+/// @brief Prints `BlockPos{x=1, y=2, z=3}`, as vanilla's toString (logs and test failures).
+std::ostream& operator<<(std::ostream& out, BlockPos p);
+/// @brief Prints `(1.5, 64.0, -3.25)`, as vanilla's Vec3.toString.
+std::ostream& operator<<(std::ostream& out, const Vec3& v);
+/// @brief Prints `AABB[min] -> [max]`, as vanilla's AABB.toString.
+std::ostream& operator<<(std::ostream& out, const AABB& b);
+/// @brief Prints the canonical UUID text.
+std::ostream& operator<<(std::ostream& out, Uuid u);
+/// @brief Prints the UUID and the handle it was last resolved to.
+std::ostream& operator<<(std::ostream& out, const EntityRef& r);
 
 }  // namespace mobsdk
 

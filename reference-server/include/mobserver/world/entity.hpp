@@ -1,0 +1,208 @@
+// The host's entities: the state every entity shares (EntityData), mobs with controls, a brain
+// or a custom AI hook, and item entities. The world owns them; everything else holds handles.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mobsdk/brain/brain.hpp"
+#include "mobsdk/nbt/tag.hpp"
+#include "mobsdk/world/level.hpp"
+
+namespace mobsdk::server {
+
+class World;
+class ServerPathNavigation;
+class ServerMoveControl;
+class ServerLookControl;
+class ServerJumpControl;
+
+/// @brief What every entity has (vanilla's Entity fields the AI and physics use).
+struct EntityData {
+    Uuid uuid;                                ///< saved identity
+    EntityHandle handle;                      ///< slot in the world's entity table
+    Handle<EntityTypeInfo> type;              ///< its type
+    const EntityTypeInfo* info = nullptr;     ///< the type's data (owned by the registry)
+    Vec3 pos;                                 ///< feet position
+    Vec3 motion;                              ///< velocity, blocks per tick
+    float y_rot = 0, x_rot = 0;               ///< yaw and pitch, degrees
+    bool on_ground = false;                   ///< standing on something
+    bool in_water = false;                    ///< touching water
+    bool horizontal_collision = false;        ///< bumped into a wall this tick
+    bool removed = false;                     ///< dead or discarded: skipped, then erased
+    bool no_ai = false;                       ///< vanilla's NoAI: no brain, goals or controls
+    bool no_gravity = false;                  ///< vanilla's NoGravity
+    bool invulnerable = false;                ///< vanilla's Invulnerable
+    float fall_distance = 0;                  ///< blocks fallen since last on the ground
+    std::vector<std::string> tags;            ///< scoreboard tags
+    std::optional<std::string> custom_name;   ///< CustomName (plain text)
+    std::int32_t age = 0;                     ///< ticks since it was added
+
+    /// @brief The box at the current position, from the type's width and height.
+    AABB bounding_box() const noexcept {
+        const double hw = info->width / 2.0;
+        return {{pos.x - hw, pos.y, pos.z - hw}, {pos.x + hw, pos.y + info->height, pos.z + hw}};
+    }
+};
+
+/// @brief Implements the SDK's Entity virtuals over an EntityData, for Entity and Mob alike.
+template <class Interface>
+class EntityImpl : public Interface {
+public:
+    /// @brief The shared state.
+    EntityData& data() noexcept { return data_; }
+    /// @brief The shared state.
+    const EntityData& data() const noexcept { return data_; }
+
+    Uuid uuid() const override { return data_.uuid; }
+    EntityHandle handle() const override { return data_.handle; }
+    Handle<EntityTypeInfo> type() const override { return data_.type; }
+    Vec3 position() const override { return data_.pos; }
+    AABB bounding_box() const override { return data_.bounding_box(); }
+    double eye_height() const override { return data_.info->eye_height; }
+    bool is_alive() const override { return !data_.removed; }
+    Vec3 motion() const override { return data_.motion; }
+    float y_rot() const override { return data_.y_rot; }
+    float x_rot() const override { return data_.x_rot; }
+    bool on_ground() const override { return data_.on_ground; }
+    bool in_water() const override { return data_.in_water; }
+    bool has_tag(std::string_view tag) const override {
+        for (const auto& t : data_.tags)
+            if (t == tag) return true;
+        return false;
+    }
+    bool is_invulnerable() const override { return data_.invulnerable; }
+
+protected:
+    EntityData data_;
+};
+
+/// @brief An item on the ground (vanilla's ItemEntity): an item stack, a pickup delay, an age.
+class ItemEntity final : public EntityImpl<Entity> {
+public:
+    ItemStack item;                  ///< what it holds
+    std::int32_t pickup_delay = 10;  ///< ticks until it can be picked up (vanilla: 10 when thrown)
+    /// @brief Vanilla despawns items after 6000 ticks.
+    static constexpr std::int32_t lifetime = 6000;
+};
+
+/// @brief The AI of a mob that has no brain: called once per tick before navigation and controls
+/// (the goal system of the next issue plugs in here; tests use it for scripted mobs).
+class MobAi {
+public:
+    virtual ~MobAi() = default;
+    /// @brief One AI step.
+    virtual void tick(World& world, class ServerMob& mob) = 0;
+};
+
+/// @brief A mob in the reference world.
+class ServerMob final : public EntityImpl<Mob> {
+public:
+    /// @brief A mob of `type` in `world` (the world calls this; use World::spawn_mob).
+    ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityTypeInfo& info, Uuid uuid, Vec3 pos);
+    ~ServerMob() override;
+
+    // Mob
+    float health() const override { return health_; }
+    float max_health() const override { return data_.info->max_health; }
+    bool is_baby() const override { return baby_; }
+    const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
+    brain::Brain* brain() override { return brain_.get(); }
+    bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) override;
+    PathNavigation& navigation() override;
+    MoveControl& move_control() override;
+    LookControl& look_control() override;
+    JumpControl& jump_control() override;
+    bool has_line_of_sight(const Entity& target) override;
+    float pathfinding_malus(PathType type) const override { return malus_[static_cast<int>(type)]; }
+    void set_pathfinding_malus(PathType type, float malus) override { malus_[static_cast<int>(type)] = malus; }
+    float walk_target_value(BlockPos pos) const override;
+    double movement_speed() const override { return movement_speed_; }
+    double follow_range() const override { return data_.info->follow_range; }
+    bool has_restriction() const override { return restrict_radius_ >= 0; }
+    BlockPos restrict_center() const override { return restrict_center_; }
+    float restrict_radius() const override { return restrict_radius_; }
+    void restrict_to(BlockPos center, std::int32_t radius) override {
+        restrict_center_ = center;
+        restrict_radius_ = static_cast<float>(radius);
+    }
+
+    /// @brief The world it lives in.
+    World& world() noexcept { return *world_; }
+    /// @brief The type's data.
+    const EntityTypeInfo& info() const noexcept { return *data_.info; }
+    /// @brief The server-side navigation (with tick()).
+    ServerPathNavigation& server_navigation() noexcept { return *navigation_; }
+
+    /// @brief Gives the mob a brain (ticked every tick before navigation).
+    void set_brain(std::unique_ptr<brain::Brain> brain) { brain_ = std::move(brain); }
+    /// @brief Gives the mob a brainless AI hook.
+    void set_ai(std::unique_ptr<MobAi> ai) { ai_ = std::move(ai); }
+    void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
+    /// @brief Sets health (clamped to 0–max; 0 kills).
+    void set_health(float h);
+    /// @brief Makes it a baby or an adult.
+    void set_baby(bool baby) noexcept { baby_ = baby; }
+    /// @brief The last entity that hurt it, and when (game time).
+    std::optional<EntityRef> last_hurt_by;
+    /// @brief Game time of the last hurt.
+    std::int64_t last_hurt_time = 0;
+    /// @brief Ticks left on fire (undead in daylight).
+    std::int32_t fire_ticks = 0;
+
+    // Movement state the controls write and physics reads (vanilla's names).
+    float zza = 0;             ///< forward input
+    float xxa = 0;             ///< sideways input (positive: left)
+    float yya = 0;             ///< vertical input (flying)
+    float speed = 0;           ///< current speed (movement_speed × modifier), set by MoveControl
+    bool jumping = false;      ///< jump requested this tick (JumpControl)
+    float y_head_rot = 0;      ///< head yaw
+    float y_body_rot = 0;      ///< body yaw
+    std::int32_t no_jump_delay = 0;  ///< vanilla's noJumpDelay
+
+    /// @brief One AI step (vanilla's serverAiStep): sensing reset, brain or AI hook, navigation,
+    /// move, look and jump controls. The world calls it, then `travel`.
+    void server_ai_step();
+    /// @brief Movement (vanilla's aiStep/travel): jumping, swimming, gravity, friction, collision.
+    void travel();
+
+private:
+    friend class World;
+    World* world_;
+    float health_;
+    bool baby_ = false;
+    double movement_speed_;
+    std::array<ItemStack, 6> equipment_{};
+    std::array<float, path_type_count> malus_{};
+    BlockPos restrict_center_{};
+    float restrict_radius_ = -1.0f;
+    std::unique_ptr<brain::Brain> brain_;
+    std::unique_ptr<MobAi> ai_;
+    std::unique_ptr<ServerPathNavigation> navigation_;
+    std::unique_ptr<ServerMoveControl> move_control_;
+    std::unique_ptr<ServerLookControl> look_control_;
+    std::unique_ptr<ServerJumpControl> jump_control_;
+    // Sensing: line-of-sight results for this tick (vanilla keeps seen and unseen lists).
+    std::vector<std::pair<EntityHandle, bool>> sight_cache_;
+};
+
+/// @brief Writes a mob as vanilla's entity NBT where the field exists: id is the caller's;
+/// UUID, Pos, Motion, Rotation, Health, OnGround, FallDistance, Tags, CustomName, NoAI,
+/// NoGravity, Invulnerable, IsBaby, HandItems, ArmorItems, and Brain (long-term memories).
+nbt::Compound save_mob_nbt(const ServerMob& mob);
+
+/// @brief Applies vanilla entity NBT to a mob (the fields save_mob_nbt writes; others are kept
+/// aside untouched by the caller). Returns warnings for fields of the wrong type or out of range,
+/// which are skipped; a bad field never changes the mob partially.
+std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag);
+
+/// @brief Vanilla's UUID as four ints, most significant first.
+nbt::IntArray uuid_to_ints(Uuid uuid);
+/// @brief Vanilla's UUID from four ints; empty for another length.
+std::optional<Uuid> uuid_from_ints(const nbt::IntArray& ints);
+
+}  // namespace mobsdk::server

@@ -1,0 +1,134 @@
+// The world's entity table: slots with generations (handles), a UUID map, a stable tick order and
+// a spatial grid so that box queries cost in proportion to the answer, not to the world.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "mobserver/world/entity.hpp"
+
+namespace mobsdk::server {
+
+/// @brief One occupied slot: the owning pointer and typed views of it.
+struct EntitySlot {
+    std::unique_ptr<Entity> entity;  ///< owner (null for a free slot)
+    EntityData* data = nullptr;      ///< its shared state
+    ServerMob* mob = nullptr;        ///< set for mobs
+    ItemEntity* item = nullptr;      ///< set for item entities
+    std::uint32_t generation = 0;    ///< bumped when the slot is freed
+};
+
+/// @brief Entities by handle, by UUID and by place.
+class EntityIndex {
+public:
+    EntityIndex();
+    ~EntityIndex();
+    EntityIndex(const EntityIndex&) = delete;
+    EntityIndex& operator=(const EntityIndex&) = delete;
+
+    /// @brief Adds a mob; assigns and returns its handle (also written to its data). A UUID already
+    /// present is a broken invariant (the world checks first): std::logic_error. An entity without
+    /// `data().info` is std::invalid_argument.
+    EntityHandle insert(std::unique_ptr<ServerMob> mob);
+    /// @brief Adds an item entity.
+    EntityHandle insert(std::unique_ptr<ItemEntity> item);
+    /// @brief Takes an entity out; its handle goes stale. nullptr for a stale handle.
+    std::unique_ptr<Entity> erase(EntityHandle handle);
+    /// @brief The slot behind a live handle, or nullptr when stale.
+    const EntitySlot* slot(EntityHandle handle) const noexcept;
+    /// @brief The entity with a UUID, or nullptr.
+    const EntitySlot* find(Uuid uuid) const noexcept;
+    /// @brief Must be called after an entity's position changed. The index caches each entity's
+    /// position, size and type in its grid cell, so a query never loads the entity itself; a move
+    /// within the cell rewrites the cached position in place, a move across cells moves the record.
+    /// A position changed without this call is a broken invariant: queries keep seeing the old
+    /// place (verify() reports it). An entity's type and size are fixed while it is indexed.
+    /// `old_pos` is not relied on. std::logic_error for an entity not in this index.
+    void moved(EntityData& data, const Vec3& old_pos);
+    /// @brief Appends every entity whose box intersects `box` (removed ones included; callers filter).
+    /// Costs one probe per 64×64-block region the box covers plus the records filed in the columns
+    /// it covers, read from contiguous grid memory; allocates only by growing `out`.
+    void query(const AABB& box, std::vector<const EntitySlot*>& out) const;
+    /// @brief Appends every entity of `type` whose box intersects `box` (none for an invalid handle).
+    void query_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<const EntitySlot*>& out) const;
+    /// @brief Number of entities.
+    std::size_t size() const noexcept { return count_; }
+    /// @brief Handles in tick order: the order they were added (stable under removal).
+    const std::vector<EntityHandle>& order() const noexcept { return order_; }
+    /// @brief Drops stale handles from the tick order (the world calls it after erasing).
+    void compact_order();
+    /// @brief Number of grid cells (16×16×16-block sections) that hold at least one entity.
+    std::size_t occupied_cells() const noexcept { return occupied_sections_; }
+    /// @brief Checks the grid's own structure and that every entity's cached cell and box match
+    /// its data, i.e. that every position change was reported through moved(); std::logic_error
+    /// naming the first entity that was moved behind the index's back. O(entities): for tests and
+    /// debugging.
+    void verify() const;
+    /// @brief Edge of a grid cell in blocks (vanilla's entity section).
+    static constexpr int cell_size = 16;
+
+private:
+    /// What a cell keeps of one member: enough to test its box without loading the entity. The
+    /// box is rebuilt from the position and the type's size exactly as EntityData::bounding_box()
+    /// builds it, so the test gives the same answer bit for bit. 40 bytes; its section y is
+    /// that of `pos` (a record always sits in its position's section), so it is not stored.
+    struct CellEntry {
+        Vec3 pos;             // feet, as of the last insert or moved()
+        float width, height;  // the type's, as EntityTypeInfo stores them
+        std::uint32_t slot;
+        std::uint32_t type;   // Handle<EntityTypeInfo>::index()
+    };
+    /// Columns (16×16 blocks) per region side: a region is 64×64 blocks.
+    static constexpr int region_columns = 4;
+    static constexpr int region_area = region_columns * region_columns;
+    /// The members of one region's 16 columns in one array: by column (x-major, so the columns a
+    /// query covers in one x row are adjacent), then section y, then the order they entered. A
+    /// sensor-sized query probes about two regions and reads a few short runs of contiguous memory.
+    struct Region {
+        std::vector<CellEntry> members;
+        std::array<std::uint32_t, region_area + 1> bound{};  // column c's members are [bound[c], bound[c + 1])
+        std::int64_t key = 0;                                 // its entry in table_
+    };
+    /// An entry of the open-addressing table from region key to region: 16 bytes, so a probe
+    /// sequence reads few cache lines.
+    struct TableEntry {
+        std::int64_t key;
+        std::uint32_t region;
+    };
+    /// Where an entity's record is, so moved() within a cell rewrites it in place.
+    struct Place {
+        std::int64_t section;  // packed section (SectionPos.asLong) it is filed under
+        std::uint32_t region;  // index into regions_
+        std::uint32_t member;  // index into that region's members
+    };
+
+    EntityHandle insert_slot(EntitySlot slot);
+    const Region* find_region(std::int64_t key) const noexcept;
+    std::uint32_t region_for(std::int64_t key);
+    void rebuild_table(std::size_t capacity);
+    void cell_add(std::uint32_t slot, const EntityData& data, std::int64_t section);
+    void cell_remove(std::uint32_t slot);
+    void move_in_region(std::uint32_t slot, const EntityData& data, std::int64_t section);
+    void renumber(std::uint32_t region, std::size_t from);
+    void maybe_prune();
+    template <class Accept>
+    void query_cells(const AABB& box, std::vector<const EntitySlot*>& out, Accept accept) const;
+
+    std::vector<EntitySlot> slots_;
+    std::vector<Place> places_;  // by slot index; meaningful for occupied slots only
+    std::vector<std::uint32_t> free_;
+    std::vector<EntityHandle> order_;
+    std::unordered_map<Uuid, std::uint32_t> by_uuid_;
+    std::vector<TableEntry> table_;      // power-of-two size, at most a quarter full; no deletions (prune rebuilds)
+    std::vector<Region> regions_;        // dense; an index is stable until a prune compacts them
+    std::size_t empty_regions_ = 0;      // regions with no member (kept: re-entering reuses the array)
+    std::size_t occupied_sections_ = 0;  // distinct sections holding a member
+    double max_half_width_ = 0;          // largest width / 2 ever inserted: how far a box reaches past its cell
+    double max_height_ = 0;              // largest height ever inserted
+    std::size_t count_ = 0;
+};
+
+}  // namespace mobsdk::server

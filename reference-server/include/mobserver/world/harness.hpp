@@ -1,0 +1,75 @@
+// A real world for tests, in a few lines: vanilla blocks, POI types and entity types registered,
+// a flat (or void) world around the origin, and helpers to place blocks, spawn mobs with NBT and
+// step ticks. The SDK's own tests use it, and plugin authors can link it (mobsdk::mobworld).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "mobsdk/nbt/tag.hpp"
+#include "mobsdk/world/registries.hpp"
+#include "mobserver/world/world.hpp"
+
+namespace mobsdk::server {
+
+/// @brief A world with everything registered, for tests.
+class WorldHarness {
+public:
+    /// @brief How to set it up.
+    struct Options {
+        std::int64_t seed = 1;                        ///< world seed (the level random's too)
+        bool flat = true;                             ///< vanilla default superflat, else void
+        std::int32_t chunk_radius = 3;                ///< chunks generated around the origin
+        MemoryExpiry memory_expiry = MemoryExpiry::Modern;  ///< memory expiry order
+        std::int64_t day_time = 6000;                 ///< starting day time (noon: bright, daylight)
+        bool do_daylight_cycle = false;               ///< tests keep the time unless they ask
+        /// @brief Registers more (plugin) types before the registries freeze.
+        std::function<void(WorldRegistries&)> register_more;
+    };
+
+    /// @brief A flat world at noon with the daylight cycle off, seed 1.
+    WorldHarness();
+    /// @brief A world set up as asked.
+    explicit WorldHarness(Options options);
+    ~WorldHarness();
+
+    /// @brief The world.
+    World& world() noexcept { return *world_; }
+    /// @brief The registries (frozen).
+    const WorldRegistries& registries() const noexcept { return *registries_; }
+    /// @brief Vanilla block handles.
+    const VanillaBlocks& blocks() const noexcept { return blocks_; }
+    /// @brief Vanilla POI type handles.
+    const VanillaPoiTypes& poi_types() const noexcept { return poi_types_; }
+    /// @brief Vanilla entity type handles.
+    const VanillaEntityTypes& entity_types() const noexcept { return entity_types_; }
+
+    /// @brief A block state from vanilla's syntax (`oak_door[open=true]`); throws
+    /// std::invalid_argument with the parser's message when it is wrong.
+    BlockState state(std::string_view text) const;
+    /// @brief Places a block (vanilla syntax).
+    void set_block(BlockPos pos, std::string_view state_text);
+    /// @brief Fills a box (inclusive corners, vanilla syntax).
+    void fill(BlockPos a, BlockPos b, std::string_view state_text);
+    /// @brief The surface y of the flat world: where mobs stand (−60).
+    static constexpr std::int32_t ground_y = -60;
+
+    /// @brief Spawns a mob by type id (e.g. "zombie") at a position.
+    ServerMob& spawn(std::string_view type_id, const Vec3& pos);
+    /// @brief Spawns a mob and applies vanilla entity NBT (Pos, Health, Tags, NoAI, HandItems…);
+    /// throws std::invalid_argument listing the warnings when a field is bad.
+    ServerMob& spawn(std::string_view type_id, const Vec3& pos, const nbt::Compound& nbt);
+    /// @brief Steps `n` ticks.
+    void tick(std::int32_t n = 1);
+
+private:
+    std::unique_ptr<WorldRegistries> registries_;
+    VanillaBlocks blocks_;
+    VanillaPoiTypes poi_types_;
+    VanillaEntityTypes entity_types_;
+    std::unique_ptr<World> world_;
+};
+
+}  // namespace mobsdk::server

@@ -1,0 +1,44 @@
+// Entity movement against block collision shapes (vanilla's Entity.move/collide): axis-by-axis
+// clipping, step-up, on-ground and wall flags, fall distance, and the water test.
+#pragma once
+
+#include <vector>
+
+#include "mobserver/world/chunk_map.hpp"
+#include "mobserver/world/entity.hpp"
+
+namespace mobsdk::server {
+
+/// @brief Appends the world-space collision boxes of every block whose cell overlaps `area`.
+void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<AABB>& out);
+
+/// @brief How far `box` can move by `delta` before hitting `boxes` (vanilla's collideBoundingBox:
+/// Y first, then the larger horizontal axis, then the other).
+Vec3 collide_boxes(const AABB& box, Vec3 delta, const std::vector<AABB>& boxes) noexcept;
+
+/// @brief True when no block collision box intersects `box`.
+bool no_block_collision(const ChunkMap& chunks, const AABB& box, std::vector<AABB>& scratch);
+
+/// @brief Result of one move.
+struct MoveResult {
+    Vec3 moved;                 ///< the displacement actually applied
+    bool on_ground = false;     ///< landed on something (moving down and stopped)
+    bool horizontal_collision = false;  ///< stopped on x or z
+    bool vertical_collision = false;    ///< stopped on y
+};
+
+/// @brief Moves an entity by `delta` with collision and step-up (up to `step_height` when it was on
+/// the ground or lands this move), updating position, on_ground, the collision flags and the fall
+/// distance. The caller tells the entity index about the new position.
+MoveResult move_entity(const ChunkMap& chunks, EntityData& data, Vec3 delta, float step_height,
+                       std::vector<AABB>& scratch);
+
+/// @brief True when the box touches a water block (vanilla's updateInWaterStateAndDoFluidPushing,
+/// without the flow push).
+bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcept;
+
+/// @brief Vanilla's moveRelative input vector: `input` (strafe, up, forward) scaled by `amount`
+/// (normalised first when longer than 1) and turned by `y_rot` degrees.
+Vec3 relative_input(const Vec3& input, float amount, float y_rot) noexcept;
+
+}  // namespace mobsdk::server

@@ -1,0 +1,377 @@
+#include "mobserver/world/entity.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "mobsdk/world/ai_util.hpp"
+#include "mobserver/world/navigation.hpp"
+#include "mobserver/world/physics.hpp"
+#include "mobserver/world/world.hpp"
+
+namespace mobsdk::server {
+
+ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityTypeInfo& info, Uuid uuid, Vec3 pos)
+    : world_(&world), health_(info.max_health), movement_speed_(info.movement_speed) {
+    data_.uuid = uuid;
+    data_.type = type;
+    data_.info = &info;
+    data_.pos = pos;
+    data_.no_gravity = info.navigation == NavigationKind::Flying;
+    for (std::size_t i = 0; i < path_type_count; ++i) malus_[i] = default_malus(static_cast<PathType>(i));
+    for (const auto& [t, m] : info.pathfinding_malus) malus_[static_cast<std::size_t>(t)] = m;
+    navigation_ = make_navigation(*this);
+    move_control_ = make_move_control(*this);
+    look_control_ = make_look_control(*this);
+    jump_control_ = make_jump_control(*this);
+    navigation_->set_can_open_doors(info.can_open_doors);
+    navigation_->set_can_float(info.can_float);
+}
+
+ServerMob::~ServerMob() = default;
+
+PathNavigation& ServerMob::navigation() { return *navigation_; }
+MoveControl& ServerMob::move_control() { return *move_control_; }
+LookControl& ServerMob::look_control() { return *look_control_; }
+JumpControl& ServerMob::jump_control() { return *jump_control_; }
+
+bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) {
+    (void)damage_type;
+    if (data_.removed || data_.invulnerable || amount <= 0) return false;
+    if (attacker) {
+        last_hurt_by = attacker->ref();
+        last_hurt_time = world_->game_time();
+    }
+    set_health(health_ - amount);
+    return true;
+}
+
+void ServerMob::set_health(float h) {
+    health_ = std::clamp(h, 0.0f, max_health());
+    if (health_ <= 0.0f) data_.removed = true;
+}
+
+bool ServerMob::has_line_of_sight(const Entity& target) {
+    const EntityHandle h = target.handle();
+    for (const auto& [handle, seen] : sight_cache_)
+        if (handle == h) return seen;
+    const bool seen = mobsdk::has_line_of_sight(*world_, *this, target);
+    sight_cache_.emplace_back(h, seen);  // capacity is kept between ticks: no allocation once warm
+    return seen;
+}
+
+float ServerMob::walk_target_value(BlockPos pos) const {
+    return mobsdk::walk_target_value(*world_, data_.info->walk_target, pos);
+}
+
+void ServerMob::server_ai_step() {
+    // Vanilla's Mob.serverAiStep order: sensing, goals, navigation, the brain
+    // (customServerAiStep), then the move, look and jump controls.
+    sight_cache_.clear();
+    if (ai_) ai_->tick(*world_, *this);
+    navigation_->tick();
+    if (brain_) brain_->tick(*world_, *this);
+    move_control_->tick();
+    look_control_->tick();
+    jump_control_->tick();
+}
+
+void ServerMob::travel() {
+    EntityData& d = data_;
+    const ChunkMap& chunks = world_->chunks();
+    std::vector<AABB>& scratch = world_->physics_scratch();
+    const Vec3 old_pos = d.pos;
+    if (no_jump_delay > 0) --no_jump_delay;
+    // Vanilla zeroes tiny velocities before moving.
+    if (std::abs(d.motion.x) < 0.003) d.motion.x = 0;
+    if (std::abs(d.motion.y) < 0.003) d.motion.y = 0;
+    if (std::abs(d.motion.z) < 0.003) d.motion.z = 0;
+    d.in_water = touches_fluid(chunks, d.bounding_box(), Fluid::Water);
+
+    const bool flying = d.info->navigation == NavigationKind::Flying;
+    if (jumping && !flying) {
+        if (d.in_water) {
+            d.motion.y += 0.04;  // vanilla's jumpInLiquid
+        } else if (d.on_ground && no_jump_delay == 0) {
+            d.motion.y = 0.42;  // vanilla's jump power
+            no_jump_delay = 10;
+        }
+    } else {
+        no_jump_delay = 0;
+    }
+    xxa *= 0.98f;
+    zza *= 0.98f;
+    const Vec3 input{xxa, yya, zza};
+
+    MoveResult r;
+    const bool was_on_ground = d.on_ground;
+    if (flying) {
+        // The allay's travel: its own speed, no gravity, 0.91 drag (0.8 in water).
+        d.motion = d.motion + relative_input(input, speed, d.y_rot);
+        r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
+        d.motion = d.motion * (d.in_water ? 0.8 : 0.91);
+    } else if (d.in_water) {
+        const double y0 = d.pos.y;
+        d.motion = d.motion + relative_input(input, 0.02f, d.y_rot);
+        r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
+        d.motion = d.motion * 0.8;
+        if (!d.no_gravity) d.motion.y -= 0.005;  // gravity / 16 in fluids
+        if (r.horizontal_collision) {
+            // Vanilla lets a swimmer climb out onto a bank.
+            const AABB lifted = d.bounding_box();
+            const Vec3 up{d.motion.x, d.motion.y + 0.6 - d.pos.y + y0, d.motion.z};
+            if (no_block_collision(chunks, {lifted.min + up, lifted.max + up}, scratch) &&
+                !touches_fluid(chunks, {lifted.min + up, lifted.max + up}, Fluid::Lava))
+                d.motion.y = 0.3;
+        }
+    } else {
+        // Ground: friction 0.6 (every block here), so the speed applies as it is; 0.91 in air.
+        constexpr float friction = 0.6f;
+        const float drag = d.on_ground ? friction * 0.91f : 0.91f;
+        const float accel = d.on_ground ? speed * (0.21600002f / (friction * friction * friction)) : 0.02f;
+        d.motion = d.motion + relative_input(input, accel, d.y_rot);
+        r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
+        double y = d.motion.y;
+        if (!d.no_gravity) y -= 0.08;
+        d.motion = {d.motion.x * drag, y * 0.98, d.motion.z * drag};
+    }
+
+    // Fall distance and fall damage (vanilla: ceil(distance − 3) on landing).
+    if (r.on_ground) {
+        if (!was_on_ground && d.fall_distance > 3.0f && !d.in_water && !flying)
+            hurt(ResourceLocation::of("fall"), std::ceil(d.fall_distance - 3.0f), nullptr);
+        d.fall_distance = 0;
+    } else if (r.moved.y < 0) {
+        d.fall_distance -= static_cast<float>(r.moved.y);
+    }
+    if (d.in_water) d.fall_distance = 0;
+    if (!(old_pos == d.pos)) world_->entity_moved(d, old_pos);
+}
+
+// ---- NBT ----
+
+nbt::IntArray uuid_to_ints(Uuid u) {
+    return {static_cast<std::int32_t>(u.msb >> 32), static_cast<std::int32_t>(u.msb & 0xFFFFFFFFu),
+            static_cast<std::int32_t>(u.lsb >> 32), static_cast<std::int32_t>(u.lsb & 0xFFFFFFFFu)};
+}
+
+std::optional<Uuid> uuid_from_ints(const nbt::IntArray& a) {
+    if (a.size() != 4) return std::nullopt;
+    auto u = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
+    return Uuid{(u(a[0]) << 32) | u(a[1]), (u(a[2]) << 32) | u(a[3])};
+}
+
+namespace {
+
+nbt::List doubles(std::initializer_list<double> v) {
+    nbt::List l(nbt::TagType::Double);
+    for (double d : v) l.push_back(nbt::Tag(d));
+    return l;
+}
+
+nbt::Compound item_nbt(const ItemStack& s) {
+    nbt::Compound c;
+    if (s.empty()) return c;  // vanilla writes {} for an empty slot
+    c.put("id", nbt::Tag(s.item.str()));
+    c.put("Count", nbt::Tag(static_cast<std::int8_t>(std::clamp(s.count, 0, 127))));
+    return c;
+}
+
+std::optional<ItemStack> item_from(const nbt::Tag& t, std::vector<std::string>& warnings, const std::string& where) {
+    const auto* c = t.get_if<nbt::Compound>();
+    if (!c) {
+        warnings.push_back(where + ": expected a compound");
+        return std::nullopt;
+    }
+    if (c->empty()) return ItemStack{};
+    const auto* id = c->find<std::string>("id");
+    auto loc = id ? ResourceLocation::parse(*id) : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, "missing"}));
+    if (!loc) {
+        warnings.push_back(where + ": missing or invalid item id");
+        return std::nullopt;
+    }
+    std::int32_t count = 1;
+    if (const auto* b = c->find<std::int8_t>("Count")) count = *b;
+    else if (const auto* i = c->find<std::int32_t>("count")) count = *i;  // 1.20.5+ item format
+    return ItemStack{*loc, count};
+}
+
+// Reads a list of `n` doubles, or nothing (with a warning) when the shape is wrong.
+std::optional<std::vector<double>> read_doubles(const nbt::Compound& tag, std::string_view key, std::size_t n,
+                                                std::vector<std::string>& warnings) {
+    const nbt::Tag* t = tag.find(key);
+    if (!t) return std::nullopt;
+    const auto* l = t->get_if<nbt::List>();
+    if (!l || l->size() != n || (n > 0 && l->element_type() != nbt::TagType::Double)) {
+        warnings.push_back(std::string(key) + ": expected a list of " + std::to_string(n) + " doubles");
+        return std::nullopt;
+    }
+    std::vector<double> out;
+    for (const auto& e : *l) {
+        const double v = e.as<double>();
+        if (!std::isfinite(v)) {
+            warnings.push_back(std::string(key) + ": not a finite number");
+            return std::nullopt;
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+}  // namespace
+
+nbt::Compound save_mob_nbt(const ServerMob& mob) {
+    const EntityData& d = mob.data();
+    nbt::Compound c;
+    c.put("UUID", nbt::Tag(uuid_to_ints(d.uuid)));
+    c.put("Pos", nbt::Tag(doubles({d.pos.x, d.pos.y, d.pos.z})));
+    c.put("Motion", nbt::Tag(doubles({d.motion.x, d.motion.y, d.motion.z})));
+    nbt::List rot(nbt::TagType::Float);
+    rot.push_back(nbt::Tag(d.y_rot));
+    rot.push_back(nbt::Tag(d.x_rot));
+    c.put("Rotation", nbt::Tag(std::move(rot)));
+    c.put("Health", nbt::Tag(mob.health()));
+    c.put("OnGround", nbt::Tag(d.on_ground));
+    c.put("FallDistance", nbt::Tag(d.fall_distance));
+    c.put("Invulnerable", nbt::Tag(d.invulnerable));
+    c.put("NoAI", nbt::Tag(d.no_ai));
+    c.put("NoGravity", nbt::Tag(d.no_gravity));
+    if (!d.tags.empty()) {
+        nbt::List tags(nbt::TagType::String);
+        for (const auto& t : d.tags) tags.push_back(nbt::Tag(t));
+        c.put("Tags", nbt::Tag(std::move(tags)));
+    }
+    if (d.custom_name) {
+        // Vanilla stores a JSON text component.
+        std::string json = "{\"text\":\"";
+        for (char ch : *d.custom_name) {
+            if (ch == '"' || ch == '\\') json += '\\';
+            json += ch;
+        }
+        c.put("CustomName", nbt::Tag(json + "\"}"));
+    }
+    c.put("IsBaby", nbt::Tag(mob.is_baby()));
+    nbt::List hands(nbt::TagType::Compound), armor(nbt::TagType::Compound);
+    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::MainHand))));
+    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::OffHand))));
+    for (EquipmentSlot s : {EquipmentSlot::Feet, EquipmentSlot::Legs, EquipmentSlot::Chest, EquipmentSlot::Head})
+        armor.push_back(nbt::Tag(item_nbt(mob.equipment(s))));
+    c.put("HandItems", nbt::Tag(std::move(hands)));
+    c.put("ArmorItems", nbt::Tag(std::move(armor)));
+    if (auto* brain = const_cast<ServerMob&>(mob).brain()) c.put("Brain", nbt::Tag(brain->save()));
+    return c;
+}
+
+std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) {
+    std::vector<std::string> warnings;
+    EntityData& d = mob.data();
+    auto flag = [&](std::string_view key, bool& out) {
+        if (const nbt::Tag* t = tag.find(key)) {
+            if (const auto* b = t->get_if<std::int8_t>()) out = *b != 0;
+            else warnings.push_back(std::string(key) + ": expected a byte");
+        }
+    };
+    if (const nbt::Tag* t = tag.find("UUID")) {
+        const auto* ints = t->get_if<nbt::IntArray>();
+        if (ints && uuid_from_ints(*ints)) {
+            if (*uuid_from_ints(*ints) != d.uuid) warnings.push_back("UUID: an entity keeps the UUID it was spawned with");
+        } else {
+            warnings.push_back("UUID: expected an int array of 4");
+        }
+    }
+    if (auto v = read_doubles(tag, "Pos", 3, warnings)) {
+        const Vec3 p{(*v)[0], (*v)[1], (*v)[2]};
+        if (std::abs(p.x) > 3.0e7 || std::abs(p.z) > 3.0e7 || std::abs(p.y) > 2.0e7) warnings.push_back("Pos: outside the world border");
+        else mob.world().teleport(d.handle, p);
+    }
+    if (auto v = read_doubles(tag, "Motion", 3, warnings)) {
+        // Vanilla clamps each component to ±10.
+        d.motion = {std::clamp((*v)[0], -10.0, 10.0), std::clamp((*v)[1], -10.0, 10.0), std::clamp((*v)[2], -10.0, 10.0)};
+    }
+    if (const nbt::Tag* t = tag.find("Rotation")) {
+        const auto* l = t->get_if<nbt::List>();
+        if (l && l->size() == 2 && l->element_type() == nbt::TagType::Float) {
+            d.y_rot = std::fmod(l->get<float>(0), 360.0f);
+            d.x_rot = std::clamp(l->get<float>(1), -90.0f, 90.0f);
+            mob.y_head_rot = mob.y_body_rot = d.y_rot;
+        } else {
+            warnings.push_back("Rotation: expected a list of 2 floats");
+        }
+    }
+    if (const nbt::Tag* t = tag.find("Health")) {
+        if (const auto* f = t->get_if<float>(); f && std::isfinite(*f)) mob.set_health(*f);
+        else warnings.push_back("Health: expected a float");
+    }
+    if (const nbt::Tag* t = tag.find("FallDistance")) {
+        if (const auto* f = t->get_if<float>()) d.fall_distance = *f;
+        else warnings.push_back("FallDistance: expected a float");
+    }
+    flag("OnGround", d.on_ground);
+    flag("Invulnerable", d.invulnerable);
+    flag("NoAI", d.no_ai);
+    flag("NoGravity", d.no_gravity);
+    bool baby = mob.is_baby();
+    flag("IsBaby", baby);
+    mob.set_baby(baby);
+    if (const nbt::Tag* t = tag.find("Tags")) {
+        const auto* l = t->get_if<nbt::List>();
+        if (l && (l->empty() || l->element_type() == nbt::TagType::String)) {
+            if (l->size() > 1024) warnings.push_back("Tags: more than 1024 tags");
+            else {
+                d.tags.clear();
+                for (const auto& e : *l) d.tags.push_back(e.as<std::string>());
+            }
+        } else {
+            warnings.push_back("Tags: expected a list of strings");
+        }
+    }
+    if (const nbt::Tag* t = tag.find("CustomName")) {
+        if (const auto* s = t->get_if<std::string>()) {
+            // A JSON text component {"text":"…"} or a plain string; only the text is kept.
+            std::string name = *s;
+            const std::string prefix = "{\"text\":\"";
+            if (name.rfind(prefix, 0) == 0 && name.size() >= prefix.size() + 2 && name.substr(name.size() - 2) == "\"}") {
+                std::string inner, raw = name.substr(prefix.size(), name.size() - prefix.size() - 2);
+                for (std::size_t i = 0; i < raw.size(); ++i) {
+                    if (raw[i] == '\\' && i + 1 < raw.size()) ++i;
+                    inner += raw[i];
+                }
+                name = inner;
+            } else if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+                name = name.substr(1, name.size() - 2);
+            }
+            d.custom_name = name;
+        } else {
+            warnings.push_back("CustomName: expected a string");
+        }
+    }
+    auto items = [&](std::string_view key, std::initializer_list<EquipmentSlot> slots) {
+        const nbt::Tag* t = tag.find(key);
+        if (!t) return;
+        const auto* l = t->get_if<nbt::List>();
+        if (!l || l->size() > slots.size()) {
+            warnings.push_back(std::string(key) + ": expected a list of at most " + std::to_string(slots.size()) + " compounds");
+            return;
+        }
+        std::size_t i = 0;
+        for (EquipmentSlot s : slots) {
+            if (i >= l->size()) break;
+            if (auto item = item_from((*l)[i], warnings, std::string(key) + "[" + std::to_string(i) + "]"))
+                mob.set_equipment(s, *item);
+            ++i;
+        }
+    };
+    items("HandItems", {EquipmentSlot::MainHand, EquipmentSlot::OffHand});
+    items("ArmorItems", {EquipmentSlot::Feet, EquipmentSlot::Legs, EquipmentSlot::Chest, EquipmentSlot::Head});
+    if (const nbt::Tag* t = tag.find("Brain")) {
+        const auto* c = t->get_if<nbt::Compound>();
+        if (!c) warnings.push_back("Brain: expected a compound");
+        else if (auto* brain = mob.brain()) {
+            for (auto& w : brain->load(*c)) warnings.push_back("Brain: " + w);
+        } else {
+            warnings.push_back("Brain: this mob has no brain");
+        }
+    }
+    return warnings;
+}
+
+}  // namespace mobsdk::server

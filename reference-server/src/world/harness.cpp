@@ -1,0 +1,60 @@
+#include "mobserver/world/harness.hpp"
+
+#include <stdexcept>
+
+namespace mobsdk::server {
+
+WorldHarness::WorldHarness() : WorldHarness(Options{}) {}
+
+WorldHarness::WorldHarness(Options options) : registries_(std::make_unique<WorldRegistries>()) {
+    blocks_ = register_vanilla_blocks(registries_->blocks);
+    poi_types_ = register_vanilla_poi_types(registries_->poi_types);
+    entity_types_ = register_vanilla_entity_types(registries_->entity_types);
+    if (options.register_more) options.register_more(*registries_);
+    registries_->freeze();
+
+    std::unique_ptr<ChunkGenerator> generator;
+    if (options.flat) generator = std::make_unique<FlatGenerator>(FlatGenerator::vanilla_default(registries_->blocks));
+    else generator = std::make_unique<VoidGenerator>();
+    WorldOptions wo;
+    wo.seed = options.seed;
+    wo.memory_expiry = options.memory_expiry;
+    wo.rules.do_daylight_cycle = options.do_daylight_cycle;
+    world_ = std::make_unique<World>(*registries_, std::move(generator), wo);
+    world_->set_day_time(options.day_time);
+    world_->ensure_chunks({0, 0, 0}, options.chunk_radius);
+}
+
+WorldHarness::~WorldHarness() = default;
+
+BlockState WorldHarness::state(std::string_view text) const {
+    auto s = registries_->blocks.parse(text);
+    if (!s) throw std::invalid_argument("bad block state: " + s.error());
+    return *s;
+}
+
+void WorldHarness::set_block(BlockPos pos, std::string_view state_text) { world_->set_block(pos, state(state_text)); }
+
+void WorldHarness::fill(BlockPos a, BlockPos b, std::string_view state_text) { world_->fill(a, b, state(state_text)); }
+
+ServerMob& WorldHarness::spawn(std::string_view type_id, const Vec3& pos) {
+    return world_->spawn_mob(registries_->entity_types.require(type_id), pos);
+}
+
+ServerMob& WorldHarness::spawn(std::string_view type_id, const Vec3& pos, const nbt::Compound& nbt) {
+    ServerMob& mob = spawn(type_id, pos);
+    const auto warnings = load_mob_nbt(mob, nbt);
+    if (!warnings.empty()) {
+        std::string all;
+        for (const auto& w : warnings) all += (all.empty() ? "" : "; ") + w;
+        world_->remove(mob.handle());
+        throw std::invalid_argument("bad entity NBT: " + all);
+    }
+    return mob;
+}
+
+void WorldHarness::tick(std::int32_t n) {
+    for (std::int32_t i = 0; i < n; ++i) world_->tick();
+}
+
+}  // namespace mobsdk::server

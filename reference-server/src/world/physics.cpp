@@ -1,0 +1,164 @@
+#include "mobserver/world/physics.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mobsdk::server {
+
+namespace {
+
+constexpr double epsilon = 1.0e-7;  // vanilla's collision epsilon
+
+// How far `box` may move along one axis by `d` before touching `other` (vanilla's
+// Shapes.collide per axis: only boxes overlapping on the two other axes can stop it).
+double clip_axis(const AABB& box, const AABB& other, int axis, double d) noexcept {
+    auto lo = [](const AABB& b, int a) { return a == 0 ? b.min.x : a == 1 ? b.min.y : b.min.z; };
+    auto hi = [](const AABB& b, int a) { return a == 0 ? b.max.x : a == 1 ? b.max.y : b.max.z; };
+    for (int a = 0; a < 3; ++a) {
+        if (a == axis) continue;
+        if (hi(other, a) <= lo(box, a) + epsilon || lo(other, a) >= hi(box, a) - epsilon) return d;
+    }
+    if (d > 0 && lo(other, axis) >= hi(box, axis) - epsilon) {
+        const double gap = lo(other, axis) - hi(box, axis);
+        if (gap < d) return std::max(0.0, gap);
+    } else if (d < 0 && hi(other, axis) <= lo(box, axis) + epsilon) {
+        const double gap = hi(other, axis) - lo(box, axis);
+        if (gap > d) return std::min(0.0, gap);
+    }
+    return d;
+}
+
+AABB offset(const AABB& b, int axis, double d) noexcept {
+    AABB r = b;
+    if (axis == 0) { r.min.x += d; r.max.x += d; }
+    else if (axis == 1) { r.min.y += d; r.max.y += d; }
+    else { r.min.z += d; r.max.z += d; }
+    return r;
+}
+
+AABB expand_towards(const AABB& b, const Vec3& d) noexcept {
+    AABB r = b;
+    (d.x < 0 ? r.min.x : r.max.x) += d.x;
+    (d.y < 0 ? r.min.y : r.max.y) += d.y;
+    (d.z < 0 ? r.min.z : r.max.z) += d.z;
+    return r;
+}
+
+double horizontal_sqr(const Vec3& v) noexcept { return v.x * v.x + v.z * v.z; }
+
+}  // namespace
+
+void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<AABB>& out) {
+    // One block of margin below: fences and walls reach 1.5 up into the cell above them.
+    const int x0 = static_cast<int>(std::floor(area.min.x - epsilon));
+    const int y0 = static_cast<int>(std::floor(area.min.y - epsilon)) - 1;
+    const int z0 = static_cast<int>(std::floor(area.min.z - epsilon));
+    const int x1 = static_cast<int>(std::floor(area.max.x + epsilon));
+    const int y1 = static_cast<int>(std::floor(area.max.y + epsilon));
+    const int z1 = static_cast<int>(std::floor(area.max.z + epsilon));
+    for (int x = x0; x <= x1; ++x)
+        for (int z = z0; z <= z1; ++z)
+            for (int y = y0; y <= y1; ++y) {
+                const BlockShape& shape = chunks.info({x, y, z}).collision;
+                for (std::uint8_t i = 0; i < shape.count; ++i) {
+                    const ShapeBox& s = shape.boxes[i];
+                    AABB b{{x + s.min_x, y + s.min_y, z + s.min_z}, {x + s.max_x, y + s.max_y, z + s.max_z}};
+                    if (b.intersects(area)) out.push_back(b);
+                }
+            }
+}
+
+Vec3 collide_boxes(const AABB& box, Vec3 d, const std::vector<AABB>& boxes) noexcept {
+    AABB b = box;
+    auto along = [&](int axis, double v) {
+        if (v == 0) return 0.0;
+        for (const AABB& o : boxes) {
+            v = clip_axis(b, o, axis, v);
+            if (std::abs(v) < epsilon) return 0.0;
+        }
+        b = offset(b, axis, v);
+        return v;
+    };
+    Vec3 r;
+    r.y = along(1, d.y);
+    if (std::abs(d.x) < std::abs(d.z)) {
+        r.z = along(2, d.z);
+        r.x = along(0, d.x);
+    } else {
+        r.x = along(0, d.x);
+        r.z = along(2, d.z);
+    }
+    return r;
+}
+
+bool no_block_collision(const ChunkMap& chunks, const AABB& box, std::vector<AABB>& scratch) {
+    scratch.clear();
+    collect_block_boxes(chunks, box, scratch);
+    for (const AABB& b : scratch)
+        if (b.intersects(box)) return false;
+    return true;
+}
+
+MoveResult move_entity(const ChunkMap& chunks, EntityData& data, Vec3 delta, float step_height,
+                       std::vector<AABB>& scratch) {
+    MoveResult r;
+    const AABB box = data.bounding_box();
+    scratch.clear();
+    collect_block_boxes(chunks, expand_towards(box, delta), scratch);
+    Vec3 moved = collide_boxes(box, delta, scratch);
+
+    const bool x_stopped = std::abs(moved.x - delta.x) > epsilon;
+    const bool z_stopped = std::abs(moved.z - delta.z) > epsilon;
+    const bool y_stopped = std::abs(moved.y - delta.y) > epsilon;
+    const bool landing = y_stopped && delta.y < 0;
+    // Step-up (vanilla): blocked sideways while on the ground (or landing now) — try again lifted
+    // by the step height, then settle down; keep it when it gets further.
+    if (step_height > 0 && (data.on_ground || landing) && (x_stopped || z_stopped)) {
+        scratch.clear();
+        collect_block_boxes(chunks, expand_towards(box, {delta.x, step_height, delta.z}), scratch);
+        Vec3 stepped = collide_boxes(box, {delta.x, step_height, delta.z}, scratch);
+        const AABB lifted{box.min + stepped, box.max + stepped};
+        scratch.clear();
+        collect_block_boxes(chunks, expand_towards(lifted, {0, -stepped.y + delta.y, 0}), scratch);
+        const Vec3 down = collide_boxes(lifted, {0, -stepped.y + delta.y, 0}, scratch);
+        stepped = stepped + down;
+        if (horizontal_sqr(stepped) > horizontal_sqr(moved) + epsilon) moved = stepped;
+    }
+
+    r.moved = moved;
+    r.horizontal_collision = std::abs(moved.x - delta.x) > epsilon || std::abs(moved.z - delta.z) > epsilon;
+    r.vertical_collision = std::abs(moved.y - delta.y) > epsilon;
+    r.on_ground = r.vertical_collision && delta.y < 0;
+    data.pos = data.pos + moved;
+    data.on_ground = r.on_ground;
+    data.horizontal_collision = r.horizontal_collision;
+    if (std::abs(moved.x - delta.x) > epsilon) data.motion.x = 0;
+    if (std::abs(moved.z - delta.z) > epsilon) data.motion.z = 0;
+    if (r.vertical_collision) data.motion.y = 0;
+    return r;
+}
+
+bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcept {
+    const AABB b = box.inflate(-0.001);
+    const int x0 = static_cast<int>(std::floor(b.min.x)), x1 = static_cast<int>(std::floor(b.max.x));
+    const int y0 = static_cast<int>(std::floor(b.min.y)), y1 = static_cast<int>(std::floor(b.max.y));
+    const int z0 = static_cast<int>(std::floor(b.min.z)), z1 = static_cast<int>(std::floor(b.max.z));
+    for (int x = x0; x <= x1; ++x)
+        for (int y = y0; y <= y1; ++y)
+            for (int z = z0; z <= z1; ++z)
+                if (chunks.info({x, y, z}).fluid == fluid) return true;
+    return false;
+}
+
+Vec3 relative_input(const Vec3& input, float amount, float y_rot) noexcept {
+    const double len = input.x * input.x + input.y * input.y + input.z * input.z;
+    if (len < 1.0e-7) return {};
+    Vec3 v = input;
+    if (len > 1.0) v = v * (1.0 / std::sqrt(len));
+    v = v * amount;
+    const double rad = y_rot * (3.14159265358979323846 / 180.0);
+    const double s = std::sin(rad), c = std::cos(rad);
+    return {v.x * c - v.z * s, v.y, v.z * c + v.x * s};
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,270 @@
+// POI storage: the state → POI type table, the per-section records and the range queries.
+#include "mobserver/world/poi_storage.hpp"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+
+namespace mobsdk::server {
+
+namespace {
+
+constexpr std::int32_t min_section = min_y >> 4;
+constexpr std::int32_t max_section = (min_y + world_height - 1) >> 4;
+
+constexpr bool in_height(std::int32_t y) noexcept { return y >= min_y && y < min_y + world_height; }
+
+std::int64_t dist_sqr(BlockPos a, BlockPos b) noexcept {
+    const std::int64_t dx = std::int64_t{a.x} - b.x, dy = std::int64_t{a.y} - b.y, dz = std::int64_t{a.z} - b.z;
+    return dx * dx + dy * dy + dz * dz;
+}
+
+// Closest first; equal distances in vanilla's chunk visiting order (chunk z, chunk x, section y),
+// then by position inside the section. A strict total order, so results never depend on the
+// order in which sections happened to be visited.
+struct Closer {
+    BlockPos center;
+    bool operator()(const PoiRecord& a, const PoiRecord& b) const noexcept {
+        const std::int64_t da = dist_sqr(a.pos, center), db = dist_sqr(b.pos, center);
+        if (da != db) return da < db;
+        return std::tuple(a.pos.z >> 4, a.pos.x >> 4, a.pos.y >> 4, a.pos.x, a.pos.y, a.pos.z) <
+               std::tuple(b.pos.z >> 4, b.pos.x >> 4, b.pos.y >> 4, b.pos.x, b.pos.y, b.pos.z);
+    }
+};
+
+bool contains(std::span<const Handle<PoiTypeInfo>> types, Handle<PoiTypeInfo> type) noexcept {
+    if (types.empty()) return true;
+    for (const auto t : types)
+        if (t == type) return true;
+    return false;
+}
+
+}  // namespace
+
+std::int64_t PoiStorage::section_key(std::int32_t sx, std::int32_t sy, std::int32_t sz) noexcept {
+    return ((static_cast<std::int64_t>(sx) & 0x3FFFFF) << 42) | (static_cast<std::int64_t>(sy) & 0xFFFFF) |
+           ((static_cast<std::int64_t>(sz) & 0x3FFFFF) << 20);
+}
+
+PoiStorage::PoiStorage(const BlockRegistry& blocks, const Registry<PoiTypeInfo>& poi_types)
+    : by_state_(blocks.state_count()) {
+    max_tickets_.reserve(poi_types.size());
+    for (const auto& type : poi_types) {
+        max_tickets_.push_back(std::max(type.value.max_tickets, 0));
+        for (const auto& matcher : type.value.states) {
+            // Vanilla's types name blocks this server may not model (beehive, lodestone…): those
+            // simply match nothing.
+            const auto block = blocks.blocks().find(matcher.block);
+            if (!block) continue;
+            const BlockInfo& info = blocks.blocks()[*block];
+            for (const auto& [name, value] : matcher.properties) {
+                const auto p = std::find_if(info.properties.begin(), info.properties.end(),
+                                            [&](const BlockProperty& bp) { return bp.name == name; });
+                if (p == info.properties.end())
+                    throw RegistryError("POI type " + type.id.str() + ": block " + matcher.block.str() +
+                                        " has no property '" + name + "'; fix the type's BlockStateMatcher");
+                if (std::find(p->values.begin(), p->values.end(), value) == p->values.end())
+                    throw RegistryError("POI type " + type.id.str() + ": '" + value + "' is not a value of " +
+                                        matcher.block.str() + "'s property '" + name +
+                                        "'; fix the type's BlockStateMatcher");
+            }
+            for (std::uint32_t id = info.first_state; id < info.first_state + info.state_count; ++id) {
+                const BlockState state{id};
+                const bool match = std::all_of(matcher.properties.begin(), matcher.properties.end(),
+                                               [&](const auto& kv) { return blocks.value(state, kv.first) == kv.second; });
+                if (!match) continue;
+                if (by_state_[id] && *by_state_[id] != type.handle)
+                    throw RegistryError("block state " + blocks.to_string(state) + " is claimed by POI types " +
+                                        poi_types.id_of(*by_state_[id]).str() + " and " + type.id.str() +
+                                        "; a state may belong to one POI type only (vanilla's rule)");
+                by_state_[id] = type.handle;
+            }
+        }
+    }
+}
+
+PoiEntry* PoiStorage::entry(BlockPos pos) {
+    return const_cast<PoiEntry*>(static_cast<const PoiStorage&>(*this).entry(pos));
+}
+
+const PoiEntry* PoiStorage::entry(BlockPos pos) const {
+    const auto s = sections_.find(section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4));
+    if (s == sections_.end()) return nullptr;
+    const auto r = s->second.records.find(pos);
+    return r == s->second.records.end() ? nullptr : &r->second;
+}
+
+void PoiStorage::add(BlockPos pos, Handle<PoiTypeInfo> type) {
+    PoiSection& section = sections_[section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4)];
+    const PoiEntry fresh{pos, type, max_tickets_[type.index()]};
+    auto [it, inserted] = section.records.try_emplace(pos, fresh);
+    if (inserted) {
+        ++count_;
+        return;
+    }
+    // Vanilla keeps a record of the same type (and its tickets); one of another type is a
+    // mismatch it logs and overwrites.
+    if (it->second.type != type) it->second = fresh;
+}
+
+void PoiStorage::remove(BlockPos pos) {
+    const auto s = sections_.find(section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4));
+    if (s == sections_.end()) return;
+    // The section stays, empty: vanilla saves it that way (Valid, no Records).
+    count_ -= s->second.records.erase(pos);
+}
+
+void PoiStorage::on_block_changed(BlockPos pos, BlockState old_state, BlockState new_state) {
+    if (!in_height(pos.y)) return;
+    const auto old_type = poi_type_of(old_state);
+    const auto new_type = poi_type_of(new_state);
+    if (old_type == new_type) return;
+    if (old_type) remove(pos);
+    if (new_type) add(pos, *new_type);
+}
+
+void PoiStorage::collect(const PoiSection& section, std::span<const Handle<PoiTypeInfo>> types, BlockPos center,
+                         std::int64_t radius_sqr, PoiOccupancy occupancy, std::size_t limit, std::size_t base,
+                         std::vector<PoiRecord>& out) const {
+    const Closer closer{center};
+    const auto tail = [&] { return out.begin() + static_cast<std::ptrdiff_t>(base); };
+    for (const auto& [pos, e] : section.records) {
+        if (dist_sqr(pos, center) > radius_sqr) continue;
+        if (occupancy == PoiOccupancy::HasSpace && e.free_tickets <= 0) continue;
+        if (occupancy == PoiOccupancy::IsOccupied && e.free_tickets == max_tickets_[e.type.index()]) continue;
+        if (!contains(types, e.type)) continue;
+        const PoiRecord record{pos, e.type, e.free_tickets};
+        // The tail of `out` is a max-heap of the best `limit` so far: it never grows past the
+        // limit, so a query allocates nothing once the caller's buffer has that capacity.
+        if (out.size() - base < limit) {
+            out.push_back(record);
+            std::push_heap(tail(), out.end(), closer);
+        } else if (closer(record, out[base])) {
+            std::pop_heap(tail(), out.end(), closer);
+            out.back() = record;
+            std::push_heap(tail(), out.end(), closer);
+        }
+    }
+}
+
+void PoiStorage::find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockPos center, std::int32_t radius,
+                              PoiOccupancy occupancy, std::size_t limit, std::vector<PoiRecord>& out) const {
+    if (radius < 0 || limit == 0 || count_ == 0) return;
+    const std::int64_t r = radius;
+    const std::int64_t radius_sqr = r * r;
+    // Only sections that can hold a block within the sphere: its bounding box, section-aligned.
+    const auto sx0 = static_cast<std::int32_t>((center.x - r) >> 4), sx1 = static_cast<std::int32_t>((center.x + r) >> 4);
+    const auto sz0 = static_cast<std::int32_t>((center.z - r) >> 4), sz1 = static_cast<std::int32_t>((center.z + r) >> 4);
+    const auto sy0 = static_cast<std::int32_t>(std::max<std::int64_t>((center.y - r) >> 4, min_section));
+    const auto sy1 = static_cast<std::int32_t>(std::min<std::int64_t>((center.y + r) >> 4, max_section));
+    if (sy0 > sy1) return;
+    const std::size_t base = out.size();
+
+    const auto volume = static_cast<std::uint64_t>(sx1 - sx0 + 1) * static_cast<std::uint64_t>(sz1 - sz0 + 1) *
+                        static_cast<std::uint64_t>(sy1 - sy0 + 1);
+    if (volume <= sections_.size()) {
+        for (std::int32_t sz = sz0; sz <= sz1; ++sz)
+            for (std::int32_t sx = sx0; sx <= sx1; ++sx)
+                for (std::int32_t sy = sy0; sy <= sy1; ++sy) {
+                    const auto s = sections_.find(section_key(sx, sy, sz));
+                    if (s != sections_.end()) collect(s->second, types, center, radius_sqr, occupancy, limit, base, out);
+                }
+    } else {
+        // A huge radius over few loaded sections: walking the loaded ones is cheaper, and the
+        // order is the same since ties are broken by position, not by visiting order.
+        for (const auto& [key, section] : sections_) {
+            const auto sx = static_cast<std::int32_t>(key >> 42);
+            const auto sz = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
+            const auto sy = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
+            if (sx < sx0 || sx > sx1 || sz < sz0 || sz > sz1 || sy < sy0 || sy > sy1) continue;
+            collect(section, types, center, radius_sqr, occupancy, limit, base, out);
+        }
+    }
+    std::sort_heap(out.begin() + static_cast<std::ptrdiff_t>(base), out.end(), Closer{center});
+}
+
+bool PoiStorage::take(BlockPos pos) {
+    PoiEntry* e = entry(pos);
+    if (!e || e->free_tickets <= 0) return false;
+    --e->free_tickets;
+    return true;
+}
+
+bool PoiStorage::release(BlockPos pos) {
+    PoiEntry* e = entry(pos);
+    if (!e || e->free_tickets >= max_tickets_[e->type.index()]) return false;
+    ++e->free_tickets;
+    return true;
+}
+
+bool PoiStorage::exists(BlockPos pos, std::span<const Handle<PoiTypeInfo>> types) const {
+    const PoiEntry* e = entry(pos);
+    return e && contains(types, e->type);
+}
+
+std::optional<Handle<PoiTypeInfo>> PoiStorage::type_at(BlockPos pos) const {
+    const PoiEntry* e = entry(pos);
+    return e ? std::optional(e->type) : std::nullopt;
+}
+
+std::int32_t PoiStorage::free_tickets(BlockPos pos) const {
+    const PoiEntry* e = entry(pos);
+    return e ? e->free_tickets : 0;
+}
+
+void PoiStorage::scan_chunk(const LevelChunk& chunk) {
+    const std::int32_t x0 = chunk.pos().min_block_x(), z0 = chunk.pos().min_block_z();
+    for (std::int32_t i = 0; i < section_count; ++i) {
+        const LevelChunkSection& section = chunk.section(i);
+        // A uniform section is one state 4096 times: no POI unless that state is one.
+        if (section.is_uniform() && !poi_type_of(section.get(0, 0, 0))) continue;
+        for (std::int32_t ly = 0; ly < 16; ++ly)
+            for (std::int32_t lz = 0; lz < 16; ++lz)
+                for (std::int32_t lx = 0; lx < 16; ++lx)
+                    if (const auto type = poi_type_of(section.get(lx, ly, lz)))
+                        add(BlockPos{x0 + lx, min_y + i * 16 + ly, z0 + lz}, *type);
+    }
+}
+
+std::map<std::int32_t, PoiSection> PoiStorage::sections_of(std::int32_t chunk_x, std::int32_t chunk_z) const {
+    std::map<std::int32_t, PoiSection> result;
+    for (std::int32_t sy = min_section; sy <= max_section; ++sy)
+        if (const auto s = sections_.find(section_key(chunk_x, sy, chunk_z)); s != sections_.end())
+            result.emplace(sy, s->second);
+    return result;
+}
+
+std::size_t PoiStorage::set_sections(std::int32_t chunk_x, std::int32_t chunk_z,
+                                     std::map<std::int32_t, PoiSection> sections) {
+    drop_chunk(chunk_x, chunk_z);
+    for (const auto& [sy, section] : sections)
+        if (sy >= min_section && sy <= max_section) sections_[section_key(chunk_x, sy, chunk_z)].valid = section.valid;
+    std::size_t dropped = 0;
+    for (const auto& [sy, section] : sections)
+        for (const auto& [key, e] : section.records) {
+            (void)key;
+            const bool ok = (e.pos.x >> 4) == chunk_x && (e.pos.z >> 4) == chunk_z && in_height(e.pos.y) &&
+                            e.type.valid() && e.type.index() < max_tickets_.size();
+            if (!ok) {
+                ++dropped;
+                continue;
+            }
+            PoiSection& dest = sections_[section_key(chunk_x, e.pos.y >> 4, chunk_z)];
+            const std::int32_t free = std::clamp(e.free_tickets, 0, max_tickets_[e.type.index()]);
+            if (dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}).second)
+                ++count_;
+            else
+                ++dropped;
+        }
+    return dropped;
+}
+
+void PoiStorage::drop_chunk(std::int32_t chunk_x, std::int32_t chunk_z) {
+    for (std::int32_t sy = min_section; sy <= max_section; ++sy)
+        if (const auto s = sections_.find(section_key(chunk_x, sy, chunk_z)); s != sections_.end()) {
+            count_ -= s->second.records.size();
+            sections_.erase(s);
+        }
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,233 @@
+// Blocks and block states as AI sees them: collision shape, light, and the pathfinding type.
+// A registry of plain data: each block lists its properties, each state gets a global id and the
+// facts a factory derived from its property values once, at registration.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/core/registry.hpp"
+#include "mobsdk/core/result.hpp"
+#include "mobsdk/world/types.hpp"
+
+namespace mobsdk {
+
+/// @brief A block state: an index into the block registry's states (0 is minecraft:air).
+struct BlockState {
+    std::uint32_t id = 0;  ///< global state id
+    friend constexpr bool operator==(BlockState, BlockState) = default;
+    /// @brief Prints `state N` (the registry's to_string gives the vanilla text).
+    friend std::ostream& operator<<(std::ostream& out, BlockState s) { return out << "state " << s.id; }
+};
+
+/// @brief Vanilla's BlockPathTypes, in vanilla's order.
+enum class PathType : std::uint8_t {
+    Blocked, Open, Walkable, WalkableDoor, Trapdoor, PowderSnow, DangerPowderSnow, Fence, Lava,
+    Water, WaterBorder, Rail, UnpassableRail, DangerFire, DamageFire, DangerOther, DamageOther,
+    DoorOpen, DoorWoodClosed, DoorIronClosed, Breach, Leaves, StickyHoney, Cocoa, DamageCautious,
+    DangerTrapdoor,
+};
+/// @brief Prints vanilla's name, e.g. `DOOR_WOOD_CLOSED`.
+std::ostream& operator<<(std::ostream& out, PathType type);
+/// @brief Number of path types.
+inline constexpr std::size_t path_type_count = static_cast<std::size_t>(PathType::DangerTrapdoor) + 1;
+/// @brief Vanilla's default malus of a path type (−1: never entered; 0: free; 8 for water…).
+float default_malus(PathType type) noexcept;
+/// @brief Vanilla's name of a path type, e.g. "DOOR_WOOD_CLOSED".
+std::string_view path_type_name(PathType type) noexcept;
+
+/// @brief One box of a shape, in block-local coordinates (0–1 across; fences reach 1.5 up).
+struct ShapeBox {
+    float min_x = 0, min_y = 0, min_z = 0;  ///< lowest corner
+    float max_x = 1, max_y = 1, max_z = 1;  ///< highest corner
+    friend constexpr bool operator==(const ShapeBox&, const ShapeBox&) = default;
+};
+
+/// @brief A block shape: up to four boxes (corner stairs and walls need three; composters and
+/// cauldrons are their four walls, see docs/world.md).
+struct BlockShape {
+    std::array<ShapeBox, 4> boxes{};  ///< the boxes, first `count` used
+    std::uint8_t count = 0;           ///< how many boxes
+
+    /// @brief No collision at all (air, torches, wheat…).
+    static constexpr BlockShape empty() noexcept { return {}; }
+    /// @brief The full cube.
+    static constexpr BlockShape full() noexcept { return of({0, 0, 0, 1, 1, 1}); }
+    /// @brief One box.
+    static constexpr BlockShape of(ShapeBox b) noexcept {
+        BlockShape s;
+        s.boxes[0] = b;
+        s.count = 1;
+        return s;
+    }
+    /// @brief Adds a box (at most four).
+    constexpr BlockShape& add(ShapeBox b) noexcept {
+        if (count < boxes.size()) boxes[count++] = b;
+        return *this;
+    }
+    /// @brief True with no boxes.
+    constexpr bool is_empty() const noexcept { return count == 0; }
+    /// @brief True for exactly the unit cube.
+    constexpr bool is_full_block() const noexcept {
+        return count == 1 && boxes[0] == ShapeBox{0, 0, 0, 1, 1, 1};
+    }
+    /// @brief The highest top of any box (0 when empty): the floor height a mob stands on.
+    constexpr float max_y() const noexcept {
+        float m = 0;
+        for (std::uint8_t i = 0; i < count; ++i) m = boxes[i].max_y > m ? boxes[i].max_y : m;
+        return m;
+    }
+    /// @brief The lowest bottom of any box (1 when empty).
+    constexpr float min_y() const noexcept {
+        float m = 1;
+        for (std::uint8_t i = 0; i < count; ++i) m = boxes[i].min_y < m ? boxes[i].min_y : m;
+        return m;
+    }
+    friend constexpr bool operator==(const BlockShape&, const BlockShape&) = default;
+};
+
+/// @brief Which fluid fills a block (source or flowing; the level is not modelled).
+enum class Fluid : std::uint8_t { None, Water, Lava };
+
+struct BlockInfo;
+
+/// @brief What AI needs to know about one block state.
+struct BlockStateInfo {
+    Handle<BlockInfo> block;              ///< the block this is a state of
+    BlockShape collision;                 ///< collision shape (what mobs and rays hit)
+    bool can_occlude = false;             ///< an opaque block (glass and leaves are not)
+    /// @brief Vanilla's isSolidRender: opaque with a full occlusion shape. A random walk target
+    /// must stand on such a block (seed 003): slabs, glass and fences are not.
+    bool solid_render = false;
+    bool solid = false;                   ///< vanilla's legacy isSolid (LandRandomPos climbs out of these)
+    bool blocks_motion = false;           ///< counts for the MOTION_BLOCKING heightmap (with fluids)
+    bool replaceable = false;             ///< air, water, lava, short plants: placing into it replaces it
+    std::uint8_t light_emission = 0;      ///< block light it emits, 0–15
+    std::uint8_t light_block = 0;         ///< how much sky/block light it absorbs, 0–15 (15: opaque)
+    PathType path_type = PathType::Open;  ///< the raw type (vanilla's getBlockPathTypeRaw)
+    Fluid fluid = Fluid::None;            ///< the fluid in it
+    std::uint32_t property_index = 0;     ///< position among its block's states (mixed-radix values)
+};
+
+/// @brief A block property: its name and its values, in vanilla's order.
+struct BlockProperty {
+    std::string name;                 ///< e.g. "half"
+    std::vector<std::string> values;  ///< e.g. {"top", "bottom"}
+};
+
+/// @brief A block as registered.
+struct BlockInfo {
+    std::vector<BlockProperty> properties;  ///< its properties (none for stone)
+    std::uint32_t first_state = 0;          ///< global id of its first state
+    std::uint32_t state_count = 1;          ///< how many states (product of the value counts)
+    std::uint32_t default_state = 0;        ///< global id of its default state
+    std::vector<ResourceLocation> tags;     ///< block tags it is in, e.g. minecraft:beds
+    /// @brief True when it carries the tag.
+    bool has_tag(const ResourceLocation& tag) const noexcept {
+        for (const auto& t : tags)
+            if (t == tag) return true;
+        return false;
+    }
+};
+
+/// @brief A state under construction: the property values a factory derives its facts from.
+class BlockStateView {
+public:
+    BlockStateView(const std::vector<BlockProperty>& properties, const std::vector<std::uint8_t>& values) noexcept
+        : properties_(properties), values_(values) {}
+    /// @brief The value of a property; empty when the block has no such property.
+    std::string_view get(std::string_view property) const noexcept;
+    /// @brief True when `property` has `value`.
+    bool is(std::string_view property, std::string_view value) const noexcept { return get(property) == value; }
+
+private:
+    const std::vector<BlockProperty>& properties_;
+    const std::vector<std::uint8_t>& values_;
+};
+
+/// @brief How to register a block: its properties, its default values and a factory deriving
+/// each state's facts (the factory runs once per state at registration, never in a tick).
+struct BlockDefinition {
+    std::vector<BlockProperty> properties;  ///< properties and their values
+    /// @brief The default state's values by property name; a property not named takes its first value.
+    std::vector<std::pair<std::string, std::string>> defaults;
+    std::function<BlockStateInfo(const BlockStateView&)> make_state;  ///< facts of one state
+    std::vector<ResourceLocation> tags;                              ///< block tags
+};
+
+/// @brief The block registry: blocks by id and their states by global id (0 is minecraft:air).
+/// State ids are ours, assigned in registration order; they are not vanilla's network ids and are
+/// never saved (the Anvil palette stores names and properties).
+class BlockRegistry {
+public:
+    BlockRegistry();
+
+    /// @brief Registers a block and all its states; throws RegistryError on a duplicate id (naming
+    /// both registrants) or after freeze, and std::invalid_argument for a property without values,
+    /// a property or value named twice, or a bad default. Nothing is registered when it throws.
+    Handle<BlockInfo> register_block(const ResourceLocation& id, BlockDefinition definition,
+                                     std::string_view registrant = "mobsdk");
+    /// @brief No more registrations.
+    void freeze() noexcept { blocks_.freeze(); }
+
+    /// @brief The blocks by id.
+    const Registry<BlockInfo>& blocks() const noexcept { return blocks_; }
+    /// @brief Number of states.
+    std::size_t state_count() const noexcept { return states_.size(); }
+    /// @brief The facts of a state; an id out of range gives air's.
+    const BlockStateInfo& info(BlockState state) const noexcept {
+        return state.id < states_.size() ? states_[state.id] : states_[0];
+    }
+    /// @brief The block of a state.
+    Handle<BlockInfo> block_of(BlockState state) const noexcept { return info(state).block; }
+    /// @brief The id of a state's block.
+    const ResourceLocation& id_of(BlockState state) const { return blocks_.id_of(block_of(state)); }
+    /// @brief True when the state belongs to the block.
+    bool is(BlockState state, Handle<BlockInfo> block) const noexcept { return block_of(state) == block; }
+    /// @brief A block's default state.
+    BlockState default_state(Handle<BlockInfo> block) const { return {blocks_.entry(block).value.default_state}; }
+    /// @brief The value of a property of a state; empty when the block has no such property.
+    std::string_view value(BlockState state, std::string_view property) const;
+    /// @brief The state with one property changed; empty when the property or value does not exist.
+    std::optional<BlockState> with(BlockState state, std::string_view property, std::string_view value) const;
+    /// @brief A state's properties as (name, value) pairs, in the block's order (the Anvil palette).
+    std::vector<std::pair<std::string, std::string>> properties(BlockState state) const;
+    /// @brief The state of a block with the given property values (others default); an error names
+    /// the unknown property or value.
+    Result<BlockState, std::string> state_of(Handle<BlockInfo> block,
+                                             const std::vector<std::pair<std::string, std::string>>& values) const;
+    /// @brief Parses vanilla's block state syntax, `oak_door[half=upper,open=true]` (namespace
+    /// optional); the error says what is wrong and where.
+    Result<BlockState, std::string> parse(std::string_view text) const;
+    /// @brief Vanilla's text form, `minecraft:oak_door[facing=north,half=upper,…]`.
+    std::string to_string(BlockState state) const;
+
+private:
+    Registry<BlockInfo> blocks_{ResourceLocation::of("block")};
+    std::vector<BlockStateInfo> states_;
+};
+
+/// @brief Handles to the vanilla blocks registered by register_vanilla_blocks.
+struct VanillaBlocks {
+    Handle<BlockInfo> air, stone, dirt, grass_block, sand, gravel, cobblestone, bedrock, oak_planks,
+        oak_log, glass, stone_slab, oak_slab, oak_stairs, oak_fence, oak_fence_gate, cobblestone_wall,
+        oak_door, iron_door, oak_trapdoor, bell, farmland, wheat, hay_block, water, lava, torch,
+        glowstone, white_carpet, dirt_path, oak_leaves, fire, cactus, short_grass, oak_sign;
+    std::array<Handle<BlockInfo>, 16> beds;  ///< white_bed … black_bed, in vanilla's colour order
+    Handle<BlockInfo> composter, lectern, barrel, blast_furnace, brewing_stand, cartography_table,
+        cauldron, water_cauldron, fletching_table, grindstone, loom, smithing_table, smoker,
+        stonecutter;  ///< the job-site blocks
+};
+
+/// @brief Registers the vanilla blocks AI and the reference world need, with vanilla's properties,
+/// collision shapes, light and path types. Air is already state 0 of every BlockRegistry.
+VanillaBlocks register_vanilla_blocks(BlockRegistry& registry);
+
+}  // namespace mobsdk

@@ -1,0 +1,58 @@
+// Entity types as registered: size, category and the attributes and habits the host's physics,
+// navigation and AI helpers read (vanilla's EntityType plus the attribute defaults of its mob).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/core/registry.hpp"
+#include "mobsdk/world/block.hpp"
+
+namespace mobsdk {
+
+/// @brief Vanilla's mob categories (spawn caps and despawning).
+enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
+
+/// @brief How a mob rates a walk target (vanilla's getWalkTargetValue overrides): plain
+/// PathfinderMob (always 0), Monster (darker is better, seed 004) or Animal (grass is best).
+enum class WalkTargetKind : std::uint8_t { Default, Monster, Animal };
+
+/// @brief How a mob moves: on the ground (GroundPathNavigation) or flying (FlyingPathNavigation).
+enum class NavigationKind : std::uint8_t { Ground, Flying };
+
+/// @brief An entity type as registered. The defaults are a generic 0.6×1.8 creature.
+struct EntityTypeInfo {
+    MobCategory category = MobCategory::Misc;  ///< spawn category
+    float width = 0.6f;                        ///< bounding box width
+    float height = 1.8f;                       ///< bounding box height
+    float eye_height = 1.62f;                  ///< eye height above the feet
+    bool is_mob = true;                        ///< false for items, arrows and other non-living entities
+    float max_health = 20.0f;                  ///< generic.max_health
+    double movement_speed = 0.25;              ///< generic.movement_speed (blocks per tick at speed modifier 1)
+    double flying_speed = 0.4;                 ///< generic.flying_speed (flying mobs)
+    double follow_range = 16.0;                ///< generic.follow_range: also caps path searches (× 16 nodes)
+    float step_height = 0.6f;                  ///< what it walks up without jumping
+    std::int32_t max_fall_distance = 3;        ///< the pathfinder's drop limit
+    WalkTargetKind walk_target = WalkTargetKind::Default;  ///< walk target rating
+    NavigationKind navigation = NavigationKind::Ground;    ///< which navigation it gets
+    bool can_open_doors = false;               ///< paths may go through closed wooden doors
+    /// @brief Paths may cross deep water, the mob swimming up (vanilla's setCanFloat: villagers
+    /// and every mob with a FloatGoal).
+    bool can_float = false;
+    bool burns_in_daylight = false;            ///< undead: catch fire in sunlight without a helmet
+    /// @brief Pathfinding malus overrides, e.g. {PathType::Water, -1} for a mob that never swims.
+    std::vector<std::pair<PathType, float>> pathfinding_malus;
+};
+
+/// @brief Handles to the vanilla entity types registered by register_vanilla_entity_types.
+struct VanillaEntityTypes {
+    Handle<EntityTypeInfo> item, zombie, skeleton, villager, iron_golem, allay, pig, wolf;  ///< the types
+};
+
+/// @brief Registers the size, category and attribute defaults of the vanilla entity types the
+/// reference world and its tests use (item, zombie, skeleton, villager, iron_golem, allay, pig,
+/// wolf), with vanilla's numbers. Their AI comes from plugins; this is only their data.
+VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& registry);
+
+}  // namespace mobsdk

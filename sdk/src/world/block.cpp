@@ -1,0 +1,256 @@
+// The block registry core: state ids as mixed-radix indexes over a block's property values, the
+// text form vanilla uses (`minecraft:oak_door[facing=north,...]`), and the path-type table.
+#include "mobsdk/world/block.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace mobsdk {
+
+namespace {
+
+struct PathTypeData {
+    std::string_view name;
+    float malus;
+};
+
+// Vanilla's BlockPathTypes names and default maluses, in enum order.
+constexpr PathTypeData path_types[path_type_count] = {
+    {"BLOCKED", -1.0f},        {"OPEN", 0.0f},           {"WALKABLE", 0.0f},
+    {"WALKABLE_DOOR", 0.0f},   {"TRAPDOOR", 0.0f},       {"POWDER_SNOW", -1.0f},
+    {"DANGER_POWDER_SNOW", 0.0f}, {"FENCE", -1.0f},      {"LAVA", -1.0f},
+    {"WATER", 8.0f},           {"WATER_BORDER", 8.0f},   {"RAIL", 0.0f},
+    {"UNPASSABLE_RAIL", -1.0f}, {"DANGER_FIRE", 8.0f},   {"DAMAGE_FIRE", 16.0f},
+    {"DANGER_OTHER", 8.0f},    {"DAMAGE_OTHER", -1.0f},  {"DOOR_OPEN", 0.0f},
+    {"DOOR_WOOD_CLOSED", -1.0f}, {"DOOR_IRON_CLOSED", -1.0f}, {"BREACH", 4.0f},
+    {"LEAVES", -1.0f},         {"STICKY_HONEY", 8.0f},   {"COCOA", 0.0f},
+    {"DAMAGE_CAUTIOUS", 0.0f}, {"DANGER_TRAPDOOR", 0.0f},
+};
+
+// Decodes a state's property values from its mixed-radix index (the last property varies fastest).
+std::vector<std::uint8_t> values_of(const BlockInfo& block, std::uint32_t index) {
+    std::vector<std::uint8_t> values(block.properties.size());
+    for (std::size_t i = block.properties.size(); i-- > 0;) {
+        const auto n = static_cast<std::uint32_t>(block.properties[i].values.size());
+        values[i] = static_cast<std::uint8_t>(index % n);
+        index /= n;
+    }
+    return values;
+}
+
+std::uint32_t index_of(const BlockInfo& block, const std::vector<std::uint8_t>& values) {
+    std::uint32_t index = 0;
+    for (std::size_t i = 0; i < block.properties.size(); ++i)
+        index = index * static_cast<std::uint32_t>(block.properties[i].values.size()) + values[i];
+    return index;
+}
+
+int find_property(const BlockInfo& block, std::string_view name) {
+    for (std::size_t i = 0; i < block.properties.size(); ++i)
+        if (block.properties[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+// Vanilla's Property name and value rule; it also keeps ',', '=' and ']' out of the text form.
+bool valid_property_text(std::string_view text) noexcept {
+    if (text.empty()) return false;
+    for (const char c : text)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    return true;
+}
+
+int find_value(const BlockProperty& p, std::string_view value) {
+    for (std::size_t i = 0; i < p.values.size(); ++i)
+        if (p.values[i] == value) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+float default_malus(PathType type) noexcept { return path_types[static_cast<std::size_t>(type)].malus; }
+
+std::ostream& operator<<(std::ostream& out, PathType type) { return out << path_type_name(type); }
+
+std::string_view path_type_name(PathType type) noexcept { return path_types[static_cast<std::size_t>(type)].name; }
+
+std::string_view BlockStateView::get(std::string_view property) const noexcept {
+    for (std::size_t i = 0; i < properties_.size(); ++i)
+        if (properties_[i].name == property) return properties_[i].values[values_[i]];
+    return {};
+}
+
+BlockRegistry::BlockRegistry() {
+    BlockDefinition air;
+    air.make_state = [](const BlockStateView&) {
+        BlockStateInfo s;
+        s.replaceable = true;
+        s.path_type = PathType::Open;
+        return s;
+    };
+    register_block(ResourceLocation::of("air"), std::move(air));
+}
+
+Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, BlockDefinition def,
+                                                std::string_view registrant) {
+    if (!def.make_state) throw std::invalid_argument("block " + id.str() + ": a BlockDefinition needs make_state");
+    BlockInfo info;
+    info.properties = std::move(def.properties);
+    info.tags = std::move(def.tags);
+    std::uint64_t count = 1;
+    for (std::size_t i = 0; i < info.properties.size(); ++i) {
+        const BlockProperty& p = info.properties[i];
+        if (!valid_property_text(p.name))
+            throw std::invalid_argument("block " + id.str() + ": property name '" + p.name +
+                                        "' must be non-empty [a-z0-9_] (vanilla's rule)");
+        for (std::size_t j = 0; j < i; ++j)
+            if (info.properties[j].name == p.name)
+                throw std::invalid_argument("block " + id.str() + ": property '" + p.name + "' defined twice");
+        if (p.values.empty())
+            throw std::invalid_argument("block " + id.str() + ": property '" + p.name + "' has no values");
+        if (p.values.size() > 255)
+            throw std::invalid_argument("block " + id.str() + ": property '" + p.name + "' has more than 255 values");
+        for (std::size_t v = 0; v < p.values.size(); ++v) {
+            if (!valid_property_text(p.values[v]))
+                throw std::invalid_argument("block " + id.str() + ": value '" + p.values[v] + "' of property '" +
+                                            p.name + "' must be non-empty [a-z0-9_] (vanilla's rule)");
+            for (std::size_t w = 0; w < v; ++w)
+                if (p.values[w] == p.values[v])
+                    throw std::invalid_argument("block " + id.str() + ": property '" + p.name + "' lists value '" +
+                                                p.values[v] + "' twice");
+        }
+        count *= p.values.size();
+        if (count > 65536) throw std::invalid_argument("block " + id.str() + ": more than 65536 states");
+    }
+    if (states_.size() + count > 65535)
+        throw std::invalid_argument("block " + id.str() + ": the registry would exceed 65535 states");
+
+    std::vector<std::uint8_t> defaults(info.properties.size(), 0);
+    for (const auto& [name, value] : def.defaults) {
+        const int p = find_property(info, name);
+        if (p < 0) throw std::invalid_argument("block " + id.str() + ": default for unknown property '" + name + "'");
+        const int v = find_value(info.properties[p], value);
+        if (v < 0)
+            throw std::invalid_argument("block " + id.str() + ": default '" + value + "' is not a value of '" + name + "'");
+        defaults[p] = static_cast<std::uint8_t>(v);
+    }
+    info.first_state = static_cast<std::uint32_t>(states_.size());
+    info.state_count = static_cast<std::uint32_t>(count);
+    info.default_state = info.first_state + index_of(info, defaults);
+
+    // Derive every state before registering, so that a throwing factory, a duplicate id or a frozen
+    // registry leaves the registry as it was.
+    std::vector<BlockStateInfo> states;
+    states.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const auto values = values_of(info, i);
+        BlockStateInfo s = def.make_state(BlockStateView(info.properties, values));
+        s.property_index = i;
+        states.push_back(s);
+    }
+    const Handle<BlockInfo> handle = blocks_.register_entry(id, std::move(info), registrant);
+    states_.reserve(states_.size() + count);
+    for (BlockStateInfo& s : states) {
+        s.block = handle;
+        states_.push_back(s);
+    }
+    return handle;
+}
+
+std::string_view BlockRegistry::value(BlockState state, std::string_view property) const {
+    const BlockStateInfo& s = info(state);
+    const BlockInfo& b = blocks_.entry(s.block).value;
+    const int p = find_property(b, property);
+    if (p < 0) return {};
+    return b.properties[p].values[values_of(b, s.property_index)[p]];
+}
+
+std::optional<BlockState> BlockRegistry::with(BlockState state, std::string_view property, std::string_view value) const {
+    const BlockStateInfo& s = info(state);
+    const BlockInfo& b = blocks_.entry(s.block).value;
+    const int p = find_property(b, property);
+    if (p < 0) return std::nullopt;
+    const int v = find_value(b.properties[p], value);
+    if (v < 0) return std::nullopt;
+    auto values = values_of(b, s.property_index);
+    values[p] = static_cast<std::uint8_t>(v);
+    return BlockState{b.first_state + index_of(b, values)};
+}
+
+std::vector<std::pair<std::string, std::string>> BlockRegistry::properties(BlockState state) const {
+    const BlockStateInfo& s = info(state);
+    const BlockInfo& b = blocks_.entry(s.block).value;
+    const auto values = values_of(b, s.property_index);
+    std::vector<std::pair<std::string, std::string>> out;
+    out.reserve(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) out.emplace_back(b.properties[i].name, b.properties[i].values[values[i]]);
+    return out;
+}
+
+Result<BlockState, std::string> BlockRegistry::state_of(
+    Handle<BlockInfo> block, const std::vector<std::pair<std::string, std::string>>& given) const {
+    const BlockInfo& b = blocks_.entry(block).value;
+    auto values = values_of(b, b.default_state - b.first_state);
+    for (const auto& [name, value] : given) {
+        const int p = find_property(b, name);
+        if (p < 0)
+            return unexpected("block " + blocks_.id_of(block).str() + " has no property '" + name + "'");
+        const int v = find_value(b.properties[p], value);
+        if (v < 0)
+            return unexpected("'" + value + "' is not a value of property '" + name + "' of block " +
+                              blocks_.id_of(block).str());
+        values[p] = static_cast<std::uint8_t>(v);
+    }
+    return BlockState{b.first_state + index_of(b, values)};
+}
+
+Result<BlockState, std::string> BlockRegistry::parse(std::string_view text) const {
+    const std::size_t bracket = text.find('[');
+    const std::string_view id_text = text.substr(0, bracket);
+    auto id = ResourceLocation::parse(id_text);
+    if (!id) return unexpected("invalid block id '" + std::string(id_text) + "' at position " +
+                               std::to_string(id.error().position) + ": " + id.error().message);
+    const auto block = blocks_.find(id->str());
+    if (!block) return unexpected("unknown block '" + id->str() + "'");
+    std::vector<std::pair<std::string, std::string>> given;
+    if (bracket != std::string_view::npos) {
+        if (text.back() != ']')
+            return unexpected("expected ']' at the end of the block state '" + std::string(text) + "'");
+        std::size_t pos = bracket + 1;
+        const std::size_t end = text.size() - 1;
+        while (pos < end) {
+            const std::size_t comma = std::min(text.find(',', pos), end);
+            const std::string_view pair = text.substr(pos, comma - pos);
+            const std::size_t eq = pair.find('=');
+            if (eq == std::string_view::npos || eq == 0 || eq + 1 == pair.size())
+                return unexpected("expected property=value at position " + std::to_string(pos) + " of '" +
+                                  std::string(text) + "'");
+            std::string name(pair.substr(0, eq));
+            for (const auto& g : given)
+                if (g.first == name)
+                    return unexpected("property '" + name + "' given twice in '" + std::string(text) + "'");
+            given.emplace_back(std::move(name), std::string(pair.substr(eq + 1)));
+            pos = comma + 1;
+        }
+        if (end > bracket + 1 && text[end - 1] == ',')
+            return unexpected("expected property=value after ',' at position " + std::to_string(end) + " of '" +
+                              std::string(text) + "'");
+    }
+    return state_of(*block, given);
+}
+
+std::string BlockRegistry::to_string(BlockState state) const {
+    std::string out = id_of(state).str();
+    const auto props = properties(state);
+    if (props.empty()) return out;
+    out += '[';
+    for (std::size_t i = 0; i < props.size(); ++i) {
+        if (i) out += ',';
+        out += props[i].first;
+        out += '=';
+        out += props[i].second;
+    }
+    out += ']';
+    return out;
+}
+
+}  // namespace mobsdk
