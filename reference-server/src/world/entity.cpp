@@ -11,7 +11,7 @@
 namespace mobsdk::server {
 
 ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityTypeInfo& info, Uuid uuid, Vec3 pos)
-    : world_(&world), health_(info.max_health), movement_speed_(info.movement_speed) {
+    : world_(&world), health_(info.max_health) {
     data_.uuid = uuid;
     data_.type = type;
     data_.info = &info;

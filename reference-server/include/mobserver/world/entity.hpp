@@ -121,7 +121,7 @@ public:
     float pathfinding_malus(PathType type) const override { return malus_[static_cast<int>(type)]; }
     void set_pathfinding_malus(PathType type, float malus) override { malus_[static_cast<int>(type)] = malus; }
     float walk_target_value(BlockPos pos) const override;
-    double movement_speed() const override { return movement_speed_; }
+    double movement_speed() const override { return data_.info->movement_speed; }
     double follow_range() const override { return data_.info->follow_range; }
     bool has_restriction() const override { return restrict_radius_ >= 0; }
     BlockPos restrict_center() const override { return restrict_center_; }
@@ -175,7 +175,6 @@ private:
     World* world_;
     float health_;
     bool baby_ = false;
-    double movement_speed_;
     std::array<ItemStack, 6> equipment_{};
     std::array<float, path_type_count> malus_{};
     BlockPos restrict_center_{};
