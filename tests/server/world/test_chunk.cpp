@@ -4,25 +4,14 @@
 
 #include "mobserver/world/chunk.hpp"
 #include "mobsdk/world/random.hpp"
+#include "vanilla_states.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
 
 namespace {
 
-struct Blocks {
-    BlockRegistry reg;
-    VanillaBlocks v = register_vanilla_blocks(reg);
-    BlockState stone = reg.default_state(v.stone);
-    BlockState dirt = reg.default_state(v.dirt);
-    BlockState glass = reg.default_state(v.glass);
-    BlockState water = reg.default_state(v.water);
-    BlockState torch = reg.default_state(v.torch);
-    BlockState leaves = reg.default_state(v.oak_leaves);
-    BlockState fire = reg.default_state(v.fire);
-    BlockState lava = reg.default_state(v.lava);
-    BlockState cactus = reg.default_state(v.cactus);
-};
+using Blocks = test::VanillaStates;
 
 }  // namespace
 

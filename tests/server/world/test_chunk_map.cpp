@@ -8,29 +8,14 @@
 
 #include "mobserver/world/chunk_map.hpp"
 #include "mobsdk/world/random.hpp"
+#include "vanilla_states.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
 
 namespace {
 
-struct Blocks {
-    BlockRegistry reg;
-    VanillaBlocks v = register_vanilla_blocks(reg);
-    BlockState air{};
-    BlockState stone = reg.default_state(v.stone);
-    BlockState bedrock = reg.default_state(v.bedrock);
-    BlockState dirt = reg.default_state(v.dirt);
-    BlockState grass = reg.default_state(v.grass_block);
-    BlockState glass = reg.default_state(v.glass);
-    BlockState leaves = reg.default_state(v.oak_leaves);
-    BlockState water = reg.default_state(v.water);
-    BlockState torch = reg.default_state(v.torch);
-    BlockState glowstone = reg.default_state(v.glowstone);
-    BlockState slab = reg.default_state(v.stone_slab);  // type=bottom
-    BlockState top_slab = *reg.with(reg.default_state(v.stone_slab), "type", "top");
-    Blocks() { reg.freeze(); }
-};
+using Blocks = test::VanillaStates;
 
 // A map with the flat chunks x0…x1, z0…z1 generated.
 struct World {
