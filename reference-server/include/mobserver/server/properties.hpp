@@ -1,0 +1,102 @@
+// The reference server's server.properties: vanilla's keys, defaults and Java Properties format,
+// plus our own keys; parsed with errors that name the key and line, and overridden by flags.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/core/result.hpp"
+
+namespace mobsdk::server {
+
+/// @brief Vanilla's difficulty, written by name; the file also accepts its id 0–3.
+enum class Difficulty { Peaceful = 0, Easy = 1, Normal = 2, Hard = 3 };
+
+/// @brief The world preset in `level-type`: vanilla's presets and our void world. The reference
+/// server generates only Flat and Void (see supported_by_reference_server).
+enum class LevelType { Normal, Flat, LargeBiomes, Amplified, SingleBiomeSurface, Debug, Void };
+
+/// @brief How memories with an expiry count down: `modern` as vanilla 1.19.3+, `legacy` as before.
+enum class MemoryExpiry { Modern, Legacy };
+
+/// @brief Every typed setting of server.properties, defaulting to vanilla's values (ours for our keys).
+struct ServerProperties {
+    std::string server_ip;                        ///< server-ip; empty binds every address
+    std::int32_t server_port = 25565;             ///< server-port, 1–65535
+    bool enable_rcon = false;                     ///< enable-rcon
+    std::int32_t rcon_port = 25575;               ///< rcon.port, 1–65535
+    std::string rcon_password;                    ///< rcon.password
+    std::string level_name = "world";             ///< level-name, the world folder; not empty
+    std::string level_seed;                       ///< level-seed; empty picks a random seed
+    LevelType level_type = LevelType::Flat;       ///< level-type; ours defaults to superflat
+    std::string motd = "A Minecraft Server";      ///< motd
+    std::int32_t max_players = 20;                ///< max-players, 0 or more
+    std::int32_t view_distance = 10;              ///< view-distance, 2–32 chunks
+    std::int32_t simulation_distance = 10;        ///< simulation-distance, 2–32 chunks
+    Difficulty difficulty = Difficulty::Easy;     ///< difficulty
+    MemoryExpiry memory_expiry = MemoryExpiry::Modern; ///< memory-expiry (ours)
+    std::string plugins_dir = "plugins";          ///< plugins-dir (ours); not empty
+    std::int32_t spawn_chunk_radius = 2;          ///< spawn-chunk-radius (ours), 0–32
+    /// @brief Keys this server does not know, kept verbatim and written back as vanilla does.
+    std::map<std::string, std::string> other;
+
+    /// @brief Field-by-field equality (used by the round-trip tests).
+    bool operator==(const ServerProperties&) const = default;
+};
+
+/// @brief Why server.properties or a flag was refused: the key (or flag), the line and what is wrong.
+struct PropertiesError {
+    std::string key;        ///< the key or flag at fault; empty for a file-level problem
+    std::size_t line = 0;   ///< 1-based line in the file; 0 when not from a line
+    std::string message;    ///< what is wrong and what is allowed
+
+    /// @brief One line for the log: `line 3: server-port: "x" is not a number`.
+    std::string to_string() const;
+};
+
+/// @brief Largest server.properties accepted, in bytes.
+inline constexpr std::size_t kMaxPropertiesFileBytes = 1024 * 1024;
+/// @brief Longest physical line accepted, in bytes.
+inline constexpr std::size_t kMaxPropertiesLineBytes = 64 * 1024;
+
+/// @brief Parses Java Properties text (UTF-8) into typed settings; missing keys keep their defaults,
+/// unknown keys go to `other`, and a bad value is an error naming the key and the line.
+Result<ServerProperties, PropertiesError> parse_properties(std::string_view text);
+
+/// @brief Writes vanilla's layout: the `#Minecraft server properties` comment, a date comment for
+/// `now`, then every key sorted, escaped as Java's Properties.store does.
+std::string write_properties(const ServerProperties& props, std::time_t now);
+
+/// @brief write_properties with the current time.
+std::string write_properties(const ServerProperties& props);
+
+/// @brief Reads DIR/server.properties, first creating DIR and the file with defaults (written to a
+/// temporary file then renamed) when it is missing.
+Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::path& dir);
+
+/// @brief One command-line flag and its value, e.g. {"--port", "25566"}.
+using PropertyOverride = std::pair<std::string, std::string>;
+
+/// @brief Applies command-line flags over the file's values (--port, --rcon-port, --rcon-password,
+/// --world, --plugins, --seed), each checked like the file value; an error names the flag.
+Result<void, PropertiesError> apply_overrides(ServerProperties& props,
+                                              const std::vector<PropertyOverride>& overrides);
+
+/// @brief True for the level types the reference server can generate (Flat and Void).
+bool supported_by_reference_server(LevelType type);
+
+/// @brief The namespaced id written for a level type, e.g. `minecraft:flat`, `mobsdk:void`.
+std::string_view level_type_id(LevelType type);
+
+/// @brief The seed `level-seed` stands for, as vanilla reads it: empty means none (pick a random
+/// one), a number is itself, any other text is Java's String.hashCode of the trimmed text.
+std::optional<std::int64_t> parse_level_seed(std::string_view text);
+
+}  // namespace mobsdk::server

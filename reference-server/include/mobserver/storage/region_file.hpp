@@ -1,0 +1,137 @@
+// Vanilla's Anvil region file (`r.X.Z.mca`): 32×32 chunks of compressed NBT in 4 KiB sectors behind
+// an 8 KiB header. Reads every corruption back as an error value; writes so that a crash at any
+// point leaves either the old or the new version of a chunk readable, never a torn one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "mobsdk/core/result.hpp"
+#include "mobsdk/nbt/tag.hpp"
+
+namespace mobsdk::server {
+
+/// @brief What is wrong with a region file or one of its chunks, and where.
+struct RegionError {
+    std::string file;     ///< the region file's name, e.g. `r.0.-1.mca`
+    int x = -1;           ///< local chunk x (0-31), -1 for a problem of the whole file
+    int z = -1;           ///< local chunk z (0-31), -1 for a problem of the whole file
+    std::string message;  ///< what is wrong
+    /// @brief One line: "r.0.0.mca chunk [3, 7]: sectors 40-42 lie past the end of the file (41 sectors)".
+    std::string describe() const;
+};
+
+/// @brief A chunk's position inside its region (both 0-31).
+struct RegionChunkPos {
+    int x = 0;  ///< local chunk x
+    int z = 0;  ///< local chunk z
+    friend bool operator==(const RegionChunkPos&, const RegionChunkPos&) = default;
+};
+
+/// @brief Limits applied while reading a region file.
+struct RegionReadOptions {
+    /// @brief Budget for one chunk's decompressed NBT (bytes, also bounding the tree as NbtAccounter
+    /// counts it). Vanilla reads chunks unbounded; 64 MiB is far above any real chunk.
+    std::size_t max_chunk_nbt_bytes = 64u * 1024 * 1024;
+};
+
+/// @brief An open region file. Chunk coordinates may be local (0-31) or absolute chunk coordinates:
+/// both are masked with `& 31`, as vanilla does, and errors report the local pair.
+class RegionFile {
+public:
+    /// @brief Bytes per sector.
+    static constexpr std::size_t sector_bytes = 4096;
+    /// @brief Sectors taken by the header (locations, then timestamps).
+    static constexpr std::uint32_t header_sectors = 2;
+    /// @brief Most sectors one chunk may occupy in the file (the count is one byte); vanilla moves
+    /// larger chunks to an external `.mcc` file, which this class does not support.
+    static constexpr std::uint32_t max_chunk_sectors = 255;
+    /// @brief Compression ids of the chunk header byte.
+    static constexpr std::uint8_t compression_gzip = 1, compression_zlib = 2, compression_none = 3;
+    /// @brief Flag bit in the compression byte: the payload lives in `c.X.Z.mcc`.
+    static constexpr std::uint8_t external_flag = 0x80;
+
+    /// @brief Opens `path` for reading and writing; with `create` a missing file is created with an
+    /// empty header. Fails on I/O errors and on a file shorter than the 8 KiB header; problems of
+    /// single chunks are reported when those chunks are read.
+    static Result<RegionFile, RegionError> open(const std::filesystem::path& path, bool create,
+                                                RegionReadOptions options = {});
+
+    RegionFile(RegionFile&& other) noexcept;
+    RegionFile& operator=(RegionFile&& other) noexcept;
+    RegionFile(const RegionFile&) = delete;
+    RegionFile& operator=(const RegionFile&) = delete;
+    ~RegionFile();
+
+    /// @brief The chunk's root compound, nullopt when the chunk is absent, or what is wrong with it.
+    Result<std::optional<nbt::Compound>, RegionError> read(int x, int z);
+
+    /// @brief Stores the chunk (zlib, type 2) crash-safely: the data goes to free sectors, is synced,
+    /// then the header entry is switched to it and synced; only then are the old sectors freed.
+    Result<void, RegionError> write(int x, int z, const nbt::Compound& chunk, std::int32_t timestamp);
+
+    /// @brief Removes the chunk (clears its header entry, synced) and frees its sectors.
+    Result<void, RegionError> remove(int x, int z);
+
+    /// @brief Chunks whose header entry is set, valid or not, in header order.
+    std::vector<RegionChunkPos> chunks() const;
+
+    /// @brief True when the chunk's header entry is set.
+    bool contains(int x, int z) const noexcept;
+
+    /// @brief The timestamp stored for the chunk (seconds since the epoch in vanilla), 0 if absent.
+    std::int32_t timestamp(int x, int z) const noexcept;
+
+    /// @brief Sectors the file spans, header included.
+    std::uint32_t sector_count() const noexcept { return static_cast<std::uint32_t>(used_.size()); }
+
+    /// @brief Sectors not used by any chunk or pending write (reused first fit).
+    std::uint32_t free_sector_count() const noexcept;
+
+    /// @brief The first sector and count of a chunk's data, or {0, 0} when absent.
+    std::pair<std::uint32_t, std::uint32_t> sectors_of(int x, int z) const noexcept;
+
+    /// @brief A chunk whose data is on disk and synced but not yet in the header (write()'s first phase).
+    struct PendingWrite {
+        int index = -1;                ///< header index, (x & 31) + (z & 31) * 32
+        std::uint32_t sector = 0;      ///< first sector of the new data
+        std::uint32_t count = 0;       ///< sectors of the new data
+        std::int32_t timestamp = 0;    ///< timestamp to store
+    };
+
+    /// @brief First phase of write(): encodes and writes the chunk into free sectors and syncs them.
+    /// Until commit(), the header still names the old version; exposed so tests can stop here.
+    /// A staged write that is never committed keeps its sectors reserved until the file is reopened.
+    Result<PendingWrite, RegionError> stage_write(int x, int z, const nbt::Compound& chunk,
+                                                  std::int32_t timestamp);
+
+    /// @brief Second phase: writes the timestamp, then the 4-byte location entry, syncs, frees the old sectors.
+    Result<void, RegionError> commit(const PendingWrite& pending);
+
+private:
+    RegionFile(int fd, std::string name, RegionReadOptions options);
+
+    RegionError error(int index, std::string message) const;
+    RegionError io_error(int index, const char* what) const;
+    void scan_header();
+    std::optional<std::uint32_t> allocate(std::uint32_t count);
+    void mark(std::uint32_t sector, std::uint32_t count, bool used);
+    Result<void, RegionError> write_header_entry(int index, std::uint32_t location,
+                                                 std::int32_t timestamp);
+
+    int fd_ = -1;
+    std::string name_;
+    RegionReadOptions options_;
+    std::uint64_t file_bytes_ = 0;               // real size; the last sector may be partial
+    std::vector<std::uint32_t> locations_;       // 1024 raw entries: sector << 8 | count
+    std::vector<std::int32_t> timestamps_;       // 1024
+    std::vector<std::string> problems_;          // per index: why the entry is unusable, "" if fine
+    std::vector<bool> used_;                     // per sector of the file
+};
+
+}  // namespace mobsdk::server
