@@ -454,7 +454,9 @@ Result<void, PropertiesError> apply_overrides(ServerProperties& props,
     }};
     // Work on a copy so that a bad flag leaves the properties as they were.
     ServerProperties next = props;
-    for (const auto& [flag, value] : overrides) {
+    for (const auto& entry : overrides) {
+        const auto& [flag_binding, value] = entry;
+        const auto& flag = flag_binding;  // a plain reference: lambdas may not capture bindings (C++20)
         const auto it = std::find_if(kFlags.begin(), kFlags.end(), [&](const auto& f) { return f.first == flag; });
         if (it == kFlags.end())
             return unexpected(error_at(flag, 0, "unknown flag (expected --port, --rcon-port, --rcon-password, "
