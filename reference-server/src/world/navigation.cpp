@@ -96,10 +96,25 @@ public:
         }
     }
 
+    // Vanilla's PathNavigation.tick; the two navigations differ only in the hooks below.
+    void tick() override {
+        ++tick_;
+        if (has_delayed_recomputation_) recompute_path();
+        if (is_done()) return;
+        if (can_update_path()) follow_the_path();
+        else if (path_ && !path_->is_done()) advance_without_update();
+        if (is_done()) return;
+        mob_.move_control().set_wanted_position(wanted_position(next_entity_pos()), speed_modifier_);
+    }
+
 protected:
     virtual bool can_update_path() const = 0;
     virtual Vec3 temp_mob_pos() const = 0;
     virtual bool can_move_directly(const Vec3&, const Vec3&) const { return false; }
+    // While the path cannot be followed (a walker in the air): the node may still be passed.
+    virtual void advance_without_update() {}
+    // Where the MoveControl is sent for the next node.
+    virtual Vec3 wanted_position(const Vec3& next) const { return next; }
 
     // Vanilla's PathNavigation.createPath(targets, regionOffset, offsetUpward, accuracy): the
     // search itself, shared by both navigations after their own target adjustments.
@@ -294,27 +309,18 @@ public:
     }
     void set_avoid_sun(bool avoid) override { avoid_sun_ = avoid; }
 
-    void tick() override {
-        ++tick_;
-        if (has_delayed_recomputation_) recompute_path();
-        if (is_done()) return;
-        if (can_update_path()) {
-            follow_the_path();
-        } else if (path_ && !path_->is_done()) {
-            // Falling past a node straight below counts as reaching it.
-            const Vec3 pos = temp_mob_pos();
-            const Vec3 next = next_entity_pos();
-            if (pos.y > next.y && !mob_.data().on_ground && std::floor(pos.x) == std::floor(next.x) &&
-                std::floor(pos.z) == std::floor(next.z))
-                path_->advance();
-        }
-        if (is_done()) return;
-        const Vec3 next = next_entity_pos();
-        mob_.move_control().set_wanted_position({next.x, ground_y(next), next.z}, speed_modifier_);
-    }
-
 protected:
     bool can_update_path() const override { return mob_.data().on_ground || mob_.data().in_water; }
+
+    void advance_without_update() override {
+        // Falling past a node straight below counts as reaching it.
+        const Vec3 pos = temp_mob_pos();
+        const Vec3 next = next_entity_pos();
+        if (pos.y > next.y && !mob_.data().on_ground && std::floor(pos.x) == std::floor(next.x) &&
+            std::floor(pos.z) == std::floor(next.z))
+            path_->advance();
+    }
+    Vec3 wanted_position(const Vec3& next) const override { return {next.x, ground_y(next), next.z}; }
 
     Vec3 temp_mob_pos() const override {
         const Vec3& p = mob_.data().pos;
@@ -373,22 +379,6 @@ public:
         return top_face_full(mob_.world().chunks().info(pos).collision);
     }
     void set_avoid_sun(bool) override {}
-
-    void tick() override {
-        ++tick_;
-        if (has_delayed_recomputation_) recompute_path();
-        if (is_done()) return;
-        if (can_update_path()) {
-            follow_the_path();
-        } else if (path_ && !path_->is_done()) {
-            const Vec3 next = next_entity_pos();
-            const BlockPos b = mob_.data().pos.block_pos();
-            if (b == Vec3{next.x, next.y, next.z}.block_pos()) path_->advance();
-        }
-        if (is_done()) return;
-        const Vec3 next = next_entity_pos();
-        mob_.move_control().set_wanted_position(next, speed_modifier_);
-    }
 
 protected:
     // No passengers in the reference world: a flyer can always update its path.

@@ -1,4 +1,5 @@
 #include "mobsdk/nbt/mutf8.hpp"
+#include "mobsdk/core/utf8.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -19,24 +20,6 @@ inline bool word_is_plain_ascii(std::uint64_t w) noexcept {
 }
 
 inline bool is_continuation(std::uint8_t b) noexcept { return (b & 0xC0) == 0x80; }
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-}
 
 Unexpected<Mutf8Error> fail(std::size_t pos, std::string msg) {
     return unexpected(Mutf8Error{pos, std::move(msg)});

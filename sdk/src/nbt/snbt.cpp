@@ -1,6 +1,7 @@
 // SNBT: vanilla's TagParser (the grammar before 1.21.5) for reading, StringTagVisitor (compact) and
 // TextComponentTagVisitor (indented) for printing, plus the extensions listed in docs/nbt.md.
 #include "mobsdk/nbt/snbt.hpp"
+#include "mobsdk/core/utf8.hpp"
 
 #include "tree_builder.hpp"
 
@@ -41,24 +42,6 @@ bool is_whitespace(char c) noexcept {
 }
 
 bool is_quote(char c) noexcept { return c == '"' || c == '\''; }
-
-void append_utf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
 
 // Length of the well-formed UTF-8 sequence at `i`, or 0 when the bytes there are not one.
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {

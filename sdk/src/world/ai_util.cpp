@@ -218,28 +218,30 @@ std::optional<BlockPos> default_pos(Level& level, Mob& mob, std::int32_t horizon
     });
 }
 
-std::optional<BlockPos> default_pos_away(Level& level, Mob& mob, std::int32_t horizontal, std::int32_t vertical,
-                                         const Vec3& avoid) {
-    const Vec3 away = mob.position() - avoid;
+namespace {
+
+// DefaultRandomPos.getPosAway and getPosTowards: offsets within `max_radians` of a direction.
+std::optional<BlockPos> default_in_direction(Level& level, Mob& mob, std::int32_t horizontal, std::int32_t vertical,
+                                             const Vec3& direction, double max_radians) {
     const bool restricted = mob_restricted(mob, horizontal);
     return best_candidate(mob, [&]() -> std::optional<BlockPos> {
-        const auto offset =
-            random_direction_within_radians(level.random(), horizontal, vertical, 0, away.x, away.z, half_pi_float);
+        const auto offset = random_direction_within_radians(level.random(), horizontal, vertical, 0, direction.x,
+                                                            direction.z, max_radians);
         if (!offset) return std::nullopt;
         return default_filter(level, mob, horizontal, restricted, *offset);
     });
 }
 
+}  // namespace
+
+std::optional<BlockPos> default_pos_away(Level& level, Mob& mob, std::int32_t horizontal, std::int32_t vertical,
+                                         const Vec3& avoid) {
+    return default_in_direction(level, mob, horizontal, vertical, mob.position() - avoid, half_pi_float);
+}
+
 std::optional<BlockPos> default_pos_towards(Level& level, Mob& mob, std::int32_t horizontal, std::int32_t vertical,
                                             const Vec3& target, double max_radians) {
-    const Vec3 towards = target - mob.position();
-    const bool restricted = mob_restricted(mob, horizontal);
-    return best_candidate(mob, [&]() -> std::optional<BlockPos> {
-        const auto offset = random_direction_within_radians(level.random(), horizontal, vertical, 0, towards.x,
-                                                            towards.z, max_radians);
-        if (!offset) return std::nullopt;
-        return default_filter(level, mob, horizontal, restricted, *offset);
-    });
+    return default_in_direction(level, mob, horizontal, vertical, target - mob.position(), max_radians);
 }
 
 std::optional<BlockPos> land_pos(Level& level, Mob& mob, std::int32_t horizontal, std::int32_t vertical) {
