@@ -219,9 +219,10 @@ std::optional<std::vector<double>> read_doubles(const nbt::Compound& tag, std::s
 
 }  // namespace
 
-nbt::Compound save_mob_nbt(const ServerMob& mob) {
-    const EntityData& d = mob.data();
-    nbt::Compound c;
+namespace {
+
+// The fields every entity has (vanilla's Entity.saveWithoutId).
+void save_entity_base(const EntityData& d, nbt::Compound& c) {
     c.put("UUID", nbt::Tag(uuid_to_ints(d.uuid)));
     c.put("Pos", nbt::Tag(doubles({d.pos.x, d.pos.y, d.pos.z})));
     c.put("Motion", nbt::Tag(doubles({d.motion.x, d.motion.y, d.motion.z})));
@@ -229,11 +230,9 @@ nbt::Compound save_mob_nbt(const ServerMob& mob) {
     rot.push_back(nbt::Tag(d.y_rot));
     rot.push_back(nbt::Tag(d.x_rot));
     c.put("Rotation", nbt::Tag(std::move(rot)));
-    c.put("Health", nbt::Tag(mob.health()));
     c.put("OnGround", nbt::Tag(d.on_ground));
     c.put("FallDistance", nbt::Tag(d.fall_distance));
     c.put("Invulnerable", nbt::Tag(d.invulnerable));
-    c.put("NoAI", nbt::Tag(d.no_ai));
     c.put("NoGravity", nbt::Tag(d.no_gravity));
     if (!d.tags.empty()) {
         nbt::List tags(nbt::TagType::String);
@@ -249,27 +248,18 @@ nbt::Compound save_mob_nbt(const ServerMob& mob) {
         }
         c.put("CustomName", nbt::Tag(json + "\"}"));
     }
-    c.put("IsBaby", nbt::Tag(mob.is_baby()));
-    nbt::List hands(nbt::TagType::Compound), armor(nbt::TagType::Compound);
-    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::MainHand))));
-    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::OffHand))));
-    for (EquipmentSlot s : {EquipmentSlot::Feet, EquipmentSlot::Legs, EquipmentSlot::Chest, EquipmentSlot::Head})
-        armor.push_back(nbt::Tag(item_nbt(mob.equipment(s))));
-    c.put("HandItems", nbt::Tag(std::move(hands)));
-    c.put("ArmorItems", nbt::Tag(std::move(armor)));
-    if (auto* brain = const_cast<ServerMob&>(mob).brain()) c.put("Brain", nbt::Tag(brain->save()));
-    return c;
 }
 
-std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) {
-    std::vector<std::string> warnings;
-    EntityData& d = mob.data();
-    auto flag = [&](std::string_view key, bool& out) {
-        if (const nbt::Tag* t = tag.find(key)) {
-            if (const auto* b = t->get_if<std::int8_t>()) out = *b != 0;
-            else warnings.push_back(std::string(key) + ": expected a byte");
-        }
-    };
+void flag(const nbt::Compound& tag, std::string_view key, bool& out, std::vector<std::string>& warnings) {
+    if (const nbt::Tag* t = tag.find(key)) {
+        if (const auto* b = t->get_if<std::int8_t>()) out = *b != 0;
+        else warnings.push_back(std::string(key) + ": expected a byte");
+    }
+}
+
+// Vanilla's Entity.load for the fields save_entity_base writes. Pos goes through the world so
+// that the spatial index follows.
+void load_entity_base(World& world, EntityData& d, const nbt::Compound& tag, std::vector<std::string>& warnings) {
     if (const nbt::Tag* t = tag.find("UUID")) {
         const auto* ints = t->get_if<nbt::IntArray>();
         if (ints && uuid_from_ints(*ints)) {
@@ -281,7 +271,7 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
     if (auto v = read_doubles(tag, "Pos", 3, warnings)) {
         const Vec3 p{(*v)[0], (*v)[1], (*v)[2]};
         if (std::abs(p.x) > 3.0e7 || std::abs(p.z) > 3.0e7 || std::abs(p.y) > 2.0e7) warnings.push_back("Pos: outside the world border");
-        else mob.world().teleport(d.handle, p);
+        else world.teleport(d.handle, p);
     }
     if (auto v = read_doubles(tag, "Motion", 3, warnings)) {
         // Vanilla clamps each component to ±10.
@@ -289,29 +279,21 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
     }
     if (const nbt::Tag* t = tag.find("Rotation")) {
         const auto* l = t->get_if<nbt::List>();
-        if (l && l->size() == 2 && l->element_type() == nbt::TagType::Float) {
+        if (l && l->size() == 2 && l->element_type() == nbt::TagType::Float && std::isfinite(l->get<float>(0)) &&
+            std::isfinite(l->get<float>(1))) {
             d.y_rot = std::fmod(l->get<float>(0), 360.0f);
             d.x_rot = std::clamp(l->get<float>(1), -90.0f, 90.0f);
-            mob.y_head_rot = mob.y_body_rot = d.y_rot;
         } else {
-            warnings.push_back("Rotation: expected a list of 2 floats");
+            warnings.push_back("Rotation: expected a list of 2 finite floats");
         }
     }
-    if (const nbt::Tag* t = tag.find("Health")) {
-        if (const auto* f = t->get_if<float>(); f && std::isfinite(*f)) mob.set_health(*f);
-        else warnings.push_back("Health: expected a float");
-    }
     if (const nbt::Tag* t = tag.find("FallDistance")) {
-        if (const auto* f = t->get_if<float>()) d.fall_distance = *f;
+        if (const auto* f = t->get_if<float>(); f && std::isfinite(*f)) d.fall_distance = *f;
         else warnings.push_back("FallDistance: expected a float");
     }
-    flag("OnGround", d.on_ground);
-    flag("Invulnerable", d.invulnerable);
-    flag("NoAI", d.no_ai);
-    flag("NoGravity", d.no_gravity);
-    bool baby = mob.is_baby();
-    flag("IsBaby", baby);
-    mob.set_baby(baby);
+    flag(tag, "OnGround", d.on_ground, warnings);
+    flag(tag, "Invulnerable", d.invulnerable, warnings);
+    flag(tag, "NoGravity", d.no_gravity, warnings);
     if (const nbt::Tag* t = tag.find("Tags")) {
         const auto* l = t->get_if<nbt::List>();
         if (l && (l->empty() || l->element_type() == nbt::TagType::String)) {
@@ -344,6 +326,63 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
             warnings.push_back("CustomName: expected a string");
         }
     }
+}
+
+// Keys the typed savers write; anything else a loaded tag carried is kept aside and written back.
+bool is_known_key(std::string_view key, bool mob) {
+    static constexpr std::string_view base[] = {"id", "UUID", "Pos", "Motion", "Rotation", "OnGround", "FallDistance",
+                                                "Invulnerable", "NoGravity", "Tags", "CustomName"};
+    static constexpr std::string_view mob_keys[] = {"Health", "NoAI", "IsBaby", "HandItems", "ArmorItems", "Brain"};
+    static constexpr std::string_view item_keys[] = {"Item", "Age", "PickupDelay", "Health"};
+    for (auto k : base)
+        if (k == key) return true;
+    if (mob) {
+        for (auto k : mob_keys)
+            if (k == key) return true;
+    } else {
+        for (auto k : item_keys)
+            if (k == key) return true;
+    }
+    return false;
+}
+
+void keep_unknown(const nbt::Compound& tag, bool mob, nbt::Compound& extra) {
+    for (const auto& e : tag)
+        if (!is_known_key(e.name, mob)) extra.put(e.name, e.value);
+}
+
+}  // namespace
+
+nbt::Compound save_mob_nbt(const ServerMob& mob) {
+    nbt::Compound c = mob.extra_nbt;
+    save_entity_base(mob.data(), c);
+    c.put("Health", nbt::Tag(mob.health()));
+    c.put("NoAI", nbt::Tag(mob.data().no_ai));
+    c.put("IsBaby", nbt::Tag(mob.is_baby()));
+    nbt::List hands(nbt::TagType::Compound), armor(nbt::TagType::Compound);
+    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::MainHand))));
+    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::OffHand))));
+    for (EquipmentSlot s : {EquipmentSlot::Feet, EquipmentSlot::Legs, EquipmentSlot::Chest, EquipmentSlot::Head})
+        armor.push_back(nbt::Tag(item_nbt(mob.equipment(s))));
+    c.put("HandItems", nbt::Tag(std::move(hands)));
+    c.put("ArmorItems", nbt::Tag(std::move(armor)));
+    if (auto* brain = const_cast<ServerMob&>(mob).brain()) c.put("Brain", nbt::Tag(brain->save()));
+    return c;
+}
+
+std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) {
+    std::vector<std::string> warnings;
+    EntityData& d = mob.data();
+    load_entity_base(mob.world(), d, tag, warnings);
+    mob.y_head_rot = mob.y_body_rot = d.y_rot;
+    if (const nbt::Tag* t = tag.find("Health")) {
+        if (const auto* f = t->get_if<float>(); f && std::isfinite(*f)) mob.set_health(*f);
+        else warnings.push_back("Health: expected a float");
+    }
+    flag(tag, "NoAI", d.no_ai, warnings);
+    bool baby = mob.is_baby();
+    flag(tag, "IsBaby", baby, warnings);
+    mob.set_baby(baby);
     auto items = [&](std::string_view key, std::initializer_list<EquipmentSlot> slots) {
         const nbt::Tag* t = tag.find(key);
         if (!t) return;
@@ -368,9 +407,41 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
         else if (auto* brain = mob.brain()) {
             for (auto& w : brain->load(*c)) warnings.push_back("Brain: " + w);
         } else {
-            warnings.push_back("Brain: this mob has no brain");
+            // Kept verbatim so that a mob whose brain comes from a plugin that is not loaded
+            // keeps its memories for when it is.
+            mob.extra_nbt.put("Brain", *t);
         }
     }
+    keep_unknown(tag, true, mob.extra_nbt);
+    return warnings;
+}
+
+nbt::Compound save_item_entity_nbt(const ItemEntity& item) {
+    nbt::Compound c = item.extra_nbt;
+    save_entity_base(item.data(), c);
+    // Vanilla's ItemEntity.addAdditionalSaveData (1.20.4): shorts, and the stack with a byte Count.
+    c.put("Health", nbt::Tag(static_cast<std::int16_t>(5)));
+    c.put("Age", nbt::Tag(static_cast<std::int16_t>(std::min(item.data().age, 32767))));
+    c.put("PickupDelay", nbt::Tag(static_cast<std::int16_t>(item.pickup_delay)));
+    if (!item.item.empty()) c.put("Item", nbt::Tag(item_nbt(item.item)));
+    return c;
+}
+
+std::vector<std::string> load_item_entity_nbt(World& world, ItemEntity& item, const nbt::Compound& tag) {
+    std::vector<std::string> warnings;
+    load_entity_base(world, item.data(), tag, warnings);
+    auto short_field = [&](std::string_view key, std::int32_t& out) {
+        if (const nbt::Tag* t = tag.find(key)) {
+            if (const auto* v = t->get_if<std::int16_t>()) out = *v;
+            else warnings.push_back(std::string(key) + ": expected a short");
+        }
+    };
+    short_field("Age", item.data().age);
+    short_field("PickupDelay", item.pickup_delay);
+    if (const nbt::Tag* t = tag.find("Item")) {
+        if (auto stack = item_from(*t, warnings, "Item")) item.item = *stack;
+    }
+    keep_unknown(tag, false, item.extra_nbt);
     return warnings;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 
 #include "mobserver/world/navigation.hpp"
@@ -163,10 +164,8 @@ PathType World::path_type(BlockPos pos) const { return block_path_type_static(ch
 void World::ensure_chunks(BlockPos center, std::int32_t radius) {
     const ChunkPos c = ChunkPos::of(center);
     for (std::int32_t x = c.x - radius; x <= c.x + radius; ++x)
-        for (std::int32_t z = c.z - radius; z <= c.z + radius; ++z) {
-            if (chunks_.chunk({x, z})) continue;
-            pois_.scan_chunk(chunks_.get_or_generate({x, z}, *generator_));
-        }
+        for (std::int32_t z = c.z - radius; z <= c.z + radius; ++z)
+            if (!chunks_.chunk({x, z})) load_chunk({x, z});
 }
 
 bool World::set_block(BlockPos pos, BlockState state) {
@@ -211,10 +210,13 @@ ServerMob& World::spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid u
     auto mob = std::make_unique<ServerMob>(*this, type, info, uuid, pos);
     ServerMob& ref = *mob;
     entities_.insert(std::move(mob));
+    if (mob_initializer_) mob_initializer_(ref);
     return ref;
 }
 
-ItemEntity& World::spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion) {
+ItemEntity& World::spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid) {
+    if (!uuid.is_nil() && entities_.find(uuid))
+        throw std::invalid_argument("an entity with UUID " + uuid.str() + " already exists");
     static const EntityTypeInfo fallback = [] {
         EntityTypeInfo t;
         t.width = t.height = 0.25f;
@@ -224,7 +226,7 @@ ItemEntity& World::spawn_item(const Vec3& pos, const ItemStack& item, const Vec3
     }();
     auto e = std::make_unique<ItemEntity>();
     const auto type = registries_->entity_types.find("minecraft:item");
-    e->data().uuid = fresh_uuid();
+    e->data().uuid = uuid.is_nil() ? fresh_uuid() : uuid;
     e->data().type = type.value_or(Handle<EntityTypeInfo>{});
     e->data().info = type ? &registries_->entity_types.entry(*type).value : &fallback;
     e->data().pos = pos;
@@ -260,6 +262,264 @@ void World::teleport(EntityHandle handle, const Vec3& pos) {
     s->data->pos = pos;
     s->data->fall_distance = 0;
     entities_.moved(*s->data, old);
+}
+
+nbt::Compound World::save_entity(const Entity& entity) const {
+    const EntitySlot* s = entities_.slot(entity.handle());
+    nbt::Compound fields;
+    if (s && s->mob) fields = save_mob_nbt(*s->mob);
+    else if (s && s->item) fields = save_item_entity_nbt(*s->item);
+    nbt::Compound out;
+    out.put("id", nbt::Tag(registries_->entity_types.id_of(entity.type()).str()));
+    for (const auto& e : fields) out.put(e.name, e.value);
+    return out;
+}
+
+Result<Entity*, std::string> World::spawn_from_nbt(const nbt::Compound& tag, std::vector<std::string>& warnings) {
+    const auto* id = tag.find<std::string>("id");
+    if (!id) return unexpected(std::string("missing entity id (a string `id`)"));
+    const auto loc = ResourceLocation::parse(*id);
+    if (!loc) return unexpected("invalid entity id '" + *id + "'");
+    const auto type = registries_->entity_types.find(*loc);
+    if (!type) return unexpected("unknown entity type '" + loc->str() + "'");
+    const auto* pos_list = tag.find<nbt::List>("Pos");
+    if (!pos_list || pos_list->size() != 3 || pos_list->element_type() != nbt::TagType::Double)
+        return unexpected(loc->str() + ": Pos must be a list of 3 doubles");
+    const Vec3 pos{pos_list->get<double>(0), pos_list->get<double>(1), pos_list->get<double>(2)};
+    if (!std::isfinite(pos.x) || !std::isfinite(pos.y) || !std::isfinite(pos.z) || std::abs(pos.x) > 3.0e7 ||
+        std::abs(pos.z) > 3.0e7 || std::abs(pos.y) > 2.0e7)
+        return unexpected(loc->str() + ": Pos lies outside the world border");
+    Uuid uuid{};
+    if (const nbt::Tag* t = tag.find("UUID")) {
+        const auto* ints = t->get_if<nbt::IntArray>();
+        if (auto u = ints ? uuid_from_ints(*ints) : std::nullopt) uuid = *u;
+        else warnings.push_back("UUID: expected an int array of 4; a new UUID was given");
+        if (!uuid.is_nil() && entities_.find(uuid))
+            return unexpected(loc->str() + ": an entity with UUID " + uuid.str() + " already exists");
+    }
+    const EntityTypeInfo& info = registries_->entity_types.entry(*type).value;
+    if (info.is_mob) {
+        ServerMob& mob = spawn_mob(*type, pos, uuid);
+        for (auto& w : load_mob_nbt(mob, tag)) warnings.push_back(std::move(w));
+        return &static_cast<Entity&>(mob);
+    }
+    if (loc->str() == "minecraft:item") {
+        ItemEntity& item = spawn_item(pos, ItemStack{}, Vec3{}, uuid);
+        for (auto& w : load_item_entity_nbt(*this, item, tag)) warnings.push_back(std::move(w));
+        if (item.item.empty()) {
+            // Vanilla discards an item entity without an item at once.
+            entities_.erase(item.handle());
+            return unexpected(std::string("minecraft:item: Item is missing or empty"));
+        }
+        return &static_cast<Entity&>(item);
+    }
+    return unexpected(loc->str() + ": this server cannot create entities of this type");
+}
+
+std::vector<std::string> World::load_entity(Entity& entity, const nbt::Compound& tag) {
+    const EntitySlot* s = entities_.slot(entity.handle());
+    if (s && s->mob) return load_mob_nbt(*s->mob, tag);
+    if (s && s->item) return load_item_entity_nbt(*this, *s->item, tag);
+    return {"not an entity of this world"};
+}
+
+namespace {
+
+ChunkPos chunk_of(const Vec3& p) noexcept {
+    return {static_cast<std::int32_t>(std::floor(p.x)) >> 4, static_cast<std::int32_t>(std::floor(p.z)) >> 4};
+}
+
+ChunkPos chunk_from_long(std::int64_t v) noexcept {
+    return {static_cast<std::int32_t>(v & 0xFFFFFFFFll), static_cast<std::int32_t>(v >> 32)};
+}
+
+}  // namespace
+
+void World::warn(const std::string& message) {
+    if (warn_) warn_(message);
+}
+
+void World::attach_storage(ChunkIo& io) { io_ = &io; }
+
+void World::set_spawn(BlockPos pos, std::int32_t radius) {
+    spawn_pos_ = pos;
+    spawn_radius_ = std::max(0, radius);
+}
+
+bool World::set_forced(ChunkPos pos, bool forced) {
+    return forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
+}
+
+bool World::has_ticket(ChunkPos pos) const noexcept {
+    if (forced_.count(pos)) return true;
+    if (spawn_radius_ <= 0) return false;
+    const ChunkPos s = ChunkPos::of(spawn_pos_);
+    return std::abs(pos.x - s.x) <= spawn_radius_ && std::abs(pos.z - s.z) <= spawn_radius_;
+}
+
+void World::load_chunk(ChunkPos pos) {
+    if (!io_) {
+        pois_.scan_chunk(chunks_.get_or_generate(pos, *generator_));
+        return;
+    }
+    ChunkLoadResult r = io_->load(pos, registries_->blocks);
+    for (const auto& w : r.warnings) warn(w);
+    LevelChunk* chunk = nullptr;
+    if (r.blocks) {
+        chunk = &chunks_.add(std::move(r.blocks));
+        chunk->unsaved = false;
+    } else {
+        chunk = &chunks_.get_or_generate(pos, *generator_);
+    }
+    if (r.poi) {
+        if (const std::size_t dropped = pois_.set_sections(pos.x, pos.z, std::move(*r.poi)))
+            warn("Chunk [" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]: dropped " +
+                 std::to_string(dropped) + " invalid POI records");
+    } else {
+        pois_.scan_chunk(*chunk);
+    }
+    for (const nbt::Compound& tag : r.entities) {
+        std::vector<std::string> warnings;
+        auto made = spawn_from_nbt(tag, warnings);
+        const std::string where = "Chunk [" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]: ";
+        if (!made) {
+            warn(where + "entity skipped: " + made.error());
+            continue;
+        }
+        const EntitySlot* s = entities_.slot((*made)->handle());
+        s->data->stored_chunk = pos.as_long();
+        for (const auto& w : warnings) warn(where + (*made)->uuid().str() + ": " + w);
+    }
+}
+
+std::string World::save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
+                                const std::set<ChunkPos>& drop, std::vector<EntityHandle> evicted) {
+    if (!io_) return {};
+    // Every live entity by the column it stands in, and by the column whose list holds it.
+    std::map<ChunkPos, std::vector<const EntitySlot*>> in_column, stored_in;
+    for (EntityHandle h : entities_.order()) {
+        const EntitySlot* s = entities_.slot(h);
+        if (!s || s->data->removed) continue;
+        in_column[chunk_of(s->data->pos)].push_back(s);
+        if (s->data->stored_chunk != EntityData::not_stored) stored_in[chunk_from_long(s->data->stored_chunk)].push_back(s);
+    }
+    for (EntityHandle h : evicted)
+        if (const EntitySlot* s = entities_.slot(h)) columns.insert(chunk_of(s->data->pos));
+    // Close the set: an entity written to one column must leave the list that held it in the same
+    // batch, and a column rewritten must pass on the entities it held to where they are now.
+    std::vector<ChunkPos> queue(columns.begin(), columns.end());
+    while (!queue.empty()) {
+        const ChunkPos c = queue.back();
+        queue.pop_back();
+        auto add = [&](ChunkPos other) {
+            if (columns.insert(other).second) queue.push_back(other);
+        };
+        if (auto it = in_column.find(c); it != in_column.end())
+            for (const EntitySlot* s : it->second)
+                if (s->data->stored_chunk != EntityData::not_stored && s->data->stored_chunk != c.as_long())
+                    add(chunk_from_long(s->data->stored_chunk));
+        if (auto it = stored_in.find(c); it != stored_in.end())
+            for (const EntitySlot* s : it->second) add(chunk_of(s->data->pos));
+    }
+    std::vector<ChunkSaveEntry> batch;
+    std::vector<std::map<std::int32_t, PoiSection>> poi_keep;  // owned for the batch
+    std::vector<EntityHandle> leaving;  // entities written to a column that is not loaded
+    batch.reserve(columns.size());
+    for (const ChunkPos c : columns) {
+        ChunkSaveEntry e;
+        e.pos = c;
+        std::vector<nbt::Compound> list;
+        LevelChunk* chunk = chunks_.chunk(c);
+        if (!chunk) {
+            // A column on disk only: keep its stored entities, add the ones that walked in.
+            std::vector<std::string> warnings;
+            for (auto& tag : io_->load_entities(c, warnings)) {
+                const auto* ints = tag.find<nbt::IntArray>("UUID");
+                const auto u = ints ? uuid_from_ints(*ints) : std::nullopt;
+                if (u && entities_.find(*u)) continue;  // live in memory: written from there
+                list.push_back(std::move(tag));
+            }
+            for (const auto& w : warnings) warn(w);
+        } else if (full.count(c)) {
+            if (chunk->unsaved) e.blocks = chunk;
+            e.poi = pois_.sections_of(c.x, c.z);
+        }
+        if (auto it = in_column.find(c); it != in_column.end())
+            for (const EntitySlot* s : it->second) {
+                list.push_back(save_entity(*s->entity));
+                if (!chunk) leaving.push_back(s->data->handle);
+            }
+        e.entities = std::move(list);
+        batch.push_back(std::move(e));
+    }
+    if (std::string err = io_->save(batch, game_time_); !err.empty()) return err;
+    for (const ChunkSaveEntry& e : batch) {
+        if (e.blocks) chunks_.chunk(e.pos)->unsaved = false;
+        if (auto it = in_column.find(e.pos); it != in_column.end())
+            for (const EntitySlot* s : it->second) s->data->stored_chunk = e.pos.as_long();
+    }
+    // Stored entities that were in none of the lists (dead ones) are no longer stored anywhere.
+    for (const auto& [c, list] : stored_in)
+        if (columns.count(c))
+            for (const EntitySlot* s : list)
+                if (!in_column.count(chunk_of(s->data->pos))) s->data->stored_chunk = EntityData::not_stored;
+    std::vector<EntityHandle> erase = std::move(leaving);
+    for (const ChunkPos c : drop)
+        if (auto it = in_column.find(c); it != in_column.end())
+            for (const EntitySlot* s : it->second) erase.push_back(s->data->handle);
+    for (EntityHandle h : erase) entities_.erase(h);
+    if (!erase.empty()) entities_.compact_order();
+    for (const ChunkPos c : drop) {
+        pois_.drop_chunk(c.x, c.z);
+        chunks_.remove(c);
+        unticketed_since_.erase(c);
+        ++chunks_unloaded_;
+    }
+    return {};
+}
+
+void World::update_chunks() {
+    if (!io_) return;
+    if (spawn_radius_ > 0) {
+        const ChunkPos s = ChunkPos::of(spawn_pos_);
+        for (std::int32_t x = s.x - spawn_radius_; x <= s.x + spawn_radius_; ++x)
+            for (std::int32_t z = s.z - spawn_radius_; z <= s.z + spawn_radius_; ++z)
+                if (!chunks_.chunk({x, z})) load_chunk({x, z});
+    }
+    for (const ChunkPos p : forced_)
+        if (!chunks_.chunk(p)) load_chunk(p);
+    std::set<ChunkPos> unload;
+    chunks_.for_each([&](LevelChunk& chunk) {
+        const ChunkPos p = chunk.pos();
+        if (has_ticket(p)) {
+            unticketed_since_.erase(p);
+            return;
+        }
+        const std::int64_t since = unticketed_since_.try_emplace(p, game_time_).first->second;
+        if (game_time_ - since + 1 >= unload_delay) unload.insert(p);  // the tick it lost it counts
+    });
+    std::vector<EntityHandle> evicted;
+    for (EntityHandle h : entities_.order()) {
+        const EntitySlot* s = entities_.slot(h);
+        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) evicted.push_back(h);
+    }
+    if (unload.empty() && evicted.empty()) return;
+    if (std::string err = save_columns(unload, unload, unload, std::move(evicted)); !err.empty()) {
+        warn("Could not save chunks before unloading them (they stay loaded): " + err);
+        for (const ChunkPos p : unload) unticketed_since_[p] = game_time_;  // retry after the delay
+    }
+}
+
+std::string World::save_all() {
+    if (!io_) return {};
+    std::set<ChunkPos> all;
+    chunks_.for_each([&](LevelChunk& chunk) { all.insert(chunk.pos()); });
+    std::vector<EntityHandle> evicted;
+    for (EntityHandle h : entities_.order()) {
+        const EntitySlot* s = entities_.slot(h);
+        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) evicted.push_back(h);
+    }
+    return save_columns(all, all, {}, std::move(evicted));
 }
 
 void World::set_day_time(std::int64_t t) noexcept {
@@ -323,6 +583,7 @@ void World::tick() {
         ++day_time_;
         update_sky_darken();
     }
+    update_chunks();
 }
 
 }  // namespace mobsdk::server

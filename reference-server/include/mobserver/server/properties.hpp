@@ -13,18 +13,17 @@
 #include <vector>
 
 #include "mobsdk/core/result.hpp"
+#include "mobsdk/world/level.hpp"
 
 namespace mobsdk::server {
 
-/// @brief Vanilla's difficulty, written by name; the file also accepts its id 0–3.
-enum class Difficulty { Peaceful = 0, Easy = 1, Normal = 2, Hard = 3 };
+// `difficulty` is the SDK's mobsdk::Difficulty (written by name; the file also accepts its id
+// 0–3) and `memory-expiry` the SDK's mobsdk::MemoryExpiry, both from mobsdk/world/level.hpp.
 
 /// @brief The world preset in `level-type`: vanilla's presets and our void world. The reference
 /// server generates only Flat and Void (see supported_by_reference_server).
 enum class LevelType { Normal, Flat, LargeBiomes, Amplified, SingleBiomeSurface, Debug, Void };
 
-/// @brief How memories with an expiry count down: `modern` as vanilla 1.19.3+, `legacy` as before.
-enum class MemoryExpiry { Modern, Legacy };
 
 /// @brief Every typed setting of server.properties, defaulting to vanilla's values (ours for our keys).
 struct ServerProperties {

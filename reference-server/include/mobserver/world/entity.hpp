@@ -41,6 +41,12 @@ struct EntityData {
     std::vector<std::string> tags;            ///< scoreboard tags
     std::optional<std::string> custom_name;   ///< CustomName (plain text)
     std::int32_t age = 0;                     ///< ticks since it was added
+    /// @brief The chunk column whose saved entity list holds this entity (ChunkPos::as_long), or
+    /// `not_stored`: the world rewrites that column's list whenever it saves the entity elsewhere,
+    /// in the same atomic batch, so the entity is never on disk twice or nowhere.
+    std::int64_t stored_chunk = not_stored;
+    /// @brief stored_chunk of an entity that is in no saved list.
+    static constexpr std::int64_t not_stored = INT64_MIN;
 
     /// @brief The box at the current position, from the type's width and height.
     AABB bounding_box() const noexcept {
@@ -85,6 +91,7 @@ protected:
 class ItemEntity final : public EntityImpl<Entity> {
 public:
     ItemStack item;                  ///< what it holds
+    nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
     std::int32_t pickup_delay = 10;  ///< ticks until it can be picked up (vanilla: 10 when thrown)
     /// @brief Vanilla despawns items after 6000 ticks.
     static constexpr std::int32_t lifetime = 6000;
@@ -149,6 +156,9 @@ public:
     void set_baby(bool baby) noexcept { baby_ = baby; }
     /// @brief The last entity that hurt it, and when (game time).
     std::optional<EntityRef> last_hurt_by;
+    /// @brief Fields of its saved NBT the server does not interpret (e.g. VillagerData before a
+    /// villager plugin reads it, or a Brain while its plugin is missing): kept and written back.
+    nbt::Compound extra_nbt;
     /// @brief Game time of the last hurt.
     std::int64_t last_hurt_time = 0;
     /// @brief Ticks left on fire (undead in daylight).
@@ -191,13 +201,21 @@ private:
 
 /// @brief Writes a mob as vanilla's entity NBT where the field exists: id is the caller's;
 /// UUID, Pos, Motion, Rotation, Health, OnGround, FallDistance, Tags, CustomName, NoAI,
-/// NoGravity, Invulnerable, IsBaby, HandItems, ArmorItems, and Brain (long-term memories).
+/// NoGravity, Invulnerable, IsBaby, HandItems, ArmorItems, Brain (long-term memories), and
+/// every field of `extra_nbt` (what it was loaded with and did not understand).
 nbt::Compound save_mob_nbt(const ServerMob& mob);
 
-/// @brief Applies vanilla entity NBT to a mob (the fields save_mob_nbt writes; others are kept
-/// aside untouched by the caller). Returns warnings for fields of the wrong type or out of range,
+/// @brief Applies vanilla entity NBT to a mob (the fields save_mob_nbt writes; other fields go to
+/// `extra_nbt`, and so does Brain for a mob without a brain). Returns warnings for fields of the wrong type or out of range,
 /// which are skipped; a bad field never changes the mob partially.
 std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag);
+
+/// @brief Writes an item entity as vanilla does (1.20.4): the entity fields, Health, Age,
+/// PickupDelay and Item {id, Count}. The caller adds `id`.
+nbt::Compound save_item_entity_nbt(const ItemEntity& item);
+
+/// @brief Applies vanilla item-entity NBT; returns warnings for the fields it skipped.
+std::vector<std::string> load_item_entity_nbt(World& world, ItemEntity& item, const nbt::Compound& tag);
 
 /// @brief Vanilla's UUID as four ints, most significant first.
 nbt::IntArray uuid_to_ints(Uuid uuid);

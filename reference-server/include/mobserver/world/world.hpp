@@ -3,11 +3,17 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "mobsdk/core/result.hpp"
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/world/chunk_io.hpp"
 #include "mobserver/world/chunk_map.hpp"
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_index.hpp"
@@ -91,11 +97,29 @@ public:
     /// @brief Fills a box of blocks (inclusive corners); returns how many changed.
     std::int64_t fill(BlockPos a, BlockPos b, BlockState state);
 
-    /// @brief Spawns a mob; a nil UUID gets a fresh one from the world random. Throws
-    /// std::invalid_argument for a UUID already in the world or a type that is not a mob.
+    /// @brief Spawns a mob; a nil UUID gets a fresh one from the world random. The mob initializer
+    /// (if set) runs before it returns. Throws std::invalid_argument for a UUID already in the
+    /// world or a type that is not a mob.
     ServerMob& spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid uuid = {});
-    /// @brief Spawns an item entity.
-    ItemEntity& spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion = {});
+    /// @brief Spawns an item entity (a nil UUID gets a fresh one; a taken one throws
+    /// std::invalid_argument).
+    ItemEntity& spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion = {}, Uuid uuid = {});
+    /// @brief Called for every new mob, spawned or loaded, before its NBT is applied: gives it
+    /// its brain or AI by type (the plugin host sets this). Not per tick.
+    using MobInitializer = std::function<void(ServerMob&)>;
+    /// @brief Sets the mob initializer.
+    void set_mob_initializer(MobInitializer init) { mob_initializer_ = std::move(init); }
+
+    /// @brief Vanilla entity NBT of an entity, with its `id` (what `data get entity` shows and
+    /// what the entities region files hold).
+    nbt::Compound save_entity(const Entity& entity) const;
+    /// @brief Creates an entity from vanilla NBT: `id` names a registered type (a mob or
+    /// minecraft:item), `Pos` is required, a `UUID` is kept (an error when already in the world).
+    /// Fields that are wrong are skipped with a warning appended to `warnings`; a missing or
+    /// unknown id, a missing Pos or a duplicate UUID is an error and nothing is created.
+    Result<Entity*, std::string> spawn_from_nbt(const nbt::Compound& tag, std::vector<std::string>& warnings);
+    /// @brief Applies vanilla NBT to a live entity (`data merge`): the UUID is kept.
+    std::vector<std::string> load_entity(Entity& entity, const nbt::Compound& tag);
     /// @brief Marks an entity removed; it is erased at the end of the tick. False for a stale handle.
     bool remove(EntityHandle handle);
     /// @brief The mob behind a handle, or nullptr.
@@ -109,6 +133,39 @@ public:
     /// @brief Called by physics after it moved an entity.
     void entity_moved(EntityData& data, const Vec3& old_pos) { entities_.moved(data, old_pos); }
 
+    // Chunk lifecycle. Without storage attached, chunks stay loaded once generated (tests).
+    /// @brief Attaches chunk storage and turns on ticket-driven loading: from then on a chunk is
+    /// loaded while a ticket covers it (spawn chunks, forced chunks) and saved and unloaded once
+    /// it has had none for `unload_delay` ticks.
+    void attach_storage(ChunkIo& io);
+    /// @brief Ticks a chunk stays loaded without a ticket before it is saved and unloaded.
+    static constexpr std::int64_t unload_delay = 20;
+    /// @brief The world spawn (level.dat's SpawnX/Y/Z; the console's position for `~`).
+    BlockPos spawn_pos() const noexcept { return spawn_pos_; }
+    /// @brief Moves the spawn; the spawn-chunk ticket covers `radius` chunks around its chunk
+    /// (spawn-chunk-radius; 0 for none).
+    void set_spawn(BlockPos pos, std::int32_t radius);
+    /// @brief The spawn-chunk radius.
+    std::int32_t spawn_chunk_radius() const noexcept { return spawn_radius_; }
+    /// @brief Adds or removes a forceload ticket; true when that changed something.
+    bool set_forced(ChunkPos pos, bool forced);
+    /// @brief Chunks with a forceload ticket (vanilla's data/chunks.dat).
+    const std::set<ChunkPos>& forced_chunks() const noexcept { return forced_; }
+    /// @brief True when the chunk is loaded (its blocks can be read, its entities tick).
+    bool is_loaded(ChunkPos pos) const noexcept { return chunks_.chunk(pos) != nullptr; }
+    /// @brief True when a ticket covers the chunk.
+    bool has_ticket(ChunkPos pos) const noexcept;
+    /// @brief Loads ticketed chunks, unloads chunks without a ticket for unload_delay ticks and
+    /// moves entities that walked into unloaded chunks to storage. tick() calls it at its end.
+    void update_chunks();
+    /// @brief Saves every loaded chunk's changed blocks, POIs and entities in one atomic batch.
+    /// Returns an error message, or an empty string (also when no storage is attached).
+    std::string save_all();
+    /// @brief Receives warnings (chunks that failed to load, entities that could not be restored).
+    void set_warning_sink(std::function<void(const std::string&)> sink) { warn_ = std::move(sink); }
+    /// @brief Chunks saved and unloaded since the world was made (for tests and the log).
+    std::int64_t chunks_unloaded() const noexcept { return chunks_unloaded_; }
+
     /// @brief Sets the game time.
     void set_game_time(std::int64_t t) noexcept { game_time_ = t; }
     /// @brief Sets the day time (sky darkening follows at once).
@@ -120,7 +177,18 @@ public:
     void tick();
 
 private:
+    struct PosHash {
+        std::size_t operator()(ChunkPos p) const noexcept {
+            return static_cast<std::size_t>(p.as_long() * 0x9E3779B97F4A7C15ull);
+        }
+    };
     void update_sky_darken() noexcept;
+    void warn(const std::string& message);
+    void load_chunk(ChunkPos pos);
+    // Saves the entity lists of `columns` (and blocks/POIs of those in `full`), closing the set
+    // over entities that last were stored elsewhere; on success erases the entities of `drop`.
+    std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
+                             const std::set<ChunkPos>& drop, std::vector<EntityHandle> evicted);
     void tick_item(ItemEntity& item);
     Uuid fresh_uuid();
 
@@ -136,6 +204,14 @@ private:
     std::int32_t sky_darken_ = 0;
     std::vector<const EntitySlot*> query_scratch_;
     std::vector<AABB> physics_scratch_;
+    MobInitializer mob_initializer_;
+    ChunkIo* io_ = nullptr;
+    BlockPos spawn_pos_{0, -60, 0};
+    std::int32_t spawn_radius_ = 2;
+    std::set<ChunkPos> forced_;
+    std::unordered_map<ChunkPos, std::int64_t, PosHash> unticketed_since_;
+    std::function<void(const std::string&)> warn_;
+    std::int64_t chunks_unloaded_ = 0;
 };
 
 /// @brief Vanilla's sky darkening at a day time, 0 (noon) to 11 (midnight), clear weather.
