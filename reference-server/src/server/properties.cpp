@@ -384,6 +384,45 @@ std::string write_properties(const ServerProperties& props) {
     return write_properties(props, std::time(nullptr));
 }
 
+namespace {
+
+// Writes `text` to `file` through a temporary file renamed into place.
+Result<void, PropertiesError> replace_file(const std::filesystem::path& file, const std::string& text) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path tmp = file.parent_path() / "server.properties.tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out) return unexpected(error_at("", 0, "cannot write " + tmp.string()));
+    }
+    fs::rename(tmp, file, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        return unexpected(error_at("", 0, "cannot write " + file.string() + ": " + ec.message()));
+    }
+    return {};
+}
+
+// True when some key of the canonical form has no line in `text` (a file written by hand, or by
+// an older version).
+bool lacks_a_key(std::string_view text, const std::string& canonical) {
+    std::size_t start = 0;
+    while (start < canonical.size()) {
+        std::size_t end = canonical.find('\n', start);
+        if (end == std::string::npos) end = canonical.size();
+        const std::string_view line(canonical.data() + start, end - start);
+        start = end + 1;
+        if (line.empty() || line.front() == '#') continue;
+        const std::string key(line.substr(0, line.find('=') + 1));
+        if (text.rfind(key, 0) != 0 && text.find("\n" + key) == std::string_view::npos) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     const fs::path file = dir / kFileName;
@@ -391,18 +430,7 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
     if (!fs::exists(file, ec)) {
         fs::create_directories(dir, ec);
         if (ec) return unexpected(error_at("", 0, "cannot create " + dir.string() + ": " + ec.message()));
-        const fs::path tmp = dir / "server.properties.tmp";
-        {
-            std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-            out << write_properties(ServerProperties{});
-            out.flush();
-            if (!out) return unexpected(error_at("", 0, "cannot write " + tmp.string()));
-        }
-        fs::rename(tmp, file, ec);
-        if (ec) {
-            fs::remove(tmp, ec);
-            return unexpected(error_at("", 0, "cannot create " + file.string() + ": " + ec.message()));
-        }
+        if (auto r = replace_file(file, write_properties(ServerProperties{})); !r) return unexpected(r.error());
     }
     const auto size = fs::file_size(file, ec);
     if (ec) return unexpected(error_at("", 0, "cannot read " + file.string() + ": " + ec.message()));
@@ -421,6 +449,12 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
         PropertiesError e = parsed.error();
         e.message += " (in " + file.string() + ")";
         return unexpected(std::move(e));
+    }
+    // Vanilla writes the file back at start-up, so that every key is there to edit; we do that
+    // only when a key is missing (keeping a complete file, comments included, as it is).
+    const std::string canonical = write_properties(*parsed);
+    if (lacks_a_key(text, canonical)) {
+        if (auto r = replace_file(file, canonical); !r) return unexpected(r.error());
     }
     return parsed;
 }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -364,7 +365,7 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z)
 
 Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int z,
                                                                        const nbt::Compound& chunk,
-                                                                       std::int32_t timestamp) {
+                                                                       std::int32_t timestamp, bool sync) {
     const int index = index_of(x, z);
     auto encoded = nbt::encode(nbt::Tag(chunk), "", nbt::Compression::Zlib);
     if (!encoded) return unexpected(error(index, "cannot encode: " + encoded.error().describe()));
@@ -386,7 +387,7 @@ Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int
     buf[4] = compression_zlib;
     std::memcpy(buf.data() + 5, payload.data(), payload.size());
     const std::uint64_t offset = std::uint64_t{*sector} * sector_bytes;
-    if (!pwrite_all(fd_, buf.data(), buf.size(), offset) || ::fsync(fd_) != 0) {
+    if (!pwrite_all(fd_, buf.data(), buf.size(), offset) || (sync && ::fsync(fd_) != 0)) {
         RegionError e = io_error(index, "cannot write the chunk data");
         mark(*sector, count, false);
         return unexpected(std::move(e));
@@ -447,6 +448,68 @@ Result<void, RegionError> RegionFile::remove(int x, int z) {
     problems_[i].clear();
     if (old_valid) mark(old >> 8, old & 0xFF, false);
     return {};
+}
+
+Result<void, RegionError> RegionFile::set_header_entry(int index, std::uint32_t location,
+                                                       std::int32_t timestamp) {
+    if (index < 0 || index >= chunk_count) return unexpected(error(-1, "header index " + std::to_string(index) + " out of range"));
+    const std::uint32_t first = location >> 8;
+    const std::uint32_t count = location & 0xFF;
+    if (location != 0) {
+        const auto file_sectors = static_cast<std::uint32_t>((file_bytes_ + sector_bytes - 1) / sector_bytes);
+        if (first < header_sectors || count == 0 || std::uint64_t{first} + count > file_sectors)
+            return unexpected(error(index, "header entry (" + sector_range(first, count) +
+                                               ") does not lie inside the file (" +
+                                               std::to_string(file_sectors) + " sectors)"));
+    }
+    const auto i = static_cast<std::size_t>(index);
+    const std::uint32_t old = locations_[i];
+    const bool old_valid = old != 0 && problems_[i].empty();
+    std::uint8_t bytes[4];
+    write_be32(bytes, static_cast<std::uint32_t>(location == 0 ? 0 : timestamp));
+    if (!pwrite_all(fd_, bytes, 4, sector_bytes + static_cast<std::uint64_t>(index) * 4))
+        return unexpected(io_error(index, "cannot write the timestamp"));
+    write_be32(bytes, location);
+    if (!pwrite_all(fd_, bytes, 4, static_cast<std::uint64_t>(index) * 4))
+        return unexpected(io_error(index, "cannot write the location"));
+    if (old == location) {
+        timestamps_[i] = location == 0 ? 0 : timestamp;
+        return {};
+    }
+    // Old sectors go first: a replayed entry may name sectors that the old one shares with nothing
+    // else, and the new ones must end up marked whatever the old entry covered.
+    if (old_valid) mark(old >> 8, old & 0xFF, false);
+    locations_[i] = location;
+    timestamps_[i] = location == 0 ? 0 : timestamp;
+    problems_[i].clear();
+    if (location != 0) mark(first, count, true);
+    return {};
+}
+
+Result<void, RegionError> RegionFile::sync() {
+    if (::fsync(fd_) != 0) return unexpected(io_error(-1, "cannot sync the file"));
+    return {};
+}
+
+std::uint32_t RegionFile::location(int x, int z) const noexcept {
+    return locations_[static_cast<std::size_t>(index_of(x, z))];
+}
+
+Result<std::vector<std::uint8_t>, RegionError> RegionFile::read_raw(int x, int z) {
+    const int index = index_of(x, z);
+    const std::uint32_t loc = locations_[static_cast<std::size_t>(index)];
+    const std::uint32_t first = loc >> 8;
+    const std::uint32_t count = loc & 0xFF;
+    std::vector<std::uint8_t> out;
+    if (loc == 0 || first < header_sectors) return out;
+    const std::uint64_t offset = std::uint64_t{first} * sector_bytes;
+    if (offset >= file_bytes_) return out;
+    const std::uint64_t wanted = std::uint64_t{count} * sector_bytes;
+    out.resize(static_cast<std::size_t>(std::min<std::uint64_t>(wanted, file_bytes_ - offset)));
+    const ssize_t got = pread_all(fd_, out.data(), out.size(), offset);
+    if (got < 0) return unexpected(io_error(index, "cannot read the chunk's sectors"));
+    out.resize(static_cast<std::size_t>(got));
+    return out;
 }
 
 }  // namespace mobsdk::server

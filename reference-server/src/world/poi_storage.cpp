@@ -57,7 +57,10 @@ PoiStorage::PoiStorage(const BlockRegistry& blocks, const Registry<PoiTypeInfo>&
             const auto block = blocks.blocks().find(matcher.block);
             if (!block) continue;
             const BlockInfo& info = blocks.blocks()[*block];
-            for (const auto& [name, value] : matcher.properties) {
+            for (const auto& property : matcher.properties) {
+                // Not a structured binding: clang 14 cannot capture one in a lambda.
+                const std::string& name = property.first;
+                const std::string& value = property.second;
                 const auto p = std::find_if(info.properties.begin(), info.properties.end(),
                                             [&](const BlockProperty& bp) { return bp.name == name; });
                 if (p == info.properties.end())

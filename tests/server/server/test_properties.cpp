@@ -361,6 +361,33 @@ BOOST_AUTO_TEST_CASE(load_or_create_writes_defaults_then_reads_them_back) {
     BOOST_TEST(second->other.at("white-list") == "true");
 }
 
+BOOST_AUTO_TEST_CASE(load_or_create_fills_in_missing_keys_and_leaves_a_complete_file_alone) {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path);
+    const auto file = dir.path / "server.properties";
+    {
+        std::ofstream out(file);
+        out << "# my notes\nmotd=hi\nwhite-list=true\n";
+    }
+    auto r = load_or_create(dir.path);
+    BOOST_REQUIRE(r.has_value());
+    BOOST_TEST(r->motd == "hi");
+    // Rewritten as vanilla writes it at start-up: every key, the user's values and unknown keys.
+    const std::string text = read_all(file);
+    BOOST_TEST(text.starts_with("#Minecraft server properties\n#"));
+    BOOST_TEST(contains(text, "\nmotd=hi\n"));
+    BOOST_TEST(contains(text, "\nwhite-list=true\n"));
+    BOOST_TEST(contains(text, "\nspawn-chunk-radius=2\n"));
+    // A complete file (here with a comment of the user's) is not touched.
+    const std::string complete = text + "# keep me\n";
+    {
+        std::ofstream out(file, std::ios::trunc);
+        out << complete;
+    }
+    BOOST_REQUIRE(load_or_create(dir.path).has_value());
+    BOOST_TEST(read_all(file) == complete);
+}
+
 BOOST_AUTO_TEST_CASE(load_or_create_reports_a_bad_file_and_does_not_rewrite_it) {
     TempDir dir;
     std::filesystem::create_directories(dir.path);

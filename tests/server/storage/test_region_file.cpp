@@ -500,4 +500,48 @@ BOOST_AUTO_TEST_CASE(reopen_reads_everything_back) {
     BOOST_CHECK_EQUAL(file->timestamp(0, 1), 1000);  // i = 0 was overwritten with i + 1000
 }
 
+// The journal's primitives: an unsynced stage, a raw header entry set (as replay does, twice),
+// and the raw sectors of a chunk for copying it aside.
+BOOST_AUTO_TEST_CASE(header_entries_set_directly_and_raw_reads) {
+    TempDir dir("header-entry");
+    const auto path = dir / "r.0.0.mca";
+    std::uint32_t location = 0;
+    {
+        auto file = RegionFile::open(path, true);
+        BOOST_REQUIRE(file);
+        BOOST_REQUIRE(file->write(1, 2, make_chunk(1, 2, 100), 5));
+        const auto old = file->sectors_of(1, 2);
+        auto pending = file->stage_write(1, 2, make_chunk(1, 2, 6000), 9, false);
+        BOOST_REQUIRE(pending);
+        BOOST_REQUIRE(file->sync());
+        BOOST_CHECK(!file->read_raw(3, 3)->size());  // absent: nothing to copy
+        location = (pending->sector << 8) | pending->count;
+        BOOST_REQUIRE(file->set_header_entry(pending->index, location, 9));
+        BOOST_REQUIRE(file->set_header_entry(pending->index, location, 9));  // idempotent
+        BOOST_REQUIRE(file->sync());
+        BOOST_CHECK_EQUAL(file->location(1, 2), location);
+        BOOST_CHECK_EQUAL(file->timestamp(1, 2), 9);
+        // The old sectors are free again, the new ones are not.
+        auto again = file->stage_write(4, 4, make_chunk(4, 4), 1);
+        BOOST_REQUIRE(again);
+        BOOST_CHECK_EQUAL(again->sector, old.first);
+        const auto raw = file->read_raw(1, 2);
+        BOOST_REQUIRE(raw);
+        BOOST_CHECK_EQUAL(raw->size(), std::size_t{pending->count} * 4096);
+        BOOST_CHECK_EQUAL((*raw)[4], RegionFile::compression_zlib);
+        // Entries outside the file or in the header are refused; 0 removes.
+        BOOST_CHECK(!file->set_header_entry(7, (1u << 8) | 1u, 1));
+        BOOST_CHECK(!file->set_header_entry(7, (500u << 8) | 1u, 1));
+        BOOST_CHECK(!file->set_header_entry(1024, 0, 0));
+        BOOST_REQUIRE(file->set_header_entry(7, 0, 0));
+    }
+    auto file = RegionFile::open(path, false);
+    BOOST_REQUIRE(file);
+    auto r = file->read(1, 2);
+    BOOST_REQUIRE_MESSAGE(r, why(r));
+    BOOST_REQUIRE(r->has_value());
+    BOOST_CHECK(**r == make_chunk(1, 2, 6000));
+    BOOST_CHECK_EQUAL(file->location(1, 2), location);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -104,14 +104,36 @@ public:
         std::int32_t timestamp = 0;    ///< timestamp to store
     };
 
-    /// @brief First phase of write(): encodes and writes the chunk into free sectors and syncs them.
+    /// @brief First phase of write(): encodes and writes the chunk into free sectors and syncs them
+    /// (unless `sync` is false: a caller staging many chunks then calls sync() once).
     /// Until commit(), the header still names the old version; exposed so tests can stop here.
     /// A staged write that is never committed keeps its sectors reserved until the file is reopened.
     Result<PendingWrite, RegionError> stage_write(int x, int z, const nbt::Compound& chunk,
-                                                  std::int32_t timestamp);
+                                                  std::int32_t timestamp, bool sync = true);
 
     /// @brief Second phase: writes the timestamp, then the 4-byte location entry, syncs, frees the old sectors.
     Result<void, RegionError> commit(const PendingWrite& pending);
+
+    /// @brief Sets one raw header entry (`location` = sector << 8 | count, 0 to remove) without
+    /// syncing: the journal's commit and replay. Idempotent, so a journal replayed twice is harmless.
+    /// The new sectors must lie past the header and inside the file; they are marked used and the
+    /// old entry's sectors (when it was valid and differs) are freed.
+    Result<void, RegionError> set_header_entry(int index, std::uint32_t location, std::int32_t timestamp);
+
+    /// @brief fsync of the file (after stage_write(…, false) or set_header_entry).
+    Result<void, RegionError> sync();
+
+    /// @brief The raw bytes of a chunk's sectors as they are on disk (length, compression byte,
+    /// payload and the sector padding), cut at the end of the file; empty when the chunk is absent
+    /// or its location points into the header. Used to copy a corrupt chunk aside before it is
+    /// replaced.
+    Result<std::vector<std::uint8_t>, RegionError> read_raw(int x, int z);
+
+    /// @brief The raw header entry of a chunk (sector << 8 | count; 0 when absent).
+    std::uint32_t location(int x, int z) const noexcept;
+
+    /// @brief The file's name, e.g. `r.0.-1.mca`.
+    const std::string& name() const noexcept { return name_; }
 
 private:
     RegionFile(int fd, std::string name, RegionReadOptions options);

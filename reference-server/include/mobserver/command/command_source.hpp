@@ -1,0 +1,115 @@
+// Who runs a command (the console, an RCON client, a test) and what the commands need from the
+// server program (stop, save, seed, the tick manager, plugins, the world).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/world/types.hpp"
+
+namespace mobsdk::server {
+
+class World;
+class TickManager;
+
+/// @brief A rotation as vanilla's command Vec2: x is the pitch (xRot), y the yaw (yRot), degrees.
+struct Vec2 {
+    float x = 0;  ///< pitch
+    float y = 0;  ///< yaw
+};
+
+/// @brief Where a command comes from and where its answers go (vanilla's CommandSourceStack).
+class CommandSource {
+public:
+    virtual ~CommandSource() = default;
+    /// @brief One line of a successful answer.
+    virtual void send_success(std::string_view line) = 0;
+    /// @brief One line of a failure (vanilla shows these red).
+    virtual void send_failure(std::string_view line) = 0;
+    /// @brief The position `~` and `^` are relative to and selectors measure from.
+    virtual Vec3 position() const { return {}; }
+    /// @brief The rotation `^` coordinates turn with.
+    virtual Vec2 rotation() const { return {}; }
+    /// @brief The source's name ("Server" for the console, "Rcon" for RCON).
+    virtual std::string_view name() const { return "Server"; }
+    /// @brief The entity running the command (`@s`); none for the console and RCON.
+    virtual std::optional<EntityHandle> entity() const { return std::nullopt; }
+};
+
+/// @brief A source that keeps every line it receives (RCON answers, tests).
+class CollectingSource : public CommandSource {
+public:
+    /// @brief A source named `name` at `position`.
+    explicit CollectingSource(std::string name = "Server", Vec3 position = {}) : name_(std::move(name)), position_(position) {}
+    void send_success(std::string_view line) override { lines.emplace_back(line); successes.emplace_back(line); }
+    void send_failure(std::string_view line) override { lines.emplace_back(line); failures.emplace_back(line); }
+    Vec3 position() const override { return position_; }
+    Vec2 rotation() const override { return rotation_; }
+    std::string_view name() const override { return name_; }
+    std::optional<EntityHandle> entity() const override { return entity_; }
+    /// @brief Moves the source.
+    void set_position(Vec3 p) noexcept { position_ = p; }
+    /// @brief Turns the source.
+    void set_rotation(Vec2 r) noexcept { rotation_ = r; }
+    /// @brief Makes the source an entity (for `@s`).
+    void set_entity(std::optional<EntityHandle> e) noexcept { entity_ = e; }
+    /// @brief Forgets the lines received.
+    void clear() { lines.clear(); successes.clear(); failures.clear(); }
+    /// @brief Every line joined with '\n' (what RCON sends back).
+    std::string text() const {
+        std::string out;
+        for (const auto& l : lines) {
+            if (!out.empty()) out += '\n';
+            out += l;
+        }
+        return out;
+    }
+
+    std::vector<std::string> lines;      ///< every line, in order
+    std::vector<std::string> successes;  ///< success lines
+    std::vector<std::string> failures;   ///< failure lines
+
+private:
+    std::string name_;
+    Vec3 position_;
+    Vec2 rotation_;
+    std::optional<EntityHandle> entity_;
+};
+
+/// @brief A loaded plugin as `plugins` lists it.
+struct PluginSummary {
+    std::string id;       ///< e.g. "example"
+    std::string name;     ///< display name
+    std::string version;  ///< e.g. "1.0.0"
+};
+
+/// @brief What the commands need from the server program; the program implements it (tests use
+/// a small fake). Every call happens on the world strand.
+class ServerControl {
+public:
+    virtual ~ServerControl() = default;
+    /// @brief Asks the server to stop after the current tick (`stop`).
+    virtual void request_stop() = 0;
+    /// @brief Saves everything (`save-all`); `flush` waits for the disk. Empty on success, else why not.
+    virtual std::string save_all(bool flush) = 0;
+    /// @brief True while automatic saving is on.
+    virtual bool saving_enabled() const = 0;
+    /// @brief Turns automatic saving on or off (`save-on`, `save-off`).
+    virtual void set_saving_enabled(bool enabled) = 0;
+    /// @brief The world seed (`seed`).
+    virtual std::int64_t seed() const = 0;
+    /// @brief The tick rate manager (`tick`).
+    virtual TickManager& tick_manager() = 0;
+    /// @brief The loaded plugins (`plugins`).
+    virtual std::vector<PluginSummary> plugins() const = 0;
+    /// @brief server.properties' max-players (`list`).
+    virtual int max_players() const = 0;
+    /// @brief The world the commands act on.
+    virtual World& world() = 0;
+};
+
+}  // namespace mobsdk::server

@@ -1,0 +1,116 @@
+// The reference server program: server.properties, the world and its Anvil storage, the 20 TPS
+// tick loop on one Asio strand, the console, RCON and the server list ping, and a clean shutdown.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "mobsdk/world/registries.hpp"
+#include "mobserver/command/command_source.hpp"
+#include "mobserver/command/dispatcher.hpp"
+#include "mobserver/server/log.hpp"
+#include "mobserver/server/properties.hpp"
+#include "mobserver/server/tick_manager.hpp"
+#include "mobserver/storage/level_data.hpp"
+
+namespace mobsdk::server {
+
+class World;
+class WorldStorage;
+class RconServer;
+class StatusServer;
+
+/// @brief What the command line asked for.
+struct ServerLaunch {
+    std::filesystem::path dir = ".";               ///< --dir: holds server.properties, logs and worlds
+    std::vector<PropertyOverride> overrides;       ///< --port, --world, … in the order given
+    bool console = true;                           ///< read commands from stdin
+};
+
+/// @brief Parses mobserver's arguments. An unknown flag or a flag without its value is an error
+/// naming it. `--help` and `--version` come back as an error string starting with "help:" /
+/// "version:" that the caller prints.
+Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* const* argv);
+
+/// @brief The usage text of `mobserver --help`.
+std::string launch_usage();
+
+/// @brief The version line: the SDK version and the Minecraft version whose formats it writes.
+std::string server_version_line();
+
+/// @brief One running server.
+class MinecraftServer final : public ServerControl {
+public:
+    /// @brief A server for `launch`; nothing happens until run().
+    explicit MinecraftServer(ServerLaunch launch);
+    ~MinecraftServer() override;
+    MinecraftServer(const MinecraftServer&) = delete;
+    MinecraftServer& operator=(const MinecraftServer&) = delete;
+
+    /// @brief Starts, runs until `stop`, SIGINT or SIGTERM, saves and returns the exit code: 0
+    /// after a clean stop, 1 when start-up failed (the reason is logged).
+    int run();
+
+    // ServerControl (called on the world strand)
+    void request_stop() override;
+    std::string save_all(bool flush) override;
+    bool saving_enabled() const override { return saving_enabled_; }
+    void set_saving_enabled(bool enabled) override { saving_enabled_ = enabled; }
+    std::int64_t seed() const override { return level_.seed; }
+    TickManager& tick_manager() override { return ticks_; }
+    std::vector<PluginSummary> plugins() const override { return {}; }
+    int max_players() const override { return properties_.max_players; }
+    World& world() override { return *world_; }
+
+    /// @brief Ticks between automatic saves (vanilla's autosave period).
+    static constexpr std::int64_t autosave_period = 6000;
+
+private:
+    std::string start();                 // everything before "Done"; an error message on failure
+    std::string open_world();
+    void start_console();
+    void schedule_tick();
+    void run_tick();
+    void shutdown();                     // on the strand: stop listening, save, stop the io_context
+    void run_command(const std::string& line, CommandSource& source);
+    std::string save_level_data();
+
+    ServerLaunch launch_;
+    ServerLog log_;
+    ServerProperties properties_;
+    LevelData level_;
+    std::filesystem::path level_dir_;
+    std::unique_ptr<WorldRegistries> registries_;
+    std::unique_ptr<WorldStorage> storage_;
+    std::unique_ptr<World> world_;
+    CommandDispatcher dispatcher_;
+    TickManager ticks_;
+    bool saving_enabled_ = true;
+    bool stopping_ = false;
+    bool stopped_ = false;
+    int exit_code_ = 0;
+
+    boost::asio::io_context io_;
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    boost::asio::steady_timer timer_;
+    std::unique_ptr<RconServer> rcon_;
+    std::unique_ptr<StatusServer> status_;
+    std::thread console_thread_;
+    std::atomic<bool> console_stop_{false};
+
+    std::chrono::steady_clock::time_point next_tick_time_;
+    std::chrono::steady_clock::time_point last_overload_warning_;
+    std::int64_t server_ticks_ = 0;
+};
+
+}  // namespace mobsdk::server

@@ -1,0 +1,454 @@
+#include "mobserver/server/server.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <random>
+
+#include "mobsdk/world/registries.hpp"
+#include "mobserver/command/commands.hpp"
+#include "mobserver/net/rcon.hpp"
+#include "mobserver/net/status.hpp"
+#include "mobserver/storage/world_storage.hpp"
+#include "mobserver/world/village.hpp"
+#include "mobserver/world/world.hpp"
+
+namespace mobsdk::server {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::string_view kSdkVersion = "0.5.0";
+constexpr std::string_view kMinecraftVersion = "1.20.4";
+
+// The console: answers go to the log as vanilla's server console prints them.
+class ConsoleSource final : public CommandSource {
+public:
+    ConsoleSource(ServerLog& log, Vec3 pos) : log_(&log), pos_(pos) {}
+    void send_success(std::string_view line) override { log_->info(line); }
+    void send_failure(std::string_view line) override { log_->info(line); }
+    Vec3 position() const override { return pos_; }
+    std::string_view name() const override { return "Server"; }
+
+private:
+    ServerLog* log_;
+    Vec3 pos_;
+};
+
+// RCON: answers are collected for the reply; success lines are also shown on the console as
+// vanilla broadcasts command feedback to operators ("[Rcon: Summoned new Villager]").
+class RconSource final : public CollectingSource {
+public:
+    RconSource(ServerLog& log, Vec3 pos) : CollectingSource("Rcon", pos), log_(&log) {}
+    void send_success(std::string_view line) override {
+        CollectingSource::send_success(line);
+        log_->info("[Rcon: " + std::string(line) + "]");
+    }
+
+private:
+    ServerLog* log_;
+};
+
+Vec3 center_of(BlockPos p) { return {p.x + 0.5, static_cast<double>(p.y), p.z + 0.5}; }
+
+}  // namespace
+
+std::string server_version_line() {
+    return "mobsdk reference server " + std::string(kSdkVersion) + " (Minecraft Java Edition " +
+           std::string(kMinecraftVersion) + " formats)";
+}
+
+std::string launch_usage() {
+    return "Usage: mobserver [--dir DIR] [--world NAME] [--port N] [--rcon-port N] [--rcon-password P]\n"
+           "                 [--plugins DIR] [--seed N] [--no-console]\n"
+           "  --dir DIR            server folder: server.properties, logs/, the world (default: .)\n"
+           "  --world NAME         level-name: the world folder inside DIR\n"
+           "  --port N             server-port: server list ping\n"
+           "  --rcon-port N        rcon.port (RCON also needs enable-rcon=true and a password)\n"
+           "  --rcon-password P    rcon.password\n"
+           "  --plugins DIR        plugins-dir\n"
+           "  --seed N             level-seed for a new world\n"
+           "  --no-console         do not read commands from standard input\n"
+           "Flags override server.properties for this run; the file is not changed.\n";
+}
+
+Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* const* argv) {
+    ServerLaunch launch;
+    static constexpr std::string_view valued[] = {"--world", "--port", "--rcon-port", "--rcon-password", "--plugins", "--seed"};
+    for (int i = 1; i < argc; ++i) {
+        std::string_view a = argv[i];
+        std::string value;
+        bool inline_value = false;
+        if (const auto eq = a.find('='); a.rfind("--", 0) == 0 && eq != std::string_view::npos) {
+            value = std::string(a.substr(eq + 1));
+            a = a.substr(0, eq);
+            inline_value = true;
+        }
+        if (a == "--help" || a == "-h") return unexpected("help:" + launch_usage());
+        if (a == "--version") return unexpected("version:" + server_version_line());
+        if (a == "--no-console") {
+            launch.console = false;
+            continue;
+        }
+        const bool takes_value =
+            a == "--dir" || std::find(std::begin(valued), std::end(valued), a) != std::end(valued);
+        if (!takes_value) return unexpected("unknown option '" + std::string(a) + "' (see --help)");
+        if (!inline_value) {
+            if (i + 1 >= argc) return unexpected("option " + std::string(a) + " needs a value");
+            value = argv[++i];
+        }
+        if (a == "--dir") {
+            if (value.empty()) return unexpected(std::string("option --dir needs a folder"));
+            launch.dir = value;
+        } else {
+            launch.overrides.emplace_back(std::string(a), value);
+        }
+    }
+    return launch;
+}
+
+MinecraftServer::MinecraftServer(ServerLaunch launch)
+    : launch_(std::move(launch)), strand_(boost::asio::make_strand(io_)), timer_(strand_) {}
+
+MinecraftServer::~MinecraftServer() {
+    console_stop_ = true;
+    if (console_thread_.joinable()) console_thread_.join();
+    // Entities (and their brains) go before the storage and registries they refer to.
+    world_.reset();
+    storage_.reset();
+}
+
+std::string MinecraftServer::open_world() {
+    registries_ = std::make_unique<WorldRegistries>();
+    register_vanilla_blocks(registries_->blocks);
+    register_vanilla_poi_types(registries_->poi_types);
+    register_vanilla_entity_types(registries_->entity_types);
+    registries_->freeze();
+
+    level_dir_ = launch_.dir / properties_.level_name;
+    log_.info("Preparing level \"" + properties_.level_name + "\"");
+    auto loaded = read_level_dat(level_dir_);
+    if (!loaded) return loaded.error();
+    const bool fresh = !loaded->has_value();
+    if (fresh) {
+        level_.level_name = properties_.level_name;
+        if (auto seed = parse_level_seed(properties_.level_seed)) {
+            level_.seed = *seed;
+        } else {
+            std::random_device rd;
+            level_.seed = static_cast<std::int64_t>((static_cast<std::uint64_t>(rd()) << 32) ^ rd());
+        }
+        level_.level_type = properties_.level_type;
+        if (level_.level_type == LevelType::Void) level_.flat_layers.clear();
+        level_.day_time = 0;
+        level_.spawn = {0, -60, 0};
+    } else {
+        for (const auto& w : (*loaded)->warnings) log_.warn(w);
+        if ((*loaded)->from_backup) log_.warn("Using the backup " + (*loaded)->file.string());
+        level_ = std::move((*loaded)->data);
+    }
+    if (!supported_by_reference_server(level_.level_type))
+        return "level-type " + std::string(level_type_id(level_.level_type)) +
+               " cannot be generated by the reference server (use minecraft:flat or mobsdk:void)";
+    // Vanilla's dedicated server applies server.properties' difficulty at every start.
+    level_.difficulty = properties_.difficulty;
+
+    std::unique_ptr<ChunkGenerator> generator;
+    if (level_.level_type == LevelType::Void || level_.flat_layers.empty()) {
+        generator = std::make_unique<VoidGenerator>();
+    } else {
+        std::vector<FlatGenerator::Layer> layers;
+        for (const auto& l : level_.flat_layers) {
+            auto state = registries_->blocks.parse(l.block);
+            if (!state) return "level.dat: flat layer '" + l.block + "': " + state.error();
+            layers.push_back(FlatGenerator::Layer{*state, l.height});
+        }
+        generator = std::make_unique<FlatGenerator>(std::move(layers));
+    }
+    WorldOptions options;
+    options.seed = level_.seed;
+    options.memory_expiry = properties_.memory_expiry;
+    options.difficulty = level_.difficulty;
+    options.rules = level_.rules;
+    world_ = std::make_unique<World>(*registries_, std::move(generator), options);
+    world_->set_game_time(level_.game_time);
+    world_->set_day_time(level_.day_time);
+    world_->set_warning_sink([this](const std::string& w) { log_.warn(w); });
+
+    storage_ = std::make_unique<WorldStorage>(level_dir_, registries_->poi_types);
+    for (const auto& w : storage_->startup_warnings()) log_.warn(w);
+    world_->attach_storage(*storage_);
+    auto forced = read_forced_chunks(level_dir_);
+    if (!forced) return forced.error();
+    for (const ChunkPos p : *forced) world_->set_forced(p, true);
+    world_->set_spawn(level_.spawn, properties_.spawn_chunk_radius);
+
+    log_.info("Preparing start region for dimension " + world_->dimension().str());
+    world_->update_chunks();
+    if (fresh && !level_.flat_layers.empty()) {
+        // The embedded default world: a village at the spawn, with its villagers.
+        const VillagePlan plan = build_village(*world_, level_.spawn, level_.seed, 4);
+        const auto villager = registries_->entity_types.find("minecraft:villager");
+        for (std::size_t i = 0; villager && i < plan.beds.size(); ++i)
+            world_->spawn_mob(*villager, {plan.bell.x + 0.5 + static_cast<double>(i), static_cast<double>(plan.bell.y),
+                                          plan.bell.z + 2.5});
+        log_.info("Built a village of " + std::to_string(plan.beds.size()) + " beds and " +
+                  std::to_string(plan.job_sites.size()) + " job sites around the spawn");
+    }
+    if (fresh) {
+        if (std::string err = save_all(true); !err.empty()) return err;
+    }
+    return {};
+}
+
+std::string MinecraftServer::start() {
+    log_.info("Starting " + server_version_line());
+    log_.info("Loading properties");
+    auto props = load_or_create(launch_.dir);
+    if (!props) return "Failed to load properties from file: server.properties: " + props.error().to_string();
+    properties_ = std::move(*props);
+    if (auto r = apply_overrides(properties_, launch_.overrides); !r) return r.error().to_string();
+
+    // StatusServer logs "Starting Minecraft server on <ip>:<port>" and, on failure, vanilla's
+    // "**** FAILED TO BIND TO PORT!" lines.
+    auto net_log = [this](std::string_view level, std::string message) {
+        const LogLevel l = level == "ERROR" ? LogLevel::Error : level == "WARN" ? LogLevel::Warn : LogLevel::Info;
+        log_.log(l, message, "Network");
+    };
+    StatusServerOptions so;
+    so.bind_address = properties_.server_ip;
+    so.port = static_cast<std::uint16_t>(properties_.server_port);
+    const StatusInfo info = [&] {
+        StatusInfo i;
+        i.max_players = properties_.max_players;
+        i.online = 0;
+        i.motd = properties_.motd;
+        return i;
+    }();
+    status_ = std::make_unique<StatusServer>(io_, so, [info] { return info; }, net_log);
+    if (auto err = status_->start()) return "could not bind the server port: " + *err;
+    return open_world();
+}
+
+void MinecraftServer::start_console() {
+    if (!launch_.console) return;
+    console_thread_ = std::thread([this] {
+        std::string pending;
+        char buf[4096];
+        while (!console_stop_) {
+            pollfd p{STDIN_FILENO, POLLIN, 0};
+            const int r = ::poll(&p, 1, 100);
+            if (r < 0) break;
+            if (r == 0) continue;
+            const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+            if (n <= 0) break;  // end of input: the server keeps running, as vanilla's does
+            pending.append(buf, static_cast<std::size_t>(n));
+            if (pending.size() > 1024 * 1024) pending.clear();  // a line that never ends
+            std::size_t nl;
+            while ((nl = pending.find('\n')) != std::string::npos) {
+                std::string line = pending.substr(0, nl);
+                pending.erase(0, nl + 1);
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                boost::asio::post(strand_, [this, line = std::move(line)] {
+                    if (stopped_) return;
+                    ConsoleSource source(log_, world_ ? center_of(world_->spawn_pos()) : Vec3{});
+                    run_command(line, source);
+                });
+            }
+        }
+    });
+}
+
+void MinecraftServer::run_command(const std::string& line, CommandSource& source) {
+    std::string_view text = line;
+    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+    if (!text.empty() && text.front() == '/') text.remove_prefix(1);
+    if (text.empty()) return;
+    try {
+        dispatcher_.execute(text, source);
+    } catch (const std::exception& e) {
+        // Vanilla: "An unexpected error occurred trying to execute that command".
+        source.send_failure("An unexpected error occurred trying to execute that command");
+        log_.error("Command '" + std::string(text) + "' failed: " + e.what());
+    }
+}
+
+int MinecraftServer::run() {
+    const auto started = Clock::now();
+    if (std::string err = log_.open(launch_.dir); !err.empty()) {
+        log_.error(err);
+        return 1;
+    }
+    try {
+        if (std::string err = start(); !err.empty()) {
+            log_.error(err);
+            return 1;
+        }
+    } catch (const std::exception& e) {
+        log_.error(std::string("Encountered an unexpected exception: ") + e.what());
+        return 1;
+    }
+    register_vanilla_commands(dispatcher_, *this);
+
+    const double took = std::chrono::duration<double>(Clock::now() - started).count();
+    char done[96];
+    std::snprintf(done, sizeof done, "Done (%.3fs)! For help, type \"help\"", took);
+    log_.info(done);
+
+    if (properties_.enable_rcon) {
+        log_.info("Starting remote control listener");
+        if (properties_.rcon_password.empty()) {
+            log_.info("No rcon password set in server.properties, rcon disabled!");
+        } else {
+            RconServerOptions ro;
+            ro.bind_address = properties_.server_ip;
+            ro.port = static_cast<std::uint16_t>(properties_.rcon_port);
+            ro.password = properties_.rcon_password;
+            rcon_ = std::make_unique<RconServer>(
+                io_, ro,
+                [this](std::string command, std::function<void(std::string)> reply) {
+                    boost::asio::post(strand_, [this, command = std::move(command), reply = std::move(reply)] {
+                        if (stopped_) {
+                            reply("");
+                            return;
+                        }
+                        RconSource source(log_, center_of(world_->spawn_pos()));
+                        run_command(command, source);
+                        reply(source.text());
+                    });
+                },
+                [this](std::string_view level, std::string message) {
+                    const LogLevel l = level == "ERROR" ? LogLevel::Error : level == "WARN" ? LogLevel::Warn : LogLevel::Info;
+                    log_.log(l, message, "RCON Listener");
+                });
+            if (auto err = rcon_->start()) {
+                log_.warn(*err);
+                rcon_.reset();
+            }
+        }
+    }
+
+    boost::asio::signal_set signals(io_, SIGINT, SIGTERM);
+    signals.async_wait([this](const boost::system::error_code& ec, int) {
+        if (!ec) boost::asio::post(strand_, [this] { request_stop(); });
+    });
+    start_console();
+    next_tick_time_ = Clock::now();
+    last_overload_warning_ = next_tick_time_;
+    boost::asio::post(strand_, [this] { run_tick(); });
+
+    // The strand serialises the world; a second thread serves the network meanwhile.
+    std::thread network([this] { io_.run(); });
+    io_.run();
+    network.join();
+    signals.cancel();
+    console_stop_ = true;
+    if (console_thread_.joinable()) console_thread_.join();
+    return exit_code_;
+}
+
+void MinecraftServer::schedule_tick() {
+    if (ticks_.interval().count() == 0) {
+        // Sprinting: no wait, but let the network and the console in between ticks.
+        boost::asio::post(strand_, [this] { run_tick(); });
+        return;
+    }
+    timer_.expires_at(next_tick_time_);
+    timer_.async_wait([this](const boost::system::error_code& ec) {
+        if (!ec) run_tick();
+    });
+}
+
+void MinecraftServer::run_tick() {
+    if (stopping_) {
+        shutdown();
+        return;
+    }
+    const auto interval = ticks_.begin_tick();
+    const auto now = Clock::now();
+    if (interval.count() == 0) {
+        next_tick_time_ = now;
+        last_overload_warning_ = now;
+    } else {
+        // Vanilla's MinecraftServer.runServer: more than a second plus 20 ticks behind, at most
+        // every 10 s plus 100 ticks, warn and skip the missed ticks; less than that is caught up
+        // by running ticks back to back.
+        const auto behind = now - next_tick_time_;
+        if (behind > std::chrono::seconds(1) + 20 * interval &&
+            next_tick_time_ - last_overload_warning_ >= std::chrono::seconds(10) + 100 * interval) {
+            const auto missed = behind / interval;
+            log_.warn("Can't keep up! Is the server overloaded? Running " +
+                      std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(behind).count()) + "ms or " +
+                      std::to_string(missed) + " ticks behind");
+            next_tick_time_ += missed * interval;
+            last_overload_warning_ = next_tick_time_;
+        }
+        next_tick_time_ += interval;
+    }
+    const auto begin = Clock::now();
+    if (ticks_.should_tick()) {
+        try {
+            world_->tick();
+        } catch (const std::exception& e) {
+            log_.error(std::string("Exception ticking world: ") + e.what());
+        }
+    }
+    ++server_ticks_;
+    if (saving_enabled_ && server_ticks_ % autosave_period == 0) {
+        if (std::string err = save_all(false); !err.empty()) log_.error("Autosave failed: " + err);
+    }
+    ticks_.end_tick(Clock::now() - begin);
+    if (auto report = ticks_.take_sprint_report()) log_.info(*report);
+    schedule_tick();
+}
+
+void MinecraftServer::request_stop() { stopping_ = true; }
+
+std::string MinecraftServer::save_level_data() {
+    level_.game_time = world_->game_time();
+    level_.day_time = world_->day_time();
+    level_.rules = world_->options().rules;
+    level_.difficulty = world_->options().difficulty;
+    level_.spawn = world_->spawn_pos();
+    if (auto r = write_level_dat(level_dir_, level_); !r) return r.error();
+    const std::vector<ChunkPos> forced(world_->forced_chunks().begin(), world_->forced_chunks().end());
+    if (auto r = write_forced_chunks(level_dir_, forced); !r) return r.error();
+    return {};
+}
+
+std::string MinecraftServer::save_all(bool flush) {
+    if (std::string err = world_->save_all(); !err.empty()) return err;
+    if (std::string err = save_level_data(); !err.empty()) return err;
+    if (flush) storage_->flush();
+    return {};
+}
+
+void MinecraftServer::shutdown() {
+    if (stopped_) return;
+    stopped_ = true;
+    log_.info("Stopping server");
+    if (rcon_) rcon_->stop();
+    if (status_) status_->stop();
+    timer_.cancel();
+    log_.info("Saving worlds");
+    log_.info("Saving chunks for level 'ServerLevel[" + properties_.level_name + "]'/" + world_->dimension().str());
+    if (std::string err = save_all(true); !err.empty()) {
+        log_.error("Failed to save the world: " + err);
+        exit_code_ = 1;
+    } else {
+        log_.info("ThreadedAnvilChunkStorage (" + properties_.level_name + "): All chunks are saved");
+        log_.info("ThreadedAnvilChunkStorage: All dimensions are saved");
+    }
+    log_.flush();
+    console_stop_ = true;
+    io_.stop();
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,499 @@
+// Block, POI and entity chunk NBT in the 1.20.4 layout: palettes packed into longs, heightmaps,
+// light arrays, and readers that check every field before trusting it.
+#include "mobserver/storage/chunk_codec.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <exception>
+#include <set>
+#include <utility>
+
+namespace mobsdk::server {
+
+namespace {
+
+constexpr std::int32_t max_section_y = min_section_y + section_count - 1;
+constexpr std::int32_t heightmap_bits = 9;  // values 0..384 (height - min_y)
+
+std::string section_name(std::int32_t y) { return "sections[Y=" + std::to_string(y) + "]"; }
+
+std::string type_name(const nbt::Tag& t) { return std::string(nbt::tag_type_name(t.type())); }
+
+/// "field is TAG_String, expected TAG_Int" or "missing field (expected TAG_Int)".
+template <typename T>
+Result<const T*, std::string> require(const nbt::Compound& c, std::string_view key, const std::string& where) {
+    const nbt::Tag* t = c.find(key);
+    const std::string field = where.empty() ? std::string(key) : where + "." + std::string(key);
+    if (!t)
+        return unexpected("missing " + field + " (expected " +
+                          std::string(nbt::tag_type_name(nbt::tag_type_of<T>())) + ")");
+    if (const T* v = t->get_if<T>()) return v;
+    return unexpected(field + " is " + type_name(*t) + ", expected " +
+                      std::string(nbt::tag_type_name(nbt::tag_type_of<T>())));
+}
+
+/// The value when present and a T, nullptr when absent, an error when present with another type.
+template <typename T>
+Result<const T*, std::string> optional_field(const nbt::Compound& c, std::string_view key, const std::string& where) {
+    if (!c.contains(key)) return static_cast<const T*>(nullptr);
+    return require<T>(c, key, where);
+}
+
+/// Any integer tag (Byte, Short, Int) as an int: tools disagree on the width of small fields.
+Result<std::int32_t, std::string> require_small_int(const nbt::Compound& c, std::string_view key, const std::string& where) {
+    const nbt::Tag* t = c.find(key);
+    const std::string field = where.empty() ? std::string(key) : where + "." + std::string(key);
+    if (!t) return unexpected("missing " + field + " (expected TAG_Byte)");
+    switch (t->type()) {
+        case nbt::TagType::Byte: return std::int32_t{t->as_byte()};
+        case nbt::TagType::Short: return std::int32_t{t->as_short()};
+        case nbt::TagType::Int: return t->as_int();
+        default: return unexpected(field + " is " + type_name(*t) + ", expected TAG_Byte");
+    }
+}
+
+void warn(std::vector<std::string>* warnings, std::string message) {
+    if (warnings) warnings->push_back(std::move(message));
+}
+
+nbt::Tag light_tag(const LevelChunkSection& s, LightLayer layer, bool& present) {
+    nbt::ByteArray bytes;
+    if (const auto* data = s.light_data(layer)) {
+        bytes.resize(data->size());
+        std::transform(data->begin(), data->end(), bytes.begin(), [](std::uint8_t b) { return static_cast<std::int8_t>(b); });
+        present = std::any_of(data->begin(), data->end(), [](std::uint8_t b) { return b != 0; });
+    } else {
+        const std::uint8_t v = s.uniform_light(layer);
+        present = v != 0;
+        if (present) bytes.assign(2048, static_cast<std::int8_t>(static_cast<std::uint8_t>(v | (v << 4))));
+    }
+    return nbt::Tag(std::move(bytes));
+}
+
+nbt::Compound palette_entry(const BlockRegistry& blocks, BlockState state) {
+    nbt::Compound e{{"Name", blocks.id_of(state).str()}};
+    const auto props = blocks.properties(state);
+    if (!props.empty()) {
+        nbt::Compound p;
+        for (const auto& [k, v] : props) p.put(k, v);
+        e.put("Properties", std::move(p));
+    }
+    return e;
+}
+
+/// Block states of one section in vanilla's disk form; `slot` is scratch of state_count entries, all -1.
+nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry& blocks, std::vector<std::int32_t>& slot) {
+    nbt::List palette(nbt::TagType::Compound);
+    nbt::Compound out;
+    if (s.is_uniform()) {
+        palette.push_back(palette_entry(blocks, s.get(0, 0, 0)));
+        out.put("palette", std::move(palette));
+        return out;
+    }
+    // Palette in order of first appearance in index order, as vanilla's HashMapPalette fills up.
+    std::vector<std::uint32_t> states;
+    std::vector<std::uint32_t> indexes(4096);
+    for (std::int32_t i = 0; i < 4096; ++i) {
+        const BlockState st = s.get(i & 15, i >> 8, (i >> 4) & 15);
+        std::int32_t& p = slot[st.id];
+        if (p < 0) {
+            p = static_cast<std::int32_t>(states.size());
+            states.push_back(st.id);
+        }
+        indexes[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(p);
+    }
+    for (const std::uint32_t id : states) {
+        palette.push_back(palette_entry(blocks, BlockState{id}));
+        slot[id] = -1;
+    }
+    const std::int32_t bits = block_bits_for_palette(states.size());
+    out.put("palette", std::move(palette));
+    if (bits > 0) out.put("data", nbt::LongArray(pack_bits(indexes, bits)));
+    return out;
+}
+
+nbt::LongArray heightmap_tag(const LevelChunk& chunk, Heightmap map) {
+    std::vector<std::uint32_t> values(256);
+    for (std::int32_t z = 0; z < 16; ++z)
+        for (std::int32_t x = 0; x < 16; ++x)
+            values[static_cast<std::size_t>(x + z * 16)] = static_cast<std::uint32_t>(chunk.height(map, x, z) - min_y);
+    return pack_bits(values, heightmap_bits);
+}
+
+Result<BlockState, std::string> palette_state(const nbt::Compound& entry, const BlockRegistry& blocks,
+                                              const std::string& where, std::vector<std::string>* warnings) {
+    auto name = require<std::string>(entry, "Name", where);
+    if (!name) return unexpected(name.error());
+    const auto block = blocks.blocks().find(**name);
+    if (!block) {
+        warn(warnings, where + ": unknown block '" + **name + "', read as air");
+        return BlockState{};
+    }
+    BlockState state = blocks.default_state(*block);
+    auto props = optional_field<nbt::Compound>(entry, "Properties", where);
+    if (!props) return unexpected(props.error());
+    if (*props) {
+        for (const auto& e : **props) {
+            const auto* value = e.value.get_if<std::string>();
+            if (!value)
+                return unexpected(where + ".Properties." + e.name + " is " + type_name(e.value) + ", expected TAG_String");
+            if (auto next = blocks.with(state, e.name, *value)) {
+                state = *next;
+            } else {
+                warn(warnings, where + ": block '" + **name + "' has no property value " + e.name + "=" + *value +
+                                   ", the default is kept");
+            }
+        }
+    }
+    return state;
+}
+
+Result<void, std::string> read_light(const nbt::Compound& section, std::string_view key, const std::string& where,
+                                     LevelChunkSection* target, LightLayer layer) {
+    auto light = optional_field<nbt::ByteArray>(section, key, where);
+    if (!light) return unexpected(light.error());
+    if (!*light) return {};
+    const nbt::ByteArray& bytes = **light;
+    if (bytes.size() != 2048)
+        return unexpected(where + "." + std::string(key) + " has " + std::to_string(bytes.size()) +
+                          " bytes, expected 2048");
+    if (target) {
+        std::array<std::uint8_t, 2048> data{};
+        std::transform(bytes.begin(), bytes.end(), data.begin(), [](std::int8_t b) { return static_cast<std::uint8_t>(b); });
+        target->set_light_data(layer, data);
+    }
+    return {};
+}
+
+Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y, LevelChunk& chunk,
+                                       const BlockRegistry& blocks, std::vector<std::string>* warnings) {
+    const std::string where = section_name(y);
+    const bool in_range = y >= min_section_y && y <= max_section_y;
+    LevelChunkSection* target = in_range ? &chunk.section(y - min_section_y) : nullptr;
+
+    auto states = optional_field<nbt::Compound>(sec, "block_states", where);
+    if (!states) return unexpected(states.error());
+    if (*states && target) {
+        const std::string bs = where + ".block_states";
+        auto palette = require<nbt::List>(**states, "palette", bs);
+        if (!palette) return unexpected(palette.error());
+        const nbt::List& list = **palette;
+        if (list.empty()) return unexpected(bs + ".palette is empty");
+        if (list.size() > 4096)
+            return unexpected(bs + ".palette has " + std::to_string(list.size()) + " entries, at most 4096 fit a section");
+        if (list.element_type() != nbt::TagType::Compound)
+            return unexpected(bs + ".palette holds " + std::string(nbt::tag_type_name(list.element_type())) +
+                              ", expected TAG_Compound");
+        std::vector<BlockState> palette_states;
+        palette_states.reserve(list.size());
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            auto st = palette_state(list[i].as_compound(), blocks, bs + ".palette[" + std::to_string(i) + "]", warnings);
+            if (!st) return unexpected(st.error());
+            palette_states.push_back(*st);
+        }
+        const std::int32_t bits = block_bits_for_palette(list.size());
+        if (bits == 0) {
+            // Vanilla ignores `data` for a single-entry palette; so do we.
+            *target = LevelChunkSection(palette_states[0]);
+        } else {
+            auto data = require<nbt::LongArray>(**states, "data", bs);
+            if (!data) return unexpected(data.error());
+            const std::size_t per_long = static_cast<std::size_t>(64 / bits);
+            const std::size_t expected_longs = (4096 + per_long - 1) / per_long;
+            if ((*data)->size() != expected_longs)
+                return unexpected(bs + ".data has " + std::to_string((*data)->size()) + " longs, expected " +
+                                  std::to_string(expected_longs) + " for " + std::to_string(bits) +
+                                  " bits per entry (palette of " + std::to_string(list.size()) + ")");
+            const auto indexes = unpack_bits(**data, bits, 4096);
+            LevelChunkSection s(palette_states[0]);
+            for (std::int32_t i = 0; i < 4096; ++i) {
+                const std::uint32_t p = indexes[static_cast<std::size_t>(i)];
+                if (p >= palette_states.size())
+                    return unexpected(bs + ".data: block " + std::to_string(i) + " has palette index " +
+                                      std::to_string(p) + ", the palette has " + std::to_string(list.size()) +
+                                      " entries");
+                s.set(i & 15, i >> 8, (i >> 4) & 15, palette_states[p]);
+            }
+            s.compact_states();
+            *target = std::move(s);
+        }
+    }
+    if (auto r = read_light(sec, "SkyLight", where, target, LightLayer::Sky); !r) return r;
+    if (auto r = read_light(sec, "BlockLight", where, target, LightLayer::Block); !r) return r;
+    if (auto biomes = optional_field<nbt::Compound>(sec, "biomes", where); !biomes) return unexpected(biomes.error());
+    return {};
+}
+
+std::string pos_text(BlockPos p) {
+    return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ", " + std::to_string(p.z) + ")";
+}
+
+Result<std::int32_t, std::string> data_version(const nbt::Compound& root) {
+    auto v = require<std::int32_t>(root, "DataVersion", "");
+    if (!v) return unexpected(v.error());
+    return **v;
+}
+
+}  // namespace
+
+std::int32_t block_bits_for_palette(std::size_t palette_size) noexcept {
+    if (palette_size <= 1) return 0;
+    std::int32_t bits = 0;
+    while ((std::size_t{1} << bits) < palette_size) ++bits;
+    return std::max(4, bits);
+}
+
+std::vector<std::int64_t> pack_bits(std::span<const std::uint32_t> values, std::int32_t bits) {
+    const std::size_t per = static_cast<std::size_t>(64 / bits);
+    std::vector<std::int64_t> out((values.size() + per - 1) / per, 0);
+    const std::uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto shift = static_cast<unsigned>((i % per) * static_cast<std::size_t>(bits));
+        auto& word = out[i / per];
+        word = static_cast<std::int64_t>(static_cast<std::uint64_t>(word) | ((values[i] & mask) << shift));
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> unpack_bits(std::span<const std::int64_t> data, std::int32_t bits, std::size_t count) {
+    const std::size_t per = static_cast<std::size_t>(64 / bits);
+    const std::uint64_t mask = (1ull << bits) - 1;
+    std::vector<std::uint32_t> out(count, 0);
+    for (std::size_t i = 0; i < count && i / per < data.size(); ++i) {
+        const auto shift = static_cast<unsigned>((i % per) * static_cast<std::size_t>(bits));
+        out[i] = static_cast<std::uint32_t>((static_cast<std::uint64_t>(data[i / per]) >> shift) & mask);
+    }
+    return out;
+}
+
+nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
+    const BlockRegistry& blocks = chunk.blocks();
+    nbt::Compound root;
+    root.put("DataVersion", anvil_data_version);
+    root.put("xPos", chunk.pos().x);
+    root.put("yPos", min_section_y);
+    root.put("zPos", chunk.pos().z);
+    root.put("Status", "minecraft:full");
+    root.put("LastUpdate", game_time);
+    root.put("InhabitedTime", std::int64_t{0});
+
+    std::vector<std::int32_t> slot(blocks.state_count(), -1);
+    nbt::List sections(nbt::TagType::Compound);
+    for (std::int32_t i = 0; i < section_count; ++i) {
+        const LevelChunkSection& s = chunk.section(i);
+        nbt::Compound sec;
+        sec.put("Y", static_cast<std::int8_t>(min_section_y + i));
+        sec.put("block_states", write_block_states(s, blocks, slot));
+        nbt::List biome_palette(nbt::TagType::String);
+        biome_palette.push_back("minecraft:plains");
+        sec.put("biomes", nbt::Compound{{"palette", std::move(biome_palette)}});
+        bool present = false;
+        nbt::Tag block_light = light_tag(s, LightLayer::Block, present);
+        if (present) sec.put("BlockLight", std::move(block_light));
+        nbt::Tag sky_light = light_tag(s, LightLayer::Sky, present);
+        if (present) sec.put("SkyLight", std::move(sky_light));
+        sections.push_back(std::move(sec));
+    }
+    root.put("sections", std::move(sections));
+
+    nbt::Compound heightmaps;
+    heightmaps.put("MOTION_BLOCKING", heightmap_tag(chunk, Heightmap::MotionBlocking));
+    heightmaps.put("WORLD_SURFACE", heightmap_tag(chunk, Heightmap::WorldSurface));
+    root.put("Heightmaps", std::move(heightmaps));
+    root.put("isLightOn", std::int8_t{1});
+    root.put("block_entities", nbt::List(nbt::TagType::Compound));
+    root.put("block_ticks", nbt::List(nbt::TagType::Compound));
+    root.put("fluid_ticks", nbt::List(nbt::TagType::Compound));
+    nbt::List post(nbt::TagType::List);
+    for (std::int32_t i = 0; i < section_count; ++i) post.push_back(nbt::List(nbt::TagType::Short));
+    root.put("PostProcessing", std::move(post));
+    root.put("structures", nbt::Compound{{"References", nbt::Compound{}}, {"starts", nbt::Compound{}}});
+    return root;
+}
+
+Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compound& root, ChunkPos expected,
+                                                                const BlockRegistry& blocks,
+                                                                std::vector<std::string>* warnings) {
+    try {
+        auto version = data_version(root);
+        if (!version) return unexpected(version.error());
+        if (*version < min_chunk_data_version)
+            return unexpected("DataVersion " + std::to_string(*version) +
+                              " is older than the 1.18 chunk layout (" + std::to_string(min_chunk_data_version) +
+                              "); convert the world with a newer Minecraft first");
+        if (*version > anvil_data_version)
+            warn(warnings, "DataVersion " + std::to_string(*version) + " is newer than " +
+                               std::to_string(anvil_data_version) + " (1.20.4); read as 1.20.4");
+        auto x = require<std::int32_t>(root, "xPos", "");
+        if (!x) return unexpected(x.error());
+        auto z = require<std::int32_t>(root, "zPos", "");
+        if (!z) return unexpected(z.error());
+        if (**x != expected.x || **z != expected.z)
+            return unexpected("xPos/zPos (" + std::to_string(**x) + ", " + std::to_string(**z) +
+                              ") is not the chunk it is stored for (" + std::to_string(expected.x) + ", " +
+                              std::to_string(expected.z) + ")");
+        auto y = optional_field<std::int32_t>(root, "yPos", "");
+        if (!y) return unexpected(y.error());
+        if (*y && **y != min_section_y)
+            return unexpected("yPos is " + std::to_string(**y) + ", expected " + std::to_string(min_section_y) +
+                              " (a world from y -64 to 319)");
+        auto status = require<std::string>(root, "Status", "");
+        if (!status) return unexpected(status.error());
+        if (**status != "minecraft:full" && **status != "full")
+            return unexpected("Status is '" + **status + "': only fully generated chunks (minecraft:full) are read");
+        auto sections = require<nbt::List>(root, "sections", "");
+        if (!sections) return unexpected(sections.error());
+        const nbt::List& list = **sections;
+        if (!list.empty() && list.element_type() != nbt::TagType::Compound)
+            return unexpected("sections holds " + std::string(nbt::tag_type_name(list.element_type())) +
+                              ", expected TAG_Compound");
+
+        auto chunk = std::make_unique<LevelChunk>(expected, blocks);
+        std::set<std::int32_t> seen;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const nbt::Compound& sec = list[i].as_compound();
+            auto sy = require_small_int(sec, "Y", "sections[" + std::to_string(i) + "]");
+            if (!sy) return unexpected(sy.error());
+            // Vanilla also stores the light of one section below and one above the world.
+            if (*sy < min_section_y - 1 || *sy > max_section_y + 1)
+                return unexpected("sections[" + std::to_string(i) + "].Y is " + std::to_string(*sy) + ", outside " +
+                                  std::to_string(min_section_y - 1) + ".." + std::to_string(max_section_y + 1));
+            if (!seen.insert(*sy).second) return unexpected("sections: Y=" + std::to_string(*sy) + " appears twice");
+            if (auto r = read_section(sec, *sy, *chunk, blocks, warnings); !r) return unexpected(r.error());
+        }
+        chunk->recount();
+        chunk->recompute_heightmaps();
+        chunk->unsaved = false;
+        return chunk;
+    } catch (const std::exception& e) {
+        // Out of memory and the like: still this chunk's error, not the server's.
+        return unexpected(std::string("cannot read the chunk: ") + e.what());
+    }
+}
+
+nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections,
+                            const Registry<PoiTypeInfo>& poi_types) {
+    nbt::Compound out;
+    for (const auto& [y, section] : sections) {
+        nbt::List records(nbt::TagType::Compound);
+        for (const auto& [pos, entry] : section.records) {
+            records.push_back(nbt::Compound{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
+                                            {"type", poi_types.id_of(entry.type).str()},
+                                            {"free_tickets", entry.free_tickets}});
+        }
+        out.put(std::to_string(y), nbt::Compound{{"Valid", section.valid}, {"Records", std::move(records)}});
+    }
+    return nbt::Compound{{"DataVersion", anvil_data_version}, {"Sections", std::move(out)}};
+}
+
+Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::Compound& root, ChunkPos expected,
+                                                                     const Registry<PoiTypeInfo>& poi_types,
+                                                                     std::vector<std::string>* warnings) {
+    try {
+        if (auto v = data_version(root); !v) return unexpected(v.error());
+        auto sections = require<nbt::Compound>(root, "Sections", "");
+        if (!sections) return unexpected(sections.error());
+        std::map<std::int32_t, PoiSection> out;
+        for (const auto& e : **sections) {
+            std::int32_t y = 0;
+            const char* first = e.name.data();
+            const char* last = first + e.name.size();
+            const auto [end, ec] = std::from_chars(first, last, y);
+            if (ec != std::errc() || end != last || e.name.empty())
+                return unexpected("Sections key '" + e.name + "' is not a section y");
+            if (y < min_section_y || y > max_section_y)
+                return unexpected("Sections." + e.name + ": section y outside " + std::to_string(min_section_y) + ".." +
+                                  std::to_string(max_section_y));
+            const std::string where = "Sections." + e.name;
+            const auto* sec = e.value.get_if<nbt::Compound>();
+            if (!sec) return unexpected(where + " is " + type_name(e.value) + ", expected TAG_Compound");
+            PoiSection section;
+            auto valid = optional_field<std::int8_t>(*sec, "Valid", where);
+            if (!valid) return unexpected(valid.error());
+            section.valid = *valid ? **valid != 0 : false;
+            auto records = optional_field<nbt::List>(*sec, "Records", where);
+            if (!records) return unexpected(records.error());
+            if (*records) {
+                const nbt::List& list = **records;
+                if (!list.empty() && list.element_type() != nbt::TagType::Compound)
+                    return unexpected(where + ".Records holds " + std::string(nbt::tag_type_name(list.element_type())) +
+                                      ", expected TAG_Compound");
+                for (std::size_t i = 0; i < list.size(); ++i) {
+                    const std::string rw = where + ".Records[" + std::to_string(i) + "]";
+                    const nbt::Compound& rec = list[i].as_compound();
+                    auto pos = require<nbt::IntArray>(rec, "pos", rw);
+                    if (!pos) return unexpected(pos.error());
+                    if ((*pos)->size() != 3)
+                        return unexpected(rw + ".pos has " + std::to_string((*pos)->size()) + " ints, expected 3");
+                    const BlockPos p{(**pos)[0], (**pos)[1], (**pos)[2]};
+                    if ((p.x >> 4) != expected.x || (p.z >> 4) != expected.z || (p.y >> 4) != y)
+                        return unexpected(rw + ".pos " + pos_text(p) + " lies outside section (" +
+                                          std::to_string(expected.x) + ", " + std::to_string(y) + ", " +
+                                          std::to_string(expected.z) + ")");
+                    auto type = require<std::string>(rec, "type", rw);
+                    if (!type) return unexpected(type.error());
+                    auto tickets = optional_field<std::int32_t>(rec, "free_tickets", rw);
+                    if (!tickets) return unexpected(tickets.error());
+                    const auto handle = poi_types.find(**type);
+                    if (!handle) {
+                        warn(warnings, rw + ": unknown POI type '" + **type + "', record dropped");
+                        continue;
+                    }
+                    if (section.records.count(p))
+                        return unexpected(rw + ": a second record at " + pos_text(p));
+                    section.records.emplace(p, PoiEntry{p, *handle, *tickets ? **tickets : 0});
+                }
+            }
+            out.emplace(y, std::move(section));
+        }
+        return out;
+    } catch (const std::exception& e) {
+        return unexpected(std::string("cannot read the POI chunk: ") + e.what());
+    }
+}
+
+nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>& entities) {
+    nbt::List list(nbt::TagType::Compound);
+    list.reserve(entities.size());
+    for (const auto& e : entities) list.push_back(e);
+    return nbt::Compound{{"DataVersion", anvil_data_version},
+                         {"Position", nbt::IntArray{pos.x, pos.z}},
+                         {"Entities", std::move(list)}};
+}
+
+Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Compound& root, ChunkPos expected,
+                                                                  std::vector<std::string>* warnings) {
+    try {
+        if (auto v = data_version(root); !v) return unexpected(v.error());
+        auto position = require<nbt::IntArray>(root, "Position", "");
+        if (!position) return unexpected(position.error());
+        if ((*position)->size() != 2)
+            return unexpected("Position has " + std::to_string((*position)->size()) + " ints, expected 2");
+        if ((**position)[0] != expected.x || (**position)[1] != expected.z)
+            return unexpected("Position (" + std::to_string((**position)[0]) + ", " + std::to_string((**position)[1]) +
+                              ") is not the chunk it is stored for (" + std::to_string(expected.x) + ", " +
+                              std::to_string(expected.z) + ")");
+        auto entities = require<nbt::List>(root, "Entities", "");
+        if (!entities) return unexpected(entities.error());
+        const nbt::List& list = **entities;
+        if (!list.empty() && list.element_type() != nbt::TagType::Compound)
+            return unexpected("Entities holds " + std::string(nbt::tag_type_name(list.element_type())) +
+                              ", expected TAG_Compound");
+        std::vector<nbt::Compound> out;
+        out.reserve(list.size());
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const nbt::Compound& e = list[i].as_compound();
+            if (!e.find<std::string>("id")) {
+                warn(warnings, "Entities[" + std::to_string(i) + "] has no string id, entity dropped");
+                continue;
+            }
+            out.push_back(e);
+        }
+        return out;
+    } catch (const std::exception& e) {
+        return unexpected(std::string("cannot read the entity chunk: ") + e.what());
+    }
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,191 @@
+// Starts the real mobserver on loopback and drives it as an admin would: its standard input is
+// the console, its standard output the log. Waiting is event-driven: a test waits for a log line
+// (or the process exit), and the timeout only turns a hang into a failure with the log attached.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The npm packages live in tests/interop/node_modules (one lock file for every interop test).
+export const requireInterop = createRequire(path.join(here, '..', 'interop', 'package.json'));
+
+/** A free TCP port on 127.0.0.1 (the OS picks it; it is free when this returns). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Writes server.properties in `dir` with the given keys (the server fills in the rest). */
+export function writeProperties(dir, props) {
+  fs.mkdirSync(dir, { recursive: true });
+  const text = Object.entries(props).map(([k, v]) => `${k}=${v}`).join('\n') + '\n';
+  fs.writeFileSync(path.join(dir, 'server.properties'), text);
+}
+
+export class Server {
+  constructor(binary, dir, args = []) {
+    this.binary = binary;
+    this.dir = dir;
+    this.args = args;
+    this.lines = [];
+    this.waiters = [];
+    this.exit = null;
+    this.exitWaiters = [];
+    this.stderr = '';
+  }
+
+  /** Starts the process; resolves once the Done line is logged (rejects if it exits first). */
+  start({ waitDone = true, timeoutMs = 60000 } = {}) {
+    this.proc = spawn(this.binary, ['--dir', this.dir, ...this.args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let pending = '';
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (chunk) => {
+      pending += chunk;
+      let nl;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        this.lines.push(line);
+        if (process.env.MOBSDK_TEST_VERBOSE) console.log(`  | ${line}`);
+        this.waiters = this.waiters.filter((w) => !w.check());
+      }
+    });
+    this.proc.stderr.setEncoding('utf8');
+    this.proc.stderr.on('data', (chunk) => { this.stderr += chunk; });
+    this.proc.stdin.on('error', () => {});  // a killed server closes its end
+    this.proc.on('exit', (code, signal) => {
+      this.exit = { code, signal };
+      for (const w of this.exitWaiters) w();
+      this.exitWaiters = [];
+      this.waiters = this.waiters.filter((w) => !w.check());
+    });
+    if (!waitDone) return Promise.resolve();
+    return this.waitFor(/Done \(\d+\.\d{3}s\)! For help, type "help"/, { timeoutMs });
+  }
+
+  /** Resolves with the first log line at index >= `from` matching `re`. */
+  waitFor(re, { from = 0, timeoutMs = 30000 } = {}) {
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        check: () => {
+          for (let i = from; i < this.lines.length; ++i) {
+            if (re.test(this.lines[i])) {
+              clearTimeout(waiter.timer);
+              resolve({ line: this.lines[i], index: i });
+              return true;
+            }
+          }
+          if (this.exit) {
+            clearTimeout(waiter.timer);
+            reject(new Error(`server exited (${JSON.stringify(this.exit)}) before logging ${re}\n${this.tail()}`));
+            return true;
+          }
+          return false;
+        },
+      };
+      if (waiter.check()) return;
+      waiter.timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${re}\n${this.tail()}`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Sends a console command; resolves with the first line matching `expect` logged after it. */
+  async command(cmd, expect, opts = {}) {
+    const from = this.lines.length;
+    this.proc.stdin.write(cmd + '\n');
+    if (!expect) return null;
+    const hit = await this.waitFor(expect, { from, ...opts });
+    return hit.line;
+  }
+
+  /** The message part of the log lines from `from` on (after "]: "). */
+  messages(from = 0) {
+    return this.lines.slice(from).map((l) => l.replace(/^\[\d\d:\d\d:\d\d\] \[[^\]]+\]: /, ''));
+  }
+
+  /** Resolves with {code, signal} when the process has exited. */
+  waitExit({ timeoutMs = 60000 } = {}) {
+    if (this.exit) return Promise.resolve(this.exit);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not exit within ${timeoutMs} ms\n${this.tail()}`)), timeoutMs);
+      this.exitWaiters.push(() => { clearTimeout(timer); resolve(this.exit); });
+    });
+  }
+
+  /** `stop` on the console; resolves with the exit status. */
+  async stop() {
+    this.proc.stdin.write('stop\n');
+    return this.waitExit();
+  }
+
+  kill(signal = 'SIGKILL') { this.proc.kill(signal); }
+
+  tail(n = 40) {
+    return this.lines.slice(-n).join('\n') + (this.stderr ? `\n[stderr]\n${this.stderr}` : '');
+  }
+}
+
+/**
+ * Re-evaluates `probe` (async, truthy when done) every `intervalMs` until it holds; the timeout
+ * only turns a hang into a failure. For conditions that depend on game ticks passing.
+ */
+export async function until(probe, { intervalMs = 50, timeoutMs = 30000, what = 'condition' } = {}) {
+  const start = Date.now();
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** A fresh server folder under `tmp`, named for the test. */
+export function freshDir(tmp, name) {
+  const dir = path.join(tmp, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(`assertion failed: ${message}`);
+}
+
+const bigintAware = (_key, value) => (typeof value === 'bigint' ? `${value}n` : value);
+
+export function assertEqual(actual, expected, message) {
+  const a = JSON.stringify(actual, bigintAware);
+  const e = JSON.stringify(expected, bigintAware);
+  if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
+}
+
+/** Every chunk of a region file: [{x, z, compression, payload}] (the header parsed by hand). */
+export function regionChunks(file) {
+  const buf = fs.readFileSync(file);
+  const out = [];
+  for (let i = 0; i < 1024; ++i) {
+    const loc = buf.readUInt32BE(i * 4);
+    if (loc === 0) continue;
+    const sector = loc >>> 8;
+    const count = loc & 0xff;
+    const start = sector * 4096;
+    if (start + 5 > buf.length || (sector + count) * 4096 > buf.length + 4095) throw new Error(`${file}: chunk ${i} points past the end`);
+    const length = buf.readUInt32BE(start);
+    const compression = buf[start + 4];
+    out.push({ x: i & 31, z: i >> 5, compression, payload: buf.subarray(start + 5, start + 4 + length) });
+  }
+  return out;
+}
