@@ -429,6 +429,39 @@ const tests = {
     assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
     await check('final');
   },
+
+  // A chunk that fails to parse is copied aside with a warning, regenerated, and never overwritten.
+  async corrupt_chunk() {
+    const dir = freshDir(tmp, 'corrupt_chunk');
+    writeProperties(dir, await baseProps());
+    let s = new Server(binary, dir);
+    await s.start();
+    await s.command('setblock 20 -58 20 minecraft:stone', /Changed the block/);
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+    const file = path.join(dir, 'world', 'region', 'r.0.0.mca');
+    const buf = fs.readFileSync(file);
+    const loc = buf.readUInt32BE((1 + 1 * 32) * 4);  // chunk [1, 1]
+    const start = (loc >>> 8) * 4096;
+    const length = buf.readUInt32BE(start);
+    buf.fill(0x5a, start + 5, start + 4 + length);  // the zlib stream becomes garbage
+    fs.writeFileSync(file, buf);
+    const original = buf.subarray(start + 4, start + 4 + length);
+
+    s = new Server(binary, dir);
+    await s.start();
+    const warn = s.lines.find((l) => /WARN\]: .*chunk \[1, 1\].*copied aside to region\/r\.0\.0\.mca\.corrupt-1-1-\d+/.test(l));
+    assert(warn, `a warning names the chunk and the copy\n${s.tail()}`);
+    await s.command('time query gametime', /The time is/);  // the server runs
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+    const copies = fs.readdirSync(path.join(dir, 'world', 'region')).filter((n) => n.startsWith('r.0.0.mca.corrupt-1-1-'));
+    assertEqual(copies.length, 1, 'one copy');
+    const copy = fs.readFileSync(path.join(dir, 'world', 'region', copies[0]));
+    assert(copy.includes(original.subarray(1)), 'the copy holds the damaged bytes');
+    // The regenerated chunk was saved into other sectors and parses again.
+    const chunk = regionChunks(file).find((c) => c.x === 1 && c.z === 1);
+    const root = await parseNbt(zlib.inflateSync(chunk.payload));
+    assertEqual(root.xPos, 1, 'the chunk was regenerated and saved');
+  },
 };
 
 const test = tests[testName];

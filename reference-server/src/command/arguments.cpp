@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "mobsdk/nbt/snbt.hpp"
 
@@ -19,76 +20,43 @@ std::string num(double v) {
     return buf;
 }
 
-class IntegerArgument final : public ArgumentType {
+// A read's value as an argument's value, or the read's error.
+template <typename T>
+Result<std::any, CommandError> as_any(Result<T, CommandError> read) {
+    if (!read) return unexpected(std::move(read.error()));
+    return std::any(std::move(*read));
+}
+
+std::string show(std::int32_t v) { return std::to_string(v); }
+std::string show(double v) { return num(v); }
+
+// Brigadier's IntegerArgumentType, FloatArgumentType and DoubleArgumentType: the reader's number
+// within [min, max]; out of range, the cursor goes back to the number's start.
+template <typename T, Result<T, CommandError> (StringReader::*Read)()>
+class NumberArgument final : public ArgumentType {
 public:
-    IntegerArgument(std::int32_t min, std::int32_t max) : min_(min), max_(max) {}
+    NumberArgument(const char* type_name, T min, T max) : type_name_(type_name), min_(min), max_(max) {}
     Result<std::any, CommandError> parse(StringReader& reader) const override {
         const std::size_t start = reader.cursor();
-        auto v = reader.read_int();
-        if (!v) return unexpected(std::move(v.error()));
-        if (*v < min_) {
-            reader.set_cursor(start);
-            return unexpected(reader.error("Integer must not be less than " + std::to_string(min_) + ", found " + std::to_string(*v)));
-        }
-        if (*v > max_) {
-            reader.set_cursor(start);
-            return unexpected(reader.error("Integer must not be more than " + std::to_string(max_) + ", found " + std::to_string(*v)));
-        }
-        return std::any(*v);
-    }
-
-private:
-    std::int32_t min_, max_;
-};
-
-class FloatArgument final : public ArgumentType {
-public:
-    FloatArgument(float min, float max) : min_(min), max_(max) {}
-    Result<std::any, CommandError> parse(StringReader& reader) const override {
-        const std::size_t start = reader.cursor();
-        auto v = reader.read_float();
-        if (!v) return unexpected(std::move(v.error()));
-        if (*v < min_) {
-            reader.set_cursor(start);
-            return unexpected(reader.error("Float must not be less than " + num(min_) + ", found " + num(*v)));
-        }
-        if (*v > max_) {
-            reader.set_cursor(start);
-            return unexpected(reader.error("Float must not be more than " + num(max_) + ", found " + num(*v)));
-        }
-        return std::any(*v);
-    }
-
-private:
-    float min_, max_;
-};
-
-class DoubleArgument final : public ArgumentType {
-public:
-    DoubleArgument(double min, double max) : min_(min), max_(max) {}
-    Result<std::any, CommandError> parse(StringReader& reader) const override {
-        const std::size_t start = reader.cursor();
-        auto v = reader.read_double();
+        auto v = (reader.*Read)();
         if (!v) return unexpected(std::move(v.error()));
         if (*v < min_ || *v > max_) {
             reader.set_cursor(start);
-            return unexpected(reader.error(std::string("Double must not be ") + (*v < min_ ? "less than " + num(min_) : "more than " + num(max_)) +
-                                           ", found " + num(*v)));
+            return unexpected(reader.error(std::string(type_name_) + " must not be " +
+                                           (*v < min_ ? "less than " + show(min_) : "more than " + show(max_)) +
+                                           ", found " + show(*v)));
         }
         return std::any(*v);
     }
 
 private:
-    double min_, max_;
+    const char* type_name_;
+    T min_, max_;
 };
 
 class BoolArgument final : public ArgumentType {
 public:
-    Result<std::any, CommandError> parse(StringReader& reader) const override {
-        auto v = reader.read_boolean();
-        if (!v) return unexpected(std::move(v.error()));
-        return std::any(*v);
-    }
+    Result<std::any, CommandError> parse(StringReader& reader) const override { return as_any(reader.read_boolean()); }
 };
 
 class WordArgument final : public ArgumentType {
@@ -109,6 +77,7 @@ public:
 
 const char* const expected_coordinate = "Expected a coordinate";
 const char* const expected_block_pos = "Expected a block position";
+const char* const incomplete_2 = "Incomplete (expected 2 coordinates)";
 const char* const incomplete_3 = "Incomplete (expected 3 coordinates)";
 const char* const mixed = "Cannot mix world & local coordinates (everything must either use ^ or not)";
 
@@ -137,6 +106,17 @@ Result<WorldCoordinate, CommandError> parse_world_coordinate(StringReader& reade
     return WorldCoordinate{relative, value};
 }
 
+// The space between two coordinates; without it the argument is incomplete and the cursor goes
+// back to the argument's start.
+std::optional<CommandError> skip_separator(StringReader& reader, std::size_t start, const char* incomplete) {
+    if (!reader.can_read() || reader.peek() != ' ') {
+        reader.set_cursor(start);
+        return reader.error(incomplete);
+    }
+    reader.skip();
+    return std::nullopt;
+}
+
 // LocalCoordinates.readDouble.
 Result<double, CommandError> parse_local(StringReader& reader, std::size_t start) {
     if (!reader.can_read()) return unexpected(reader.error(expected_coordinate));
@@ -156,13 +136,8 @@ Result<Coordinates, CommandError> parse_coordinates(StringReader& reader, bool a
         c.local = true;
         double* out[3] = {&c.x.value, &c.y.value, &c.z.value};
         for (int i = 0; i < 3; ++i) {
-            if (i > 0) {
-                if (!reader.can_read() || reader.peek() != ' ') {
-                    reader.set_cursor(start);
-                    return unexpected(reader.error(incomplete_3));
-                }
-                reader.skip();
-            }
+            if (i > 0)
+                if (auto error = skip_separator(reader, start, incomplete_3)) return unexpected(std::move(*error));
             auto v = parse_local(reader, start);
             if (!v) return unexpected(std::move(v.error()));
             *out[i] = *v;
@@ -171,13 +146,8 @@ Result<Coordinates, CommandError> parse_coordinates(StringReader& reader, bool a
     }
     WorldCoordinate* out[3] = {&c.x, &c.y, &c.z};
     for (int i = 0; i < 3; ++i) {
-        if (i > 0) {
-            if (!reader.can_read() || reader.peek() != ' ') {
-                reader.set_cursor(start);
-                return unexpected(reader.error(incomplete_3));
-            }
-            reader.skip();
-        }
+        if (i > 0)
+            if (auto error = skip_separator(reader, start, incomplete_3)) return unexpected(std::move(*error));
         auto v = parse_world_coordinate(reader, as_int, center && i != 1);
         if (!v) return unexpected(std::move(v.error()));
         *out[i] = *v;
@@ -189,9 +159,7 @@ class CoordinatesArgument final : public ArgumentType {
 public:
     CoordinatesArgument(bool as_int, bool center) : as_int_(as_int), center_(center) {}
     Result<std::any, CommandError> parse(StringReader& reader) const override {
-        auto c = parse_coordinates(reader, as_int_, center_);
-        if (!c) return unexpected(std::move(c.error()));
-        return std::any(*c);
+        return as_any(parse_coordinates(reader, as_int_, center_));
     }
 
 private:
@@ -202,14 +170,10 @@ class ColumnPosArgument final : public ArgumentType {
 public:
     Result<std::any, CommandError> parse(StringReader& reader) const override {
         const std::size_t start = reader.cursor();
-        if (!reader.can_read()) return unexpected(reader.error("Incomplete (expected 2 coordinates)"));
+        if (!reader.can_read()) return unexpected(reader.error(incomplete_2));
         auto x = parse_world_coordinate(reader, true, false);
         if (!x) return unexpected(std::move(x.error()));
-        if (!reader.can_read() || reader.peek() != ' ') {
-            reader.set_cursor(start);
-            return unexpected(reader.error("Incomplete (expected 2 coordinates)"));
-        }
-        reader.skip();
+        if (auto error = skip_separator(reader, start, incomplete_2)) return unexpected(std::move(*error));
         auto z = parse_world_coordinate(reader, true, false);
         if (!z) return unexpected(std::move(z.error()));
         return std::any(ColumnCoordinates{*x, *z});
@@ -220,9 +184,7 @@ class BlockStateArgument final : public ArgumentType {
 public:
     explicit BlockStateArgument(const BlockRegistry& blocks) : blocks_(&blocks) {}
     Result<std::any, CommandError> parse(StringReader& reader) const override {
-        auto s = read_block_state(reader, *blocks_);
-        if (!s) return unexpected(std::move(s.error()));
-        return std::any(*s);
+        return as_any(read_block_state(reader, *blocks_));
     }
 
 private:
@@ -231,11 +193,7 @@ private:
 
 class ResourceLocationArgument final : public ArgumentType {
 public:
-    Result<std::any, CommandError> parse(StringReader& reader) const override {
-        auto id = read_resource_location(reader);
-        if (!id) return unexpected(std::move(id.error()));
-        return std::any(*id);
-    }
+    Result<std::any, CommandError> parse(StringReader& reader) const override { return as_any(read_resource_location(reader)); }
 };
 
 class EntityTypeArgument final : public ArgumentType {
@@ -355,9 +313,15 @@ BlockPos ColumnCoordinates::column(const CommandSource& source) const {
             static_cast<std::int32_t>(std::floor(z.resolve(origin.z)))};
 }
 
-std::shared_ptr<const ArgumentType> integer_arg(std::int32_t min, std::int32_t max) { return std::make_shared<IntegerArgument>(min, max); }
-std::shared_ptr<const ArgumentType> float_arg(float min, float max) { return std::make_shared<FloatArgument>(min, max); }
-std::shared_ptr<const ArgumentType> double_arg(double min, double max) { return std::make_shared<DoubleArgument>(min, max); }
+std::shared_ptr<const ArgumentType> integer_arg(std::int32_t min, std::int32_t max) {
+    return std::make_shared<NumberArgument<std::int32_t, &StringReader::read_int>>("Integer", min, max);
+}
+std::shared_ptr<const ArgumentType> float_arg(float min, float max) {
+    return std::make_shared<NumberArgument<float, &StringReader::read_float>>("Float", min, max);
+}
+std::shared_ptr<const ArgumentType> double_arg(double min, double max) {
+    return std::make_shared<NumberArgument<double, &StringReader::read_double>>("Double", min, max);
+}
 std::shared_ptr<const ArgumentType> bool_arg() { return std::make_shared<BoolArgument>(); }
 std::shared_ptr<const ArgumentType> word_arg() { return std::make_shared<WordArgument>(); }
 std::shared_ptr<const ArgumentType> greedy_string_arg() { return std::make_shared<GreedyStringArgument>(); }

@@ -525,25 +525,19 @@ R change_forceload(ServerControl& server, Ctx& c, BlockPos a, BlockPos b, bool a
 
 void register_forceload(CommandDispatcher& d, ServerControl& server) {
     auto& fl = d.root().literal("forceload");
-    auto& add_from = fl.literal("add").argument("from", column_pos_arg());
-    add_from.executes([&server](Ctx& c) {
-        const BlockPos p = c.get<ColumnCoordinates>("from").column(c.source());
-        return change_forceload(server, c, p, p, true);
-    });
-    add_from.argument("to", column_pos_arg()).executes([&server](Ctx& c) {
-        return change_forceload(server, c, c.get<ColumnCoordinates>("from").column(c.source()),
-                                c.get<ColumnCoordinates>("to").column(c.source()), true);
-    });
+    // "add <from> [<to>]" and "remove <from> [<to>]": one column, or the rectangle between two.
+    for (const bool add : {true, false}) {
+        auto& from = fl.literal(add ? "add" : "remove").argument("from", column_pos_arg());
+        from.executes([&server, add](Ctx& c) {
+            const BlockPos p = c.get<ColumnCoordinates>("from").column(c.source());
+            return change_forceload(server, c, p, p, add);
+        });
+        from.argument("to", column_pos_arg()).executes([&server, add](Ctx& c) {
+            return change_forceload(server, c, c.get<ColumnCoordinates>("from").column(c.source()),
+                                    c.get<ColumnCoordinates>("to").column(c.source()), add);
+        });
+    }
     auto& remove = fl.literal("remove");
-    auto& rem_from = remove.argument("from", column_pos_arg());
-    rem_from.executes([&server](Ctx& c) {
-        const BlockPos p = c.get<ColumnCoordinates>("from").column(c.source());
-        return change_forceload(server, c, p, p, false);
-    });
-    rem_from.argument("to", column_pos_arg()).executes([&server](Ctx& c) {
-        return change_forceload(server, c, c.get<ColumnCoordinates>("from").column(c.source()),
-                                c.get<ColumnCoordinates>("to").column(c.source()), false);
-    });
     remove.literal("all").executes([&server](Ctx& c) -> R {
         World& world = server.world();
         const std::vector<ChunkPos> forced(world.forced_chunks().begin(), world.forced_chunks().end());

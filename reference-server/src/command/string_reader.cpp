@@ -62,52 +62,36 @@ std::string_view StringReader::read_number_text() {
     return std::string_view(input_).substr(start, cursor_ - start);
 }
 
-Result<std::int32_t, CommandError> StringReader::read_int() {
+template <typename T, typename Parse>
+Result<T, CommandError> StringReader::read_number(std::string_view type, Parse parse) {
     const std::size_t start = cursor_;
     const auto text = read_number_text();
-    if (text.empty()) return unexpected(error("Expected integer"));
-    std::int32_t v = 0;
-    if (!parse_java_integer(text, v)) {
+    if (text.empty()) return unexpected(error("Expected " + std::string(type)));
+    T v{};
+    if (!parse(text, v)) {
         cursor_ = start;
-        return unexpected(error("Invalid integer '" + std::string(text) + "'"));
+        return unexpected(error("Invalid " + std::string(type) + " '" + std::string(text) + "'"));
     }
     return v;
+}
+
+Result<std::int32_t, CommandError> StringReader::read_int() {
+    return read_number<std::int32_t>("integer", parse_java_integer<std::int32_t>);
 }
 
 Result<std::int64_t, CommandError> StringReader::read_long() {
-    const std::size_t start = cursor_;
-    const auto text = read_number_text();
-    if (text.empty()) return unexpected(error("Expected long"));
-    std::int64_t v = 0;
-    if (!parse_java_integer(text, v)) {
-        cursor_ = start;
-        return unexpected(error("Invalid long '" + std::string(text) + "'"));
-    }
-    return v;
+    return read_number<std::int64_t>("long", parse_java_integer<std::int64_t>);
 }
 
-Result<double, CommandError> StringReader::read_double() {
-    const std::size_t start = cursor_;
-    const auto text = read_number_text();
-    if (text.empty()) return unexpected(error("Expected double"));
-    double v = 0;
-    if (!parse_java_double(text, v)) {
-        cursor_ = start;
-        return unexpected(error("Invalid double '" + std::string(text) + "'"));
-    }
-    return v;
-}
+Result<double, CommandError> StringReader::read_double() { return read_number<double>("double", parse_java_double); }
 
 Result<float, CommandError> StringReader::read_float() {
-    const std::size_t start = cursor_;
-    const auto text = read_number_text();
-    if (text.empty()) return unexpected(error("Expected float"));
-    double v = 0;
-    if (!parse_java_double(text, v)) {
-        cursor_ = start;
-        return unexpected(error("Invalid float '" + std::string(text) + "'"));
-    }
-    return static_cast<float>(v);  // Java's Float.parseFloat: out-of-range values become ±Infinity
+    return read_number<float>("float", [](std::string_view t, float& v) {
+        double d = 0;
+        if (!parse_java_double(t, d)) return false;
+        v = static_cast<float>(d);  // Java's Float.parseFloat: out-of-range values become ±Infinity
+        return true;
+    });
 }
 
 Result<bool, CommandError> StringReader::read_boolean() {

@@ -13,6 +13,7 @@
 #include <boost/asio.hpp>
 
 #include "mobsdk/core/utf8.hpp"
+#include "mobserver/net/listener.hpp"
 
 namespace mobsdk::server {
 
@@ -200,34 +201,28 @@ int LoginThrottle::failures(const std::string& address, Clock::time_point now) c
 // ---------------------------------------------------------------------------------------------
 // The listener.
 
-namespace {
-class RconSession;
-}
-
-struct RconServer::State {
+struct RconServer::State final : TcpListener {
     State(asio::io_context& io_context, RconServerOptions opts, RconCommandHandler h, NetLogFunction l)
-        : io(io_context),
+        : TcpListener(io_context, {opts.bind_address, opts.port, opts.max_connections, "RCON"}, std::move(l)),
           options(std::move(opts)),
           handler(std::move(h)),
-          log(std::move(l)),
-          acceptor(asio::make_strand(io_context)),
           throttle(options.throttle) {}
 
-    void info(std::string message) const { if (log) log("INFO", std::move(message)); }
-    void warn(std::string message) const { if (log) log("WARN", std::move(message)); }
+    void info(std::string message) const { emit("INFO", std::move(message)); }
+    void warn(std::string message) const { emit("WARN", std::move(message)); }
 
-    asio::io_context& io;
     const RconServerOptions options;
     const RconCommandHandler handler;
-    const NetLogFunction log;
-    tcp::acceptor acceptor;          // used on its own strand only
-    std::atomic<std::uint16_t> port{0};
-    std::atomic<bool> stopped{false};
 
-    mutable std::mutex mutex;        // guards the members below
-    std::map<std::uint64_t, std::weak_ptr<RconSession>> sessions;
-    std::uint64_t next_session = 0;
+    mutable std::mutex throttle_mutex;  // guards throttle
     LoginThrottle throttle;
+
+protected:
+    std::string refusal(const std::string& address) const override;
+    std::shared_ptr<ListenerSession> make_session(tcp::socket socket, std::uint64_t id, std::string address) override;
+    void log_refusal(const std::string& address, const std::string& reason) const override {
+        warn("Refused RCON connection from /" + address + ": " + reason);
+    }
 };
 
 namespace {
@@ -241,7 +236,7 @@ bool same_password(std::string_view a, std::string_view b) {
     return diff == 0;
 }
 
-class RconSession : public std::enable_shared_from_this<RconSession> {
+class RconSession final : public ListenerSession, public std::enable_shared_from_this<RconSession> {
 public:
     RconSession(std::shared_ptr<RconServer::State> state, tcp::socket socket, std::uint64_t id,
                 std::string address)
@@ -254,7 +249,7 @@ public:
           name_("RCON Client /" + address_) {}
 
     // Any thread: starts the read loop on the session's strand.
-    void begin() {
+    void begin() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] {
             self->state_->info("Thread " + self->name_ + " started");
             self->do_read();
@@ -262,7 +257,7 @@ public:
     }
 
     // Any thread: closes on the session's strand.
-    void close_from_outside() {
+    void close_from_outside() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->close(); });
     }
 
@@ -310,7 +305,7 @@ private:
             if (!packet.body.empty() && same_password(packet.body, state_->options.password)) {
                 authed_ = true;
                 {
-                    std::lock_guard lock(state_->mutex);
+                    std::lock_guard lock(state_->throttle_mutex);
                     state_->throttle.record_success(address_);
                 }
                 send(encode_rcon_packet({packet.request_id, kRconTypeAuthResponse, ""}));
@@ -318,7 +313,7 @@ private:
                 authed_ = false;
                 LoginThrottle::Clock::duration delay;
                 {
-                    std::lock_guard lock(state_->mutex);
+                    std::lock_guard lock(state_->throttle_mutex);
                     delay = state_->throttle.record_failure(address_, LoginThrottle::Clock::now());
                 }
                 if (delay == LoginThrottle::Clock::duration::zero()) {
@@ -434,10 +429,7 @@ private:
         socket_.close(ignored);
         idle_timer_.cancel();
         delay_timer_.cancel();
-        {
-            std::lock_guard lock(state_->mutex);
-            state_->sessions.erase(id_);
-        }
+        state_->remove_session(id_);
         state_->info("Thread " + name_ + " shutting down");
     }
 
@@ -458,54 +450,20 @@ private:
     bool authed_ = false;
 };
 
-void do_accept(const std::shared_ptr<RconServer::State>& state);
-
-void on_accept(const std::shared_ptr<RconServer::State>& state, boost::system::error_code ec,
-               tcp::socket socket) {
-    if (ec == asio::error::operation_aborted || state->stopped || !state->acceptor.is_open()) return;
-    if (ec) {
-        // Out of descriptors and the like: the listener keeps going, the client retries.
-        state->warn("RCON accept failed: " + ec.message());
-    } else {
-        boost::system::error_code endpoint_ec;
-        const tcp::endpoint remote = socket.remote_endpoint(endpoint_ec);
-        const std::string address = endpoint_ec ? std::string("unknown") : remote.address().to_string();
-        std::shared_ptr<RconSession> session;
-        std::string refusal;
-        {
-            std::lock_guard lock(state->mutex);
-            if (state->stopped) {
-                refusal = "the server is stopping";
-            } else if (state->sessions.size() >= state->options.max_connections) {
-                refusal = "already " + std::to_string(state->options.max_connections) + " connections";
-            } else if (state->throttle.refuses(address, LoginThrottle::Clock::now())) {
-                refusal = "too many failed logins, waiting before the next answer";
-            } else {
-                const std::uint64_t id = state->next_session++;
-                session = std::make_shared<RconSession>(state, std::move(socket), id, address);
-                state->sessions.emplace(id, session);
-            }
-        }
-        if (session) {
-            session->begin();
-        } else {
-            state->warn("Refused RCON connection from /" + address + ": " + refusal);
-            boost::system::error_code ignored;
-            socket.close(ignored);
-        }
-    }
-    do_accept(state);
-}
-
-void do_accept(const std::shared_ptr<RconServer::State>& state) {
-    // Each connection gets a strand of its own; the acceptor's handlers run on the acceptor's.
-    state->acceptor.async_accept(asio::make_strand(state->io),
-                                 [state](boost::system::error_code ec, tcp::socket socket) {
-                                     on_accept(state, ec, std::move(socket));
-                                 });
-}
-
 }  // namespace
+
+std::string RconServer::State::refusal(const std::string& address) const {
+    std::lock_guard lock(throttle_mutex);
+    if (throttle.refuses(address, LoginThrottle::Clock::now()))
+        return "too many failed logins, waiting before the next answer";
+    return {};
+}
+
+std::shared_ptr<ListenerSession> RconServer::State::make_session(tcp::socket socket, std::uint64_t id,
+                                                                 std::string address) {
+    return std::make_shared<RconSession>(std::static_pointer_cast<State>(shared_from_this()), std::move(socket), id,
+                                         std::move(address));
+}
 
 RconServer::RconServer(asio::io_context& io, RconServerOptions options, RconCommandHandler handler,
                        NetLogFunction log)
@@ -519,61 +477,22 @@ std::optional<std::string> RconServer::start() {
     const std::string where = shown_address + ":" + std::to_string(s.options.port);
     if (s.options.password.empty()) return "No rcon password set in server.properties, rcon disabled!";
     s.info("Starting remote control listener");
-    boost::system::error_code ec;
-    tcp::endpoint endpoint(asio::ip::address_v4::any(), s.options.port);
-    if (!s.options.bind_address.empty()) {
-        const auto address = asio::ip::make_address(s.options.bind_address, ec);
-        if (!ec) {
-            endpoint = tcp::endpoint(address, s.options.port);
-        } else {
-            // A host name, as vanilla accepts in server-ip: resolved once at start-up.
-            tcp::resolver resolver(s.io);
-            const auto results = resolver.resolve(s.options.bind_address, std::to_string(s.options.port), ec);
-            if (ec || results.empty()) {
-                const std::string why = ec ? ec.message() : std::string("no address");
-                s.warn("Unable to initialise RCON on " + where + ": " + why);
-                return "Unable to initialise RCON on " + where + ": " + why;
-            }
-            endpoint = results.begin()->endpoint();
-        }
-    }
-    auto fail = [&](const char* step) -> std::optional<std::string> {
-        boost::system::error_code ignored;
-        s.acceptor.close(ignored);
-        std::string message = "Unable to initialise RCON on " + where + ": " + step + ": " + ec.message();
+    if (auto failure = s.listen()) {
+        std::string message = "Unable to initialise RCON on " + where + ": ";
+        if (!failure->step.empty()) message += failure->step + ": ";
+        message += failure->reason;
         s.warn(message);
         return message;
-    };
-    if (s.acceptor.open(endpoint.protocol(), ec)) return fail("open");
-    if (s.acceptor.set_option(tcp::acceptor::reuse_address(true), ec)) return fail("reuse_address");
-    if (s.acceptor.bind(endpoint, ec)) return fail("bind");
-    if (s.acceptor.listen(asio::socket_base::max_listen_connections, ec)) return fail("listen");
-    s.port = s.acceptor.local_endpoint(ec).port();
-    s.info("RCON running on " + shown_address + ":" + std::to_string(s.port.load()));
-    do_accept(state_);
+    }
+    s.info("RCON running on " + shown_address + ":" + std::to_string(s.port()));
+    s.start_accepting();
     return std::nullopt;
 }
 
-void RconServer::stop() {
-    if (state_->stopped.exchange(true)) return;
-    asio::dispatch(state_->acceptor.get_executor(), [state = state_] {
-        boost::system::error_code ignored;
-        state->acceptor.close(ignored);
-    });
-    std::vector<std::shared_ptr<RconSession>> open;
-    {
-        std::lock_guard lock(state_->mutex);
-        for (auto& [id, weak] : state_->sessions)
-            if (auto session = weak.lock()) open.push_back(std::move(session));
-    }
-    for (auto& session : open) session->close_from_outside();
-}
+void RconServer::stop() { state_->stop(); }
 
-std::uint16_t RconServer::port() const noexcept { return state_->port.load(); }
+std::uint16_t RconServer::port() const noexcept { return state_->port(); }
 
-std::size_t RconServer::connection_count() const {
-    std::lock_guard lock(state_->mutex);
-    return state_->sessions.size();
-}
+std::size_t RconServer::connection_count() const { return state_->connection_count(); }
 
 }  // namespace mobsdk::server

@@ -4,17 +4,15 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdio>
 #include <deque>
-#include <map>
-#include <mutex>
 #include <utility>
 #include <vector>
 
 #include <boost/asio.hpp>
 
 #include "mobsdk/core/utf8.hpp"
+#include "mobserver/net/listener.hpp"
 
 namespace mobsdk::server {
 
@@ -435,36 +433,25 @@ StatusProtocol::Step StatusProtocol::legacy_timeout() {
 // ---------------------------------------------------------------------------------------------
 // The listener.
 
-namespace {
-class StatusSession;
-}
-
-struct StatusServer::State {
+struct StatusServer::State final : TcpListener {
     State(asio::io_context& io_context, StatusServerOptions opts, std::function<StatusInfo()> i, NetLogFunction l)
-        : io(io_context),
+        : TcpListener(io_context, {opts.bind_address, opts.port, opts.max_connections, "Status"}, std::move(l)),
           options(std::move(opts)),
-          info(std::move(i)),
-          log(std::move(l)),
-          acceptor(asio::make_strand(io_context)) {}
+          info(std::move(i)) {}
 
-    void emit(std::string_view level, std::string message) const { if (log) log(level, std::move(message)); }
-
-    asio::io_context& io;
     const StatusServerOptions options;
     const std::function<StatusInfo()> info;
-    const NetLogFunction log;
-    tcp::acceptor acceptor;  // used on its own strand only
-    std::atomic<std::uint16_t> port{0};
-    std::atomic<bool> stopped{false};
 
-    mutable std::mutex mutex;  // guards the members below
-    std::map<std::uint64_t, std::weak_ptr<StatusSession>> sessions;
-    std::uint64_t next_session = 0;
+protected:
+    std::shared_ptr<ListenerSession> make_session(tcp::socket socket, std::uint64_t id, std::string address) override;
+    void log_refusal(const std::string& address, const std::string& reason) const override {
+        emit("DEBUG", "Refused connection from /" + address + ": " + reason);
+    }
 };
 
 namespace {
 
-class StatusSession : public std::enable_shared_from_this<StatusSession> {
+class StatusSession final : public ListenerSession, public std::enable_shared_from_this<StatusSession> {
 public:
     StatusSession(std::shared_ptr<StatusServer::State> state, tcp::socket socket, std::uint64_t id, std::string address)
         : state_(std::move(state)),
@@ -475,11 +462,11 @@ public:
           address_(std::move(address)),
           protocol_(state_->info) {}
 
-    void begin() {
+    void begin() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->do_read(); });
     }
 
-    void close_from_outside() {
+    void close_from_outside() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->close(); });
     }
 
@@ -578,8 +565,7 @@ private:
         socket_.close(ignored);
         idle_timer_.cancel();
         legacy_timer_.cancel();
-        std::lock_guard lock(state_->mutex);
-        state_->sessions.erase(id_);
+        state_->remove_session(id_);
     }
 
     std::shared_ptr<StatusServer::State> state_;
@@ -597,45 +583,13 @@ private:
     bool closed_ = false;
 };
 
-void do_accept(const std::shared_ptr<StatusServer::State>& state);
-
-void on_accept(const std::shared_ptr<StatusServer::State>& state, boost::system::error_code ec, tcp::socket socket) {
-    if (ec == asio::error::operation_aborted || state->stopped || !state->acceptor.is_open()) return;
-    if (ec) {
-        state->emit("WARN", "Status accept failed: " + ec.message());
-    } else {
-        boost::system::error_code endpoint_ec;
-        const tcp::endpoint remote = socket.remote_endpoint(endpoint_ec);
-        const std::string address = endpoint_ec ? std::string("unknown") : remote.address().to_string();
-        std::shared_ptr<StatusSession> session;
-        {
-            std::lock_guard lock(state->mutex);
-            if (!state->stopped && state->sessions.size() < state->options.max_connections) {
-                const std::uint64_t id = state->next_session++;
-                session = std::make_shared<StatusSession>(state, std::move(socket), id, address);
-                state->sessions.emplace(id, session);
-            }
-        }
-        if (session) {
-            session->begin();
-        } else {
-            state->emit("DEBUG", "Refused connection from /" + address + ": already " +
-                                     std::to_string(state->options.max_connections) + " connections");
-            boost::system::error_code ignored;
-            socket.close(ignored);
-        }
-    }
-    do_accept(state);
-}
-
-void do_accept(const std::shared_ptr<StatusServer::State>& state) {
-    state->acceptor.async_accept(asio::make_strand(state->io),
-                                 [state](boost::system::error_code ec, tcp::socket socket) {
-                                     on_accept(state, ec, std::move(socket));
-                                 });
-}
-
 }  // namespace
+
+std::shared_ptr<ListenerSession> StatusServer::State::make_session(tcp::socket socket, std::uint64_t id,
+                                                                   std::string address) {
+    return std::make_shared<StatusSession>(std::static_pointer_cast<State>(shared_from_this()), std::move(socket), id,
+                                           std::move(address));
+}
 
 StatusServer::StatusServer(asio::io_context& io, StatusServerOptions options, std::function<StatusInfo()> info,
                            NetLogFunction log)
@@ -645,62 +599,24 @@ StatusServer::~StatusServer() { stop(); }
 
 std::optional<std::string> StatusServer::start() {
     State& s = *state_;
-    boost::system::error_code ec;
-    tcp::endpoint endpoint(asio::ip::address_v4::any(), s.options.port);
-    auto fail = [&](const std::string& why) -> std::optional<std::string> {
-        boost::system::error_code ignored;
-        s.acceptor.close(ignored);
+    const std::string shown_address = s.options.bind_address.empty() ? std::string("*") : s.options.bind_address;
+    if (auto failure = s.listen()) {
         // Vanilla's words for a port it cannot bind.
         s.emit("WARN", "**** FAILED TO BIND TO PORT!");
-        s.emit("WARN", "The exception was: " + why);
+        s.emit("WARN", "The exception was: " + failure->reason);
         s.emit("WARN", "Perhaps a server is already running on that port?");
-        return "Failed to bind to " + (s.options.bind_address.empty() ? std::string("*") : s.options.bind_address) +
-               ":" + std::to_string(s.options.port) + ": " + why;
-    };
-    if (!s.options.bind_address.empty()) {
-        const auto address = asio::ip::make_address(s.options.bind_address, ec);
-        if (!ec) {
-            endpoint = tcp::endpoint(address, s.options.port);
-        } else {
-            tcp::resolver resolver(s.io);
-            const auto results = resolver.resolve(s.options.bind_address, std::to_string(s.options.port), ec);
-            if (ec || results.empty()) return fail(ec ? ec.message() : std::string("no address"));
-            endpoint = results.begin()->endpoint();
-        }
+        return "Failed to bind to " + shown_address + ":" + std::to_string(s.options.port) + ": " + failure->reason;
     }
-    if (s.acceptor.open(endpoint.protocol(), ec)) return fail(ec.message());
-    if (s.acceptor.set_option(tcp::acceptor::reuse_address(true), ec)) return fail(ec.message());
-    if (s.acceptor.bind(endpoint, ec)) return fail(ec.message());
-    if (s.acceptor.listen(asio::socket_base::max_listen_connections, ec)) return fail(ec.message());
-    s.port = s.acceptor.local_endpoint(ec).port();
     // Vanilla logs this before binding; after it, the line can show the port the system chose.
-    s.emit("INFO", "Starting Minecraft server on " +
-                       (s.options.bind_address.empty() ? std::string("*") : s.options.bind_address) + ":" +
-                       std::to_string(s.port.load()));
-    do_accept(state_);
+    s.emit("INFO", "Starting Minecraft server on " + shown_address + ":" + std::to_string(s.port()));
+    s.start_accepting();
     return std::nullopt;
 }
 
-void StatusServer::stop() {
-    if (state_->stopped.exchange(true)) return;
-    asio::dispatch(state_->acceptor.get_executor(), [state = state_] {
-        boost::system::error_code ignored;
-        state->acceptor.close(ignored);
-    });
-    std::vector<std::shared_ptr<StatusSession>> open;
-    {
-        std::lock_guard lock(state_->mutex);
-        for (auto& [id, weak] : state_->sessions)
-            if (auto session = weak.lock()) open.push_back(std::move(session));
-    }
-    for (auto& session : open) session->close_from_outside();
-}
+void StatusServer::stop() { state_->stop(); }
 
-std::uint16_t StatusServer::port() const noexcept { return state_->port.load(); }
+std::uint16_t StatusServer::port() const noexcept { return state_->port(); }
 
-std::size_t StatusServer::connection_count() const {
-    std::lock_guard lock(state_->mutex);
-    return state_->sessions.size();
-}
+std::size_t StatusServer::connection_count() const { return state_->connection_count(); }
 
 }  // namespace mobsdk::server

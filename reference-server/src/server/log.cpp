@@ -108,12 +108,13 @@ void ServerLog::log(LogLevel level, std::string_view message, std::string_view t
         start = nl == std::string_view::npos ? message.size() + 1 : nl + 1;
     } while (start <= message.size());
     std::lock_guard lock(mutex_);
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    std::fflush(stdout);
+    // The file first: whoever sees a line on stdout finds it in latest.log too.
     if (file_) {
         std::fwrite(out.data(), 1, out.size(), file_);
         std::fflush(file_);
     }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
 }
 
 void ServerLog::flush() {

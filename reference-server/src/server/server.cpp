@@ -56,7 +56,8 @@ private:
     ServerLog* log_;
 };
 
-Vec3 center_of(BlockPos p) { return {p.x + 0.5, static_cast<double>(p.y), p.z + 0.5}; }
+// Vanilla's createCommandSourceStack: the console stands at the lower corner of the spawn block.
+Vec3 corner_of(BlockPos p) { return {static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)}; }
 
 }  // namespace
 
@@ -258,7 +259,7 @@ void MinecraftServer::start_console() {
                 if (!line.empty() && line.back() == '\r') line.pop_back();
                 boost::asio::post(strand_, [this, line = std::move(line)] {
                     if (stopped_) return;
-                    ConsoleSource source(log_, world_ ? center_of(world_->spawn_pos()) : Vec3{});
+                    ConsoleSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
                     run_command(line, source);
                 });
             }
@@ -303,7 +304,7 @@ int MinecraftServer::run() {
     log_.info(done);
 
     if (properties_.enable_rcon) {
-        log_.info("Starting remote control listener");
+        // RconServer logs "Starting remote control listener" itself.
         if (properties_.rcon_password.empty()) {
             log_.info("No rcon password set in server.properties, rcon disabled!");
         } else {
@@ -319,7 +320,7 @@ int MinecraftServer::run() {
                             reply("");
                             return;
                         }
-                        RconSource source(log_, center_of(world_->spawn_pos()));
+                        RconSource source(log_, corner_of(world_->spawn_pos()));
                         run_command(command, source);
                         reply(source.text());
                     });
@@ -340,8 +341,7 @@ int MinecraftServer::run() {
         if (!ec) boost::asio::post(strand_, [this] { request_stop(); });
     });
     start_console();
-    next_tick_time_ = Clock::now();
-    last_overload_warning_ = next_tick_time_;
+    pacer_.start(Clock::now());
     boost::asio::post(strand_, [this] { run_tick(); });
 
     // The strand serialises the world; a second thread serves the network meanwhile.
@@ -360,7 +360,7 @@ void MinecraftServer::schedule_tick() {
         boost::asio::post(strand_, [this] { run_tick(); });
         return;
     }
-    timer_.expires_at(next_tick_time_);
+    timer_.expires_at(pacer_.next_tick_time());
     timer_.async_wait([this](const boost::system::error_code& ec) {
         if (!ec) run_tick();
     });
@@ -372,26 +372,7 @@ void MinecraftServer::run_tick() {
         return;
     }
     const auto interval = ticks_.begin_tick();
-    const auto now = Clock::now();
-    if (interval.count() == 0) {
-        next_tick_time_ = now;
-        last_overload_warning_ = now;
-    } else {
-        // Vanilla's MinecraftServer.runServer: more than a second plus 20 ticks behind, at most
-        // every 10 s plus 100 ticks, warn and skip the missed ticks; less than that is caught up
-        // by running ticks back to back.
-        const auto behind = now - next_tick_time_;
-        if (behind > std::chrono::seconds(1) + 20 * interval &&
-            next_tick_time_ - last_overload_warning_ >= std::chrono::seconds(10) + 100 * interval) {
-            const auto missed = behind / interval;
-            log_.warn("Can't keep up! Is the server overloaded? Running " +
-                      std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(behind).count()) + "ms or " +
-                      std::to_string(missed) + " ticks behind");
-            next_tick_time_ += missed * interval;
-            last_overload_warning_ = next_tick_time_;
-        }
-        next_tick_time_ += interval;
-    }
+    if (auto warning = pacer_.begin_tick(Clock::now(), interval)) log_.warn(*warning);
     const auto begin = Clock::now();
     if (ticks_.should_tick()) {
         try {
@@ -402,7 +383,7 @@ void MinecraftServer::run_tick() {
     }
     ++server_ticks_;
     if (saving_enabled_ && server_ticks_ % autosave_period == 0) {
-        if (std::string err = save_all(false); !err.empty()) log_.error("Autosave failed: " + err);
+        save_all(false);  // a failure is logged by save_all
     }
     ticks_.end_tick(Clock::now() - begin);
     if (auto report = ticks_.take_sprint_report()) log_.info(*report);
@@ -424,10 +405,13 @@ std::string MinecraftServer::save_level_data() {
 }
 
 std::string MinecraftServer::save_all(bool flush) {
-    if (std::string err = world_->save_all(); !err.empty()) return err;
-    if (std::string err = save_level_data(); !err.empty()) return err;
-    if (flush) storage_->flush();
-    return {};
+    std::string err = world_->save_all();
+    if (err.empty()) err = save_level_data();
+    // Logged here for every caller (save-all, autosave, shutdown): the command shows only
+    // vanilla's short failure message.
+    if (!err.empty()) log_.error("Saving the world failed: " + err);
+    else if (flush) storage_->flush();
+    return err;
 }
 
 void MinecraftServer::shutdown() {
@@ -440,7 +424,6 @@ void MinecraftServer::shutdown() {
     log_.info("Saving worlds");
     log_.info("Saving chunks for level 'ServerLevel[" + properties_.level_name + "]'/" + world_->dimension().str());
     if (std::string err = save_all(true); !err.empty()) {
-        log_.error("Failed to save the world: " + err);
         exit_code_ = 1;
     } else {
         log_.info("ThreadedAnvilChunkStorage (" + properties_.level_name + "): All chunks are saved");

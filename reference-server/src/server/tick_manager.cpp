@@ -92,4 +92,25 @@ std::int64_t TickManager::average_tick_time_nanos() const noexcept {
     return aggregated_tick_times_ / std::min<std::int64_t>(100, std::max<std::int64_t>(tick_count_, 1));
 }
 
+std::optional<std::string> TickPacer::begin_tick(Clock::time_point now, std::chrono::nanoseconds interval) {
+    if (interval.count() <= 0) {
+        // Sprinting: every tick is due at once, and falling behind is the point.
+        next_ = last_warning_ = now;
+        return std::nullopt;
+    }
+    std::optional<std::string> warning;
+    const auto behind = now - next_;
+    if (behind > std::chrono::seconds(1) + 20 * interval &&
+        next_ - last_warning_ >= std::chrono::seconds(10) + 100 * interval) {
+        const auto missed = behind / interval;
+        warning = "Can't keep up! Is the server overloaded? Running " +
+                  std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(behind).count()) + "ms or " +
+                  std::to_string(missed) + " ticks behind";
+        next_ += missed * interval;
+        last_warning_ = next_;
+    }
+    next_ += interval;
+    return warning;
+}
+
 }  // namespace mobsdk::server

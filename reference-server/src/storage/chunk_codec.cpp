@@ -40,6 +40,16 @@ Result<const T*, std::string> optional_field(const nbt::Compound& c, std::string
     return require<T>(c, key, where);
 }
 
+/// `list` (from require or optional_field) unless it holds something other than compounds:
+/// "sections holds TAG_Int, expected TAG_Compound". An empty list may carry any element type.
+Result<const nbt::List*, std::string> of_compounds(Result<const nbt::List*, std::string> list, std::string_view key,
+                                                   const std::string& where) {
+    if (!list || !*list || (*list)->empty() || (*list)->element_type() == nbt::TagType::Compound) return list;
+    const std::string field = where.empty() ? std::string(key) : where + "." + std::string(key);
+    return unexpected(field + " holds " + std::string(nbt::tag_type_name((*list)->element_type())) +
+                      ", expected TAG_Compound");
+}
+
 /// Any integer tag (Byte, Short, Int) as an int: tools disagree on the width of small fields.
 Result<std::int32_t, std::string> require_small_int(const nbt::Compound& c, std::string_view key, const std::string& where) {
     const nbt::Tag* t = c.find(key);
@@ -342,12 +352,9 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
         if (!status) return unexpected(status.error());
         if (**status != "minecraft:full" && **status != "full")
             return unexpected("Status is '" + **status + "': only fully generated chunks (minecraft:full) are read");
-        auto sections = require<nbt::List>(root, "sections", "");
+        auto sections = of_compounds(require<nbt::List>(root, "sections", ""), "sections", "");
         if (!sections) return unexpected(sections.error());
         const nbt::List& list = **sections;
-        if (!list.empty() && list.element_type() != nbt::TagType::Compound)
-            return unexpected("sections holds " + std::string(nbt::tag_type_name(list.element_type())) +
-                              ", expected TAG_Compound");
 
         auto chunk = std::make_unique<LevelChunk>(expected, blocks);
         std::set<std::int32_t> seen;
@@ -412,13 +419,10 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
             auto valid = optional_field<std::int8_t>(*sec, "Valid", where);
             if (!valid) return unexpected(valid.error());
             section.valid = *valid ? **valid != 0 : false;
-            auto records = optional_field<nbt::List>(*sec, "Records", where);
+            auto records = of_compounds(optional_field<nbt::List>(*sec, "Records", where), "Records", where);
             if (!records) return unexpected(records.error());
             if (*records) {
                 const nbt::List& list = **records;
-                if (!list.empty() && list.element_type() != nbt::TagType::Compound)
-                    return unexpected(where + ".Records holds " + std::string(nbt::tag_type_name(list.element_type())) +
-                                      ", expected TAG_Compound");
                 for (std::size_t i = 0; i < list.size(); ++i) {
                     const std::string rw = where + ".Records[" + std::to_string(i) + "]";
                     const nbt::Compound& rec = list[i].as_compound();
@@ -474,12 +478,9 @@ Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Com
             return unexpected("Position (" + std::to_string((**position)[0]) + ", " + std::to_string((**position)[1]) +
                               ") is not the chunk it is stored for (" + std::to_string(expected.x) + ", " +
                               std::to_string(expected.z) + ")");
-        auto entities = require<nbt::List>(root, "Entities", "");
+        auto entities = of_compounds(require<nbt::List>(root, "Entities", ""), "Entities", "");
         if (!entities) return unexpected(entities.error());
         const nbt::List& list = **entities;
-        if (!list.empty() && list.element_type() != nbt::TagType::Compound)
-            return unexpected("Entities holds " + std::string(nbt::tag_type_name(list.element_type())) +
-                              ", expected TAG_Compound");
         std::vector<nbt::Compound> out;
         out.reserve(list.size());
         for (std::size_t i = 0; i < list.size(); ++i) {

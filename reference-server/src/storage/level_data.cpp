@@ -15,6 +15,7 @@
 #include <system_error>
 
 #include "mobserver/storage/chunk_codec.hpp"
+#include "mobserver/storage/synced_file.hpp"
 #include "mobsdk/nbt/io.hpp"
 
 namespace mobsdk::server {
@@ -144,40 +145,6 @@ Result<void, std::string> read_generator(const nbt::Compound& gen, LevelData& d)
         return {};
     }
     return unexpected(where + "type is '" + type + "', expected minecraft:flat, minecraft:noise or minecraft:debug");
-}
-
-bool write_all_synced(const fs::path& path, const std::vector<std::uint8_t>& bytes, std::string& why) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        why = std::string("cannot create ") + path.filename().string() + ": " + std::strerror(errno);
-        return false;
-    }
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            why = std::string("cannot write ") + path.filename().string() + ": " + std::strerror(errno);
-            ::close(fd);
-            return false;
-        }
-        done += static_cast<std::size_t>(w);
-    }
-    if (::fsync(fd) != 0) {
-        why = std::string("cannot sync ") + path.filename().string() + ": " + std::strerror(errno);
-        ::close(fd);
-        return false;
-    }
-    ::close(fd);
-    return true;
-}
-
-void sync_dir(const fs::path& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
 }
 
 /// Reads an NBT file of any compression within the size limit; the root must be a compound.
@@ -440,7 +407,7 @@ Result<void, std::string> write_level_dat(const fs::path& level_dir, const Level
     const fs::path fresh = level_dir / "level.dat_new";
     const fs::path backup = level_dir / "level.dat_old";
     std::string why;
-    if (!write_all_synced(fresh, *bytes, why)) return unexpected(why);
+    if (!write_file_synced(fresh, *bytes, fresh.filename().string(), why)) return unexpected(why);
     if (fs::exists(main, ec)) {
         // The previous file becomes level.dat_old through a second name, so level.dat itself is
         // never missing; the rename below then replaces it atomically.

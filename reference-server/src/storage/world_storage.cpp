@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "mobserver/storage/chunk_codec.hpp"
+#include "mobserver/storage/synced_file.hpp"
 
 namespace mobsdk::server {
 
@@ -49,43 +50,10 @@ std::uint32_t crc_of(const std::uint8_t* data, std::size_t size) {
     return static_cast<std::uint32_t>(crc);
 }
 
-bool write_synced(const fs::path& path, const std::uint8_t* data, std::size_t size, std::string& why) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        why = "cannot create " + path.string() + ": " + std::strerror(errno);
-        return false;
-    }
-    std::size_t done = 0;
-    while (done < size) {
-        const ssize_t w = ::write(fd, data + done, size - done);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            why = "cannot write " + path.string() + ": " + std::strerror(errno);
-            ::close(fd);
-            return false;
-        }
-        done += static_cast<std::size_t>(w);
-    }
-    if (::fsync(fd) != 0) {
-        why = "cannot sync " + path.string() + ": " + std::strerror(errno);
-        ::close(fd);
-        return false;
-    }
-    ::close(fd);
-    return true;
-}
-
-bool sync_dir(const fs::path& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return false;
-    const bool ok = ::fsync(fd) == 0;
-    ::close(fd);
-    return ok;
-}
-
 std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
-std::string chunk_text(ChunkPos p) { return "chunk (" + std::to_string(p.x) + ", " + std::to_string(p.z) + ")"; }
+// Vanilla prints chunk positions as [x, z].
+std::string chunk_text(ChunkPos p) { return "chunk [" + std::to_string(p.x) + ", " + std::to_string(p.z) + "]"; }
 
 }  // namespace
 
@@ -199,7 +167,7 @@ void WorldStorage::move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, co
     std::error_code ec;
     for (int n = 1; fs::exists(target, ec); ++n) target = folder / (base + "." + std::to_string(n));
     std::string io_error;
-    if (!write_synced(target, raw->data(), raw->size(), io_error)) {
+    if (!write_file_synced(target, *raw, target.string(), io_error)) {
         // Not marked as moved: the next load tries again, and the chunk stays out of use meanwhile.
         warnings.push_back(where + ": " + why + "; copying it aside failed (" + io_error + "), treated as absent");
         return;
@@ -339,7 +307,7 @@ Result<std::vector<WorldStorage::JournalEntry>, std::string> WorldStorage::decod
 std::string WorldStorage::write_journal(std::span<const JournalEntry> entries) {
     const auto bytes = encode_journal(entries);
     std::string why;
-    if (!write_synced(dir_ / journal_name, bytes.data(), bytes.size(), why)) return why;
+    if (!write_file_synced(dir_ / journal_name, bytes, (dir_ / journal_name).string(), why)) return why;
     if (!sync_dir(dir_)) return "cannot sync " + dir_.string() + ": " + std::strerror(errno);
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <stdexcept>
 
@@ -210,7 +211,15 @@ ServerMob& World::spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid u
     auto mob = std::make_unique<ServerMob>(*this, type, info, uuid, pos);
     ServerMob& ref = *mob;
     entities_.insert(std::move(mob));
-    if (mob_initializer_) mob_initializer_(ref);
+    if (mob_initializer_) {
+        try {
+            mob_initializer_(ref);
+        } catch (const std::exception& e) {
+            fail_ai(ref, e.what());
+        } catch (...) {
+            fail_ai(ref, "an exception that is not a std::exception");
+        }
+    }
     return ref;
 }
 
@@ -339,6 +348,23 @@ void World::warn(const std::string& message) {
     if (warn_) warn_(message);
 }
 
+void World::fail_ai(ServerMob& mob, const char* what) {
+    mob.ai_failed = true;
+    mob.zza = mob.xxa = mob.yya = 0;
+    mob.jumping = false;
+    const Vec3 p = mob.position();
+    char where[96];
+    std::snprintf(where, sizeof where, "%.1f, %.1f, %.1f", p.x, p.y, p.z);
+    warn("Mob " + registries_->entity_types.id_of(mob.type()).str() + " " + mob.uuid().str() + " at " + where +
+         ": its AI threw (" + what + "); its AI is disabled, the mob stays");
+}
+
+std::size_t World::dormant_count() const noexcept {
+    std::size_t n = 0;
+    for (const auto& [pos, list] : dormant_) n += list.size();
+    return n;
+}
+
 void World::attach_storage(ChunkIo& io) { io_ = &io; }
 
 void World::set_spawn(BlockPos pos, std::int32_t radius) {
@@ -378,12 +404,19 @@ void World::load_chunk(ChunkPos pos) {
     } else {
         pois_.scan_chunk(*chunk);
     }
-    for (const nbt::Compound& tag : r.entities) {
+    for (nbt::Compound& tag : r.entities) {
         std::vector<std::string> warnings;
-        auto made = spawn_from_nbt(tag, warnings);
         const std::string where = "Chunk [" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]: ";
+        const auto* ints = tag.find<nbt::IntArray>("UUID");
+        if (const auto u = ints ? uuid_from_ints(*ints) : std::nullopt; u && entities_.find(*u)) {
+            // A second copy (a world edited elsewhere): the live one wins, as in vanilla.
+            warn(where + "entity skipped: an entity with UUID " + u->str() + " already exists");
+            continue;
+        }
+        auto made = spawn_from_nbt(tag, warnings);
         if (!made) {
-            warn(where + "entity skipped: " + made.error());
+            warn(where + "entity kept in storage, not created: " + made.error());
+            dormant_[pos].push_back(std::move(tag));
             continue;
         }
         const EntitySlot* s = entities_.slot((*made)->handle());
@@ -440,9 +473,12 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
                 list.push_back(std::move(tag));
             }
             for (const auto& w : warnings) warn(w);
-        } else if (full.count(c)) {
-            if (chunk->unsaved) e.blocks = chunk;
-            e.poi = pois_.sections_of(c.x, c.z);
+        } else {
+            if (full.count(c)) {
+                if (chunk->unsaved) e.blocks = chunk;
+                e.poi = pois_.sections_of(c.x, c.z);
+            }
+            if (auto it = dormant_.find(c); it != dormant_.end()) list = it->second;
         }
         if (auto it = in_column.find(c); it != in_column.end())
             for (const EntitySlot* s : it->second) {
@@ -470,6 +506,7 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
     for (EntityHandle h : erase) entities_.erase(h);
     if (!erase.empty()) entities_.compact_order();
     for (const ChunkPos c : drop) {
+        dormant_.erase(c);
         pois_.drop_chunk(c.x, c.z);
         chunks_.remove(c);
         unticketed_since_.erase(c);
@@ -562,7 +599,15 @@ void World::tick() {
         ++s->data->age;
         if (s->mob) {
             if (!s->data->no_ai) {
-                s->mob->server_ai_step();
+                if (!s->mob->ai_failed) {
+                    try {
+                        s->mob->server_ai_step();
+                    } catch (const std::exception& e) {
+                        fail_ai(*s->mob, e.what());
+                    } catch (...) {
+                        fail_ai(*s->mob, "an exception that is not a std::exception");
+                    }
+                }
                 s->mob->travel();
             }
         } else if (s->item) {

@@ -94,4 +94,36 @@ BOOST_AUTO_TEST_CASE(tick_times_ring_buffer) {
     for (auto t : tm.tick_times()) BOOST_TEST(t == 7);
 }
 
+BOOST_AUTO_TEST_CASE(pacer_catches_up_small_delays_and_skips_large_ones_with_vanilla_s_warning) {
+    using Clock = TickPacer::Clock;
+    const Clock::time_point t0{};
+    const nanoseconds tick = milliseconds(50);
+    TickPacer p;
+    p.start(t0);
+    // On time: the next tick is one interval later.
+    BOOST_TEST(!p.begin_tick(t0, tick));
+    BOOST_TEST((p.next_tick_time() == t0 + tick));
+    // 1.9 s late: under 1 s + 20 ticks (2 s): no warning, the ticks run back to back.
+    BOOST_TEST(!p.begin_tick(t0 + milliseconds(1950), tick));
+    BOOST_TEST((p.next_tick_time() == t0 + 2 * tick));
+    // Far behind, but the due time is not yet 10 s + 100 ticks past the last warning (the start):
+    // vanilla stays quiet and lets the loop run ticks back to back.
+    BOOST_TEST(!p.begin_tick(t0 + milliseconds(12100), tick));
+    // Run on time until the due time is 15 s after the start.
+    while (p.next_tick_time() < t0 + std::chrono::seconds(15)) BOOST_TEST(!p.begin_tick(p.next_tick_time(), tick));
+    const auto due = p.next_tick_time();
+    const auto now = due + milliseconds(12000);
+    const auto w = p.begin_tick(now, tick);
+    BOOST_TEST_REQUIRE(w.has_value());
+    BOOST_TEST(*w == "Can't keep up! Is the server overloaded? Running 12000ms or 240 ticks behind");
+    // The missed ticks are skipped: the next one is due one interval after the last skipped one.
+    BOOST_TEST((p.next_tick_time() == due + 240 * tick + tick));
+    // Still 3 s behind soon after: no second warning within 10 s + 100 ticks.
+    BOOST_TEST(!p.begin_tick(p.next_tick_time() + milliseconds(3000), tick));
+    // Sprinting (interval 0): always due now, never a warning.
+    const auto later = now + std::chrono::seconds(100);
+    BOOST_TEST(!p.begin_tick(later, nanoseconds(0)));
+    BOOST_TEST((p.next_tick_time() == later));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -14,49 +14,16 @@
 #include <thread>
 #include <vector>
 
+#include "loopback.hpp"
 #include "mobserver/net/rcon.hpp"
 
 using namespace mobsdk::server;
+using namespace mobsdk::server::test;
 namespace asio = boost::asio;
 using asio::ip::tcp;
 using namespace std::chrono_literals;
 
 namespace {
-
-std::string bytes(std::initializer_list<int> list) {
-    std::string s;
-    for (int b : list) s += static_cast<char>(b);
-    return s;
-}
-
-// Polls the io_context until `pred` holds; false after 10 s (a hang, not a timing assertion).
-template <typename Pred>
-bool run_until(asio::io_context& io, Pred pred) {
-    const auto deadline = std::chrono::steady_clock::now() + 10s;
-    while (!pred()) {
-        if (std::chrono::steady_clock::now() > deadline) return false;
-        io.restart();
-        io.run_for(2ms);
-    }
-    return true;
-}
-
-struct LogSink {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    NetLogFunction function() {
-        return [this](std::string_view level, std::string message) {
-            std::lock_guard lock(mutex);
-            lines.push_back(std::string(level) + " " + message);
-        };
-    }
-    bool contains(const std::string& needle) {
-        std::lock_guard lock(mutex);
-        for (const auto& l : lines)
-            if (l.find(needle) != std::string::npos) return true;
-        return false;
-    }
-};
 
 // A raw RCON client on the test's io_context: writes block (small data goes to the kernel), reads
 // run the io_context until the answer is in.
@@ -66,9 +33,7 @@ struct Client {
     RconReader reader{static_cast<std::int32_t>(kRconResponseChunkBytes) + kRconMinPacketLength};
     bool closed = false;
 
-    Client(asio::io_context& context, std::uint16_t port) : io(context), socket(context) {
-        socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    }
+    Client(asio::io_context& context, std::uint16_t port) : io(context), socket(connect_loopback(context, port)) {}
     void write(const std::string& data) { asio::write(socket, asio::buffer(data)); }
     void send(std::int32_t id, std::int32_t type, const std::string& body) {
         write(encode_rcon_packet({id, type, body}));

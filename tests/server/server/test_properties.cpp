@@ -4,15 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
-#include <unistd.h>
-
+#include "server/temp_dir.hpp"
 #include "mobserver/server/properties.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
+using namespace mobsdk::server::test;
 
 namespace {
 
@@ -29,25 +28,6 @@ PropertiesError parse_err(std::string_view text) {
 }
 
 bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
-
-// A fresh empty directory under the system temp dir, removed at the end of the test.
-struct TempDir {
-    std::filesystem::path path;
-    TempDir() {
-        static int counter = 0;
-        path = std::filesystem::temp_directory_path() /
-               ("mobsdk-props-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        std::filesystem::remove_all(path);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
-
-std::string read_all(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 }  // namespace
 
@@ -339,14 +319,15 @@ BOOST_AUTO_TEST_CASE(round_trip_keeps_every_value_and_unknown_keys) {
 }
 
 BOOST_AUTO_TEST_CASE(load_or_create_writes_defaults_then_reads_them_back) {
-    TempDir dir;
-    const auto file = dir.path / "server.properties";
-    auto first = load_or_create(dir.path);
+    TempDir dir("props-defaults");
+    const auto folder = dir / "server";  // not there yet: load_or_create makes it
+    const auto file = folder / "server.properties";
+    auto first = load_or_create(folder);
     BOOST_REQUIRE(first.has_value());
     BOOST_TEST((*first == ServerProperties{}));
     BOOST_REQUIRE(std::filesystem::exists(file));
-    BOOST_TEST(!std::filesystem::exists(dir.path / "server.properties.tmp"));
-    const std::string text = read_all(file);
+    BOOST_TEST(!std::filesystem::exists(folder / "server.properties.tmp"));
+    const std::string text = read_text(file);
     BOOST_TEST(text.starts_with("#Minecraft server properties\n#"));
     BOOST_TEST(contains(text, "\nserver-port=25565\n"));
 
@@ -355,62 +336,47 @@ BOOST_AUTO_TEST_CASE(load_or_create_writes_defaults_then_reads_them_back) {
         std::ofstream out(file, std::ios::app);
         out << "server-port=25599\nwhite-list=true\n";
     }
-    auto second = load_or_create(dir.path);
+    auto second = load_or_create(folder);
     BOOST_REQUIRE(second.has_value());
     BOOST_TEST(second->server_port == 25599);
     BOOST_TEST(second->other.at("white-list") == "true");
 }
 
 BOOST_AUTO_TEST_CASE(load_or_create_fills_in_missing_keys_and_leaves_a_complete_file_alone) {
-    TempDir dir;
-    std::filesystem::create_directories(dir.path);
-    const auto file = dir.path / "server.properties";
-    {
-        std::ofstream out(file);
-        out << "# my notes\nmotd=hi\nwhite-list=true\n";
-    }
+    TempDir dir("props-fill");
+    const auto file = dir / "server.properties";
+    write_text(file, "# my notes\nmotd=hi\nwhite-list=true\n");
     auto r = load_or_create(dir.path);
     BOOST_REQUIRE(r.has_value());
     BOOST_TEST(r->motd == "hi");
     // Rewritten as vanilla writes it at start-up: every key, the user's values and unknown keys.
-    const std::string text = read_all(file);
+    const std::string text = read_text(file);
     BOOST_TEST(text.starts_with("#Minecraft server properties\n#"));
     BOOST_TEST(contains(text, "\nmotd=hi\n"));
     BOOST_TEST(contains(text, "\nwhite-list=true\n"));
     BOOST_TEST(contains(text, "\nspawn-chunk-radius=2\n"));
     // A complete file (here with a comment of the user's) is not touched.
     const std::string complete = text + "# keep me\n";
-    {
-        std::ofstream out(file, std::ios::trunc);
-        out << complete;
-    }
+    write_text(file, complete);
     BOOST_REQUIRE(load_or_create(dir.path).has_value());
-    BOOST_TEST(read_all(file) == complete);
+    BOOST_TEST(read_text(file) == complete);
 }
 
 BOOST_AUTO_TEST_CASE(load_or_create_reports_a_bad_file_and_does_not_rewrite_it) {
-    TempDir dir;
-    std::filesystem::create_directories(dir.path);
-    const auto file = dir.path / "server.properties";
-    {
-        std::ofstream out(file);
-        out << "motd=hi\nmax-players=lots\n";
-    }
+    TempDir dir("props-bad");
+    const auto file = dir / "server.properties";
+    write_text(file, "motd=hi\nmax-players=lots\n");
     auto r = load_or_create(dir.path);
     BOOST_REQUIRE(!r.has_value());
     BOOST_TEST(r.error().key == "max-players");
     BOOST_TEST(r.error().line == 2u);
     BOOST_TEST(contains(r.error().message, "server.properties"));
-    BOOST_TEST(read_all(file) == "motd=hi\nmax-players=lots\n");
+    BOOST_TEST(read_text(file) == "motd=hi\nmax-players=lots\n");
 }
 
 BOOST_AUTO_TEST_CASE(load_or_create_refuses_an_oversized_file) {
-    TempDir dir;
-    std::filesystem::create_directories(dir.path);
-    {
-        std::ofstream out(dir.path / "server.properties", std::ios::binary);
-        out << std::string(kMaxPropertiesFileBytes + 10, '#');
-    }
+    TempDir dir("props-oversized");
+    write_text(dir / "server.properties", std::string(kMaxPropertiesFileBytes + 10, '#'));
     auto r = load_or_create(dir.path);
     BOOST_REQUIRE(!r.has_value());
     BOOST_TEST(contains(r.error().message, "larger than the limit"));

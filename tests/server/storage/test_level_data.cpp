@@ -2,35 +2,20 @@
 // files, the level.dat_old fallback, and errors that name the field.
 #include <boost/test/unit_test.hpp>
 
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
+#include "server/temp_dir.hpp"
 #include "mobserver/storage/level_data.hpp"
 #include "mobsdk/nbt/io.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
+using namespace mobsdk::server::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("mobsdk-level-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
 
 LevelData sample() {
     LevelData d;
@@ -72,16 +57,6 @@ void check_same(const LevelData& a, const LevelData& b) {
     BOOST_TEST(a.allow_commands == b.allow_commands);
     BOOST_TEST(a.hardcore == b.hardcore);
     BOOST_TEST(a.game_type == b.game_type);
-}
-
-std::vector<std::uint8_t> read_bytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_text(const fs::path& p, const std::string& s) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out << s;
 }
 
 std::string from_nbt_error(const nbt::Compound& root) {
@@ -146,7 +121,7 @@ BOOST_AUTO_TEST_CASE(fields_have_vanilla_names_and_types) {
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_through_the_file) {
-    TempDir dir("roundtrip");
+    TempDir dir("level-roundtrip");
     const LevelData d = sample();
     BOOST_REQUIRE(write_level_dat(dir.path, d).has_value());
     const auto bytes = read_bytes(dir.path / "level.dat");
@@ -254,7 +229,7 @@ BOOST_AUTO_TEST_CASE(wrong_types_are_errors_naming_the_field) {
 }
 
 BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
-    TempDir dir("fallback");
+    TempDir dir("level-fallback");
     LevelData first = sample();
     first.game_time = 100;
     LevelData second = sample();
@@ -303,7 +278,7 @@ BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
 }
 
 BOOST_AUTO_TEST_CASE(forced_chunks_file) {
-    TempDir dir("forced");
+    TempDir dir("level-forced");
     BOOST_TEST(read_forced_chunks(dir.path).value().empty());
     const std::vector<ChunkPos> chunks{{1, 2}, {-3, -4}, {0, -1}};
     BOOST_REQUIRE(write_forced_chunks(dir.path, chunks).has_value());

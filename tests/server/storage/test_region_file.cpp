@@ -2,39 +2,21 @@
 // of corruption reported as an error naming the chunk, and a crash between the two write phases.
 #include <boost/test/unit_test.hpp>
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
+#include "server/temp_dir.hpp"
 #include "mobserver/storage/region_file.hpp"
 #include "mobsdk/nbt/io.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
+using namespace mobsdk::server::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-/// A fresh folder per test, removed afterwards.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() /
-               ("mobsdk-region-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    fs::path operator/(const std::string& file) const { return path / file; }
-};
 
 /// Bytes that deflate barely shrinks, so a chunk's size in sectors is predictable.
 nbt::ByteArray noise(std::size_t n, std::uint32_t seed) {
@@ -52,16 +34,6 @@ nbt::Compound make_chunk(int x, int z, std::size_t noise_bytes = 0) {
                     {"Status", std::string("minecraft:full")}};
     if (noise_bytes > 0) c.put("Noise", noise(noise_bytes, static_cast<std::uint32_t>(x * 97 + z)));
     return c;
-}
-
-std::vector<std::uint8_t> read_bytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 void put_be32(std::vector<std::uint8_t>& v, std::size_t at, std::uint32_t x) {
@@ -134,7 +106,7 @@ void check_error(const RegionError& e, int x, int z, const std::string& fragment
 BOOST_AUTO_TEST_SUITE(region_file)
 
 BOOST_AUTO_TEST_CASE(new_file_has_an_empty_header) {
-    TempDir dir("new");
+    TempDir dir("region-new");
     auto file = RegionFile::open(dir / "r.0.0.mca", true);
     BOOST_REQUIRE(file);
     BOOST_CHECK_EQUAL(fs::file_size(dir / "r.0.0.mca"), 8192u);
@@ -146,7 +118,7 @@ BOOST_AUTO_TEST_CASE(new_file_has_an_empty_header) {
 }
 
 BOOST_AUTO_TEST_CASE(missing_file_without_create_is_an_error) {
-    TempDir dir("missing");
+    TempDir dir("region-missing");
     auto file = RegionFile::open(dir / "r.0.0.mca", false);
     BOOST_REQUIRE(!file);
     BOOST_CHECK_EQUAL(file.error().x, -1);
@@ -155,7 +127,7 @@ BOOST_AUTO_TEST_CASE(missing_file_without_create_is_an_error) {
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_several_chunks) {
-    TempDir dir("roundtrip");
+    TempDir dir("region-roundtrip");
     const auto path = dir / "r.0.0.mca";
     auto file = RegionFile::open(path, true);
     BOOST_REQUIRE(file);
@@ -181,7 +153,7 @@ BOOST_AUTO_TEST_CASE(round_trip_several_chunks) {
 }
 
 BOOST_AUTO_TEST_CASE(absolute_coordinates_are_masked) {
-    TempDir dir("mask");
+    TempDir dir("region-mask");
     auto file = RegionFile::open(dir / "r.1.-1.mca", true);
     BOOST_REQUIRE(file);
     // Chunk (33, -1) lies in region (1, -1) at local (1, 31).
@@ -194,7 +166,7 @@ BOOST_AUTO_TEST_CASE(absolute_coordinates_are_masked) {
 }
 
 BOOST_AUTO_TEST_CASE(larger_overwrite_moves_and_old_sectors_are_reused) {
-    TempDir dir("grow");
+    TempDir dir("region-grow");
     const auto path = dir / "r.0.0.mca";
     auto file = RegionFile::open(path, true);
     BOOST_REQUIRE(file);
@@ -234,7 +206,7 @@ BOOST_AUTO_TEST_CASE(larger_overwrite_moves_and_old_sectors_are_reused) {
 }
 
 BOOST_AUTO_TEST_CASE(remove_clears_the_entry_and_frees_sectors) {
-    TempDir dir("remove");
+    TempDir dir("region-remove");
     const auto path = dir / "r.0.0.mca";
     auto file = RegionFile::open(path, true);
     BOOST_REQUIRE(file);
@@ -255,7 +227,7 @@ BOOST_AUTO_TEST_CASE(remove_clears_the_entry_and_frees_sectors) {
 }
 
 BOOST_AUTO_TEST_CASE(reads_hand_written_gzip_zlib_and_uncompressed_chunks) {
-    TempDir dir("hand");
+    TempDir dir("region-hand");
     const auto path = dir / "r.0.0.mca";
     RawRegion raw;
     const auto a = make_chunk(0, 0, 100);
@@ -278,7 +250,7 @@ BOOST_AUTO_TEST_CASE(reads_hand_written_gzip_zlib_and_uncompressed_chunks) {
 }
 
 BOOST_AUTO_TEST_CASE(truncated_header_fails_to_open) {
-    TempDir dir("trunc");
+    TempDir dir("region-trunc");
     const auto path = dir / "r.0.0.mca";
     write_bytes(path, std::vector<std::uint8_t>(5000, 0));
     auto file = RegionFile::open(path, true);  // create does not paper over a damaged file
@@ -290,7 +262,7 @@ BOOST_AUTO_TEST_CASE(truncated_header_fails_to_open) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_locations_name_the_chunk) {
-    TempDir dir("loc");
+    TempDir dir("region-loc");
     const auto path = dir / "r.0.0.mca";
     {
         RawRegion raw;
@@ -340,7 +312,7 @@ BOOST_AUTO_TEST_CASE(malformed_locations_name_the_chunk) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_records_name_the_chunk) {
-    TempDir dir("rec");
+    TempDir dir("region-rec");
     const auto path = dir / "r.0.0.mca";
     auto one = [&](std::uint32_t length, std::uint8_t type, std::vector<std::uint8_t> payload,
                    const std::string& fragment, int x = 3, int z = 5, bool pad = true) {
@@ -369,7 +341,7 @@ BOOST_AUTO_TEST_CASE(malformed_records_name_the_chunk) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_chunks_do_not_hide_good_ones) {
-    TempDir dir("mixed");
+    TempDir dir("region-mixed");
     const auto path = dir / "r.0.0.mca";
     RawRegion raw;
     const auto good = make_chunk(0, 0, 200);
@@ -393,7 +365,7 @@ BOOST_AUTO_TEST_CASE(bad_chunks_do_not_hide_good_ones) {
 }
 
 BOOST_AUTO_TEST_CASE(oversized_chunk_is_refused) {
-    TempDir dir("huge");
+    TempDir dir("region-huge");
     const auto path = dir / "r.0.0.mca";
     auto file = RegionFile::open(path, true);
     BOOST_REQUIRE(file);
@@ -406,7 +378,7 @@ BOOST_AUTO_TEST_CASE(oversized_chunk_is_refused) {
 }
 
 BOOST_AUTO_TEST_CASE(read_limit_applies_to_decompressed_size) {
-    TempDir dir("limit");
+    TempDir dir("region-limit");
     const auto path = dir / "r.0.0.mca";
     {
         auto file = RegionFile::open(path, true);
@@ -424,7 +396,7 @@ BOOST_AUTO_TEST_CASE(read_limit_applies_to_decompressed_size) {
 }
 
 BOOST_AUTO_TEST_CASE(crash_between_data_and_header_keeps_the_old_version) {
-    TempDir dir("crash");
+    TempDir dir("region-crash");
     const auto path = dir / "r.0.0.mca";
     const auto copy = dir / "r.0.0.mca.crashed";
     auto file = RegionFile::open(path, true);
@@ -459,7 +431,7 @@ BOOST_AUTO_TEST_CASE(crash_between_data_and_header_keeps_the_old_version) {
 }
 
 BOOST_AUTO_TEST_CASE(reopen_reads_everything_back) {
-    TempDir dir("reopen");
+    TempDir dir("region-reopen");
     const auto path = dir / "r.0.0.mca";
     std::vector<std::pair<RegionChunkPos, nbt::Compound>> expected;
     std::uint32_t free_before = 0;
@@ -503,7 +475,7 @@ BOOST_AUTO_TEST_CASE(reopen_reads_everything_back) {
 // The journal's primitives: an unsynced stage, a raw header entry set (as replay does, twice),
 // and the raw sectors of a chunk for copying it aside.
 BOOST_AUTO_TEST_CASE(header_entries_set_directly_and_raw_reads) {
-    TempDir dir("header-entry");
+    TempDir dir("region-header-entry");
     const auto path = dir / "r.0.0.mca";
     std::uint32_t location = 0;
     {

@@ -3,14 +3,12 @@
 // aside and never overwritten, and the cap on open region files.
 #include <boost/test/unit_test.hpp>
 
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
 
+#include "server/temp_dir.hpp"
 #include "mobserver/storage/chunk_codec.hpp"
 #include "mobserver/storage/world_storage.hpp"
 #include "mobserver/world/chunk_map.hpp"
@@ -19,22 +17,10 @@
 
 using namespace mobsdk;
 using namespace mobsdk::server;
+using namespace mobsdk::server::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("mobsdk-storage-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
 
 struct Fixture {
     WorldRegistries reg;
@@ -56,16 +42,6 @@ struct Fixture {
 
 nbt::Compound villager(std::int32_t n) {
     return nbt::Compound{{"id", "minecraft:villager"}, {"UUID", nbt::IntArray{n, 2, 3, 4}}, {"Health", 20.0f}};
-}
-
-std::vector<std::uint8_t> read_bytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 std::vector<fs::path> files_starting(const fs::path& dir, const std::string& prefix) {
@@ -97,12 +73,22 @@ std::size_t entity_count(WorldStorage& s, ChunkPos pos) {
     return e.size();
 }
 
+/// Saves both columns with the villager in `a`, then the save in which it has walked to `b`, with
+/// the process "dying" right after that save's journal is synced.
+void save_then_crash_after_journal(WorldStorage& storage, const LevelChunk& a, const LevelChunk& b) {
+    auto first = two_columns(a, b, true);
+    BOOST_REQUIRE(storage.save(first, 1).empty());
+    storage.crash_after_journal_for_test(true);
+    auto second = two_columns(a, b, false);
+    BOOST_REQUIRE(storage.save(second, 2).empty());
+}
+
 }  // namespace
 
 BOOST_FIXTURE_TEST_SUITE(world_storage, Fixture)
 
 BOOST_AUTO_TEST_CASE(missing_column_loads_empty_and_creates_nothing) {
-    TempDir dir("missing");
+    TempDir dir("storage-missing");
     WorldStorage storage(dir.path / "world", reg.poi_types);
     const ChunkLoadResult r = storage.load({3, 4}, reg.blocks);
     BOOST_TEST(!r.blocks);
@@ -114,7 +100,7 @@ BOOST_AUTO_TEST_CASE(missing_column_loads_empty_and_creates_nothing) {
 }
 
 BOOST_AUTO_TEST_CASE(save_and_load_round_trip) {
-    TempDir dir("roundtrip");
+    TempDir dir("storage-roundtrip");
     const ChunkPos pos{-3, 40};
     auto c = chunk(pos);
     std::map<std::int32_t, PoiSection> sections;
@@ -161,7 +147,7 @@ BOOST_AUTO_TEST_CASE(save_and_load_round_trip) {
 }
 
 BOOST_AUTO_TEST_CASE(absent_parts_are_kept_and_empty_entities_remove_the_chunk) {
-    TempDir dir("parts");
+    TempDir dir("storage-parts");
     WorldStorage storage(dir.path / "world", reg.poi_types);
     const ChunkPos pos{1, 1};
     auto c = chunk(pos);
@@ -209,19 +195,15 @@ BOOST_AUTO_TEST_CASE(journal_encodes_and_detects_damage) {
 }
 
 BOOST_AUTO_TEST_CASE(crash_after_the_journal_replays_the_whole_batch) {
-    TempDir dir("replay");
+    TempDir dir("storage-replay");
     const fs::path level = dir.path / "world";
     // Two columns in different region files: (0, 0) in r.0.0, (40, 0) in r.1.0.
     auto a = chunk({0, 0});
     auto b = chunk({40, 0});
     {
         WorldStorage storage(level, reg.poi_types);
-        auto first = two_columns(*a, *b, true);
-        BOOST_REQUIRE(storage.save(first, 1).empty());
         // The villager walks from a to b; the process dies right after the journal is synced.
-        storage.crash_after_journal_for_test(true);
-        auto second = two_columns(*a, *b, false);
-        BOOST_REQUIRE(storage.save(second, 2).empty());
+        save_then_crash_after_journal(storage, *a, *b);
         BOOST_TEST(fs::exists(level / WorldStorage::journal_name));
     }
     {
@@ -256,16 +238,12 @@ BOOST_AUTO_TEST_CASE(crash_after_the_journal_replays_the_whole_batch) {
 }
 
 BOOST_AUTO_TEST_CASE(the_same_object_replays_before_its_next_save) {
-    TempDir dir("replay-same");
+    TempDir dir("storage-replay-same");
     const fs::path level = dir.path / "world";
     auto a = chunk({0, 0});
     auto b = chunk({40, 0});
     WorldStorage storage(level, reg.poi_types);
-    auto first = two_columns(*a, *b, true);
-    BOOST_REQUIRE(storage.save(first, 1).empty());
-    storage.crash_after_journal_for_test(true);
-    auto second = two_columns(*a, *b, false);
-    BOOST_REQUIRE(storage.save(second, 2).empty());
+    save_then_crash_after_journal(storage, *a, *b);
     // The next save lands the journaled batch first, then its own.
     ChunkSaveEntry blocks_only;
     blocks_only.pos = {0, 0};
@@ -277,17 +255,13 @@ BOOST_AUTO_TEST_CASE(the_same_object_replays_before_its_next_save) {
 }
 
 BOOST_AUTO_TEST_CASE(torn_journal_leaves_the_old_state) {
-    TempDir dir("torn");
+    TempDir dir("storage-torn");
     const fs::path level = dir.path / "world";
     auto a = chunk({0, 0});
     auto b = chunk({40, 0});
     {
         WorldStorage storage(level, reg.poi_types);
-        auto first = two_columns(*a, *b, true);
-        BOOST_REQUIRE(storage.save(first, 1).empty());
-        storage.crash_after_journal_for_test(true);
-        auto second = two_columns(*a, *b, false);
-        BOOST_REQUIRE(storage.save(second, 2).empty());
+        save_then_crash_after_journal(storage, *a, *b);
     }
     // The crash came while the journal was written: its last bytes never reached the disk.
     auto bytes = read_bytes(level / WorldStorage::journal_name);
@@ -313,7 +287,7 @@ BOOST_AUTO_TEST_CASE(torn_journal_leaves_the_old_state) {
 }
 
 BOOST_AUTO_TEST_CASE(corrupt_chunk_is_copied_aside_and_never_overwritten) {
-    TempDir dir("corrupt");
+    TempDir dir("storage-corrupt");
     const fs::path level = dir.path / "world";
     const ChunkPos pos{3, -7};
     auto c = chunk(pos);
@@ -342,7 +316,7 @@ BOOST_AUTO_TEST_CASE(corrupt_chunk_is_copied_aside_and_never_overwritten) {
     ChunkLoadResult r = storage.load(pos, reg.blocks);
     BOOST_TEST(!r.blocks);
     BOOST_REQUIRE(r.warnings.size() == 1u);
-    BOOST_TEST(contains(r.warnings[0], "region/r.0.-1.mca chunk (3, -7): unknown compression type 7; copied aside to "
+    BOOST_TEST(contains(r.warnings[0], "region/r.0.-1.mca chunk [3, -7]: unknown compression type 7; copied aside to "
                                        "region/r.0.-1.mca.corrupt-3--7-"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 1u);
     const auto copies = files_starting(level / "region", "r.0.-1.mca.corrupt-3--7-");
@@ -365,7 +339,7 @@ BOOST_AUTO_TEST_CASE(corrupt_chunk_is_copied_aside_and_never_overwritten) {
 }
 
 BOOST_AUTO_TEST_CASE(chunk_that_does_not_parse_is_copied_aside) {
-    TempDir dir("badnbt");
+    TempDir dir("storage-badnbt");
     const fs::path level = dir.path / "world";
     const ChunkPos pos{5, 5};
     {
@@ -386,14 +360,14 @@ BOOST_AUTO_TEST_CASE(chunk_that_does_not_parse_is_copied_aside) {
     BOOST_TEST(r.entities.empty());
     BOOST_REQUIRE(r.warnings.size() == 2u);
     BOOST_TEST(contains(r.warnings[0], "xPos/zPos (6, 5) is not the chunk it is stored for (5, 5)"));
-    BOOST_TEST(contains(r.warnings[1], "entities/r.0.0.mca chunk (5, 5): missing Position"));
+    BOOST_TEST(contains(r.warnings[1], "entities/r.0.0.mca chunk [5, 5]: missing Position"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 2u);
     BOOST_TEST(files_starting(level / "region", "r.0.0.mca.corrupt-5-5-").size() == 1u);
     BOOST_TEST(files_starting(level / "entities", "r.0.0.mca.corrupt-5-5-").size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(unknown_blocks_load_as_air_with_a_warning) {
-    TempDir dir("unknown");
+    TempDir dir("storage-unknown");
     const fs::path level = dir.path / "world";
     auto c = chunk({0, 0});
     nbt::Compound root = write_chunk_nbt(*c, 0);
@@ -409,13 +383,13 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_load_as_air_with_a_warning) {
     BOOST_REQUIRE(r.blocks);
     BOOST_TEST(r.blocks->get_block({0, -64, 0}) == BlockState{});
     BOOST_REQUIRE(r.warnings.size() == 1u);
-    BOOST_TEST(contains(r.warnings[0], "region/r.0.0.mca chunk (0, 0): sections[Y=-4].block_states.palette[0]: "
+    BOOST_TEST(contains(r.warnings[0], "region/r.0.0.mca chunk [0, 0]: sections[Y=-4].block_states.palette[0]: "
                                        "unknown block 'minecraft:reinforced_deepslate'"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(truncated_region_file_is_moved_aside) {
-    TempDir dir("truncated");
+    TempDir dir("storage-truncated");
     const fs::path level = dir.path / "world";
     fs::create_directories(level / "region");
     write_bytes(level / "region" / "r.0.0.mca", std::vector<std::uint8_t>(100, 1));
@@ -434,7 +408,7 @@ BOOST_AUTO_TEST_CASE(truncated_region_file_is_moved_aside) {
 }
 
 BOOST_AUTO_TEST_CASE(region_files_are_closed_least_recently_used) {
-    TempDir dir("lru");
+    TempDir dir("storage-lru");
     const fs::path level = dir.path / "world";
     WorldStorageOptions options;
     options.max_open_regions = 2;

@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <map>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <vector>
@@ -279,18 +280,81 @@ BOOST_FIXTURE_TEST_CASE(a_failed_save_keeps_the_chunk_and_its_entities_loaded, F
     BOOST_TEST(io.copies(uuid) == 1);
 }
 
-BOOST_FIXTURE_TEST_CASE(stored_duplicates_and_bad_entities_are_skipped_with_a_warning, Fixture) {
+BOOST_FIXTURE_TEST_CASE(duplicates_are_skipped_and_entities_it_cannot_create_are_kept_in_storage, Fixture) {
     const ChunkPos far{10, 10};
     ServerMob& z = h.spawn("zombie", {8.5, feet, 8.5});
     nbt::Compound copy = w().save_entity(z);
-    io.entities[far] = {copy, snbt("{id:\"minecraft:ghast\",Pos:[160.0d,-60.0d,160.0d]}")};
+    const nbt::Compound ghast = snbt("{id:\"minecraft:ghast\",Pos:[160.0d,-60.0d,160.0d],Tags:[\"keep\"]}");
+    io.entities[far] = {copy, ghast};
     w().set_forced(far, true);
     w().update_chunks();
     BOOST_TEST(w().entities().size() == 1u);
     BOOST_TEST_REQUIRE(warnings.size() == 2u);
-    BOOST_TEST(warnings[0].find("Chunk [10, 10]: entity skipped") == 0u);
-    BOOST_TEST(warnings[0].find("already exists") != std::string::npos);
-    BOOST_TEST(warnings[1].find("minecraft:ghast") != std::string::npos);
+    BOOST_TEST(warnings[0].find("Chunk [10, 10]: entity skipped: an entity with UUID") == 0u);
+    BOOST_TEST(warnings[1].find("Chunk [10, 10]: entity kept in storage, not created: unknown entity type 'minecraft:ghast'") == 0u);
+    BOOST_TEST(w().dormant_count() == 1u);
+    // A ghast (say, from a plugin that is not loaded) is written back with its column, unchanged,
+    // and still there after the column unloads.
+    BOOST_TEST(w().save_all().empty());
+    BOOST_TEST_REQUIRE(io.entities[(ChunkPos{10, 10})].size() == 1u);
+    BOOST_TEST((io.entities[(ChunkPos{10, 10})][0] == ghast));
+    w().set_forced(far, false);
+    h.tick(static_cast<std::int32_t>(World::unload_delay));
+    BOOST_TEST(!w().is_loaded(far));
+    BOOST_TEST(w().dormant_count() == 0u);
+    BOOST_TEST_REQUIRE(io.entities[(ChunkPos{10, 10})].size() == 1u);
+    BOOST_TEST((io.entities[(ChunkPos{10, 10})][0] == ghast));
+}
+
+namespace {
+
+// An AI hook that throws on its third tick, counting its ticks.
+struct ThrowingAi final : MobAi {
+    int* ticks;
+    explicit ThrowingAi(int* t) : ticks(t) {}
+    void tick(World&, ServerMob&) override {
+        if (++*ticks == 3) throw std::runtime_error("plugin bug");
+    }
+};
+
+struct CountingAi final : MobAi {
+    int* ticks;
+    explicit CountingAi(int* t) : ticks(t) {}
+    void tick(World&, ServerMob&) override { ++*ticks; }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_exception_from_a_mob_s_ai_disables_that_ai_only_and_is_logged_once) {
+    WorldHarness h;
+    std::vector<std::string> warnings;
+    h.world().set_warning_sink([&](const std::string& w) { warnings.push_back(w); });
+    int bad_ticks = 0, good_ticks = 0;
+    ServerMob& bad = h.spawn("zombie", {0.5, feet + 3, 0.5});
+    ServerMob& good = h.spawn("zombie", {4.5, feet, 4.5});
+    bad.set_ai(std::make_unique<ThrowingAi>(&bad_ticks));
+    good.set_ai(std::make_unique<CountingAi>(&good_ticks));
+    h.tick(10);
+    BOOST_TEST(bad_ticks == 3);   // not called again after it threw
+    BOOST_TEST(good_ticks == 10);
+    BOOST_TEST(bad.ai_failed);
+    BOOST_TEST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(warnings[0].find("Mob minecraft:zombie " + bad.uuid().str()) == 0u);
+    BOOST_TEST(warnings[0].find("its AI threw (plugin bug); its AI is disabled") != std::string::npos);
+    BOOST_TEST(bad.position().y == feet);  // physics still runs: it fell to the ground
+}
+
+BOOST_AUTO_TEST_CASE(a_mob_initializer_that_throws_leaves_the_mob_without_ai) {
+    WorldHarness h;
+    std::vector<std::string> warnings;
+    h.world().set_warning_sink([&](const std::string& w) { warnings.push_back(w); });
+    h.world().set_mob_initializer([](ServerMob&) { throw std::runtime_error("no brain for you"); });
+    ServerMob& m = h.spawn("villager", {0.5, feet, 0.5});
+    BOOST_TEST(m.ai_failed);
+    BOOST_TEST(m.brain() == nullptr);
+    BOOST_TEST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(warnings[0].find("no brain for you") != std::string::npos);
+    h.tick();
 }
 
 BOOST_AUTO_TEST_SUITE_END()

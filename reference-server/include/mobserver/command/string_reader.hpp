@@ -78,6 +78,10 @@ public:
 private:
     Result<std::string, CommandError> read_string_until(char terminator);
     std::string_view read_number_text();
+    // The number's text parsed by `parse` (bool(std::string_view, T&)); "Expected <type>" when there
+    // is none, "Invalid <type> '…'" with the cursor back at its start when it does not parse.
+    template <typename T, typename Parse>
+    Result<T, CommandError> read_number(std::string_view type, Parse parse);
 
     std::string input_;
     std::size_t cursor_ = 0;

@@ -108,8 +108,7 @@ private:
     std::thread console_thread_;
     std::atomic<bool> console_stop_{false};
 
-    std::chrono::steady_clock::time_point next_tick_time_;
-    std::chrono::steady_clock::time_point last_overload_warning_;
+    TickPacer pacer_;
     std::int64_t server_ticks_ = 0;
 };
 

@@ -105,4 +105,24 @@ private:
     std::int64_t aggregated_tick_times_ = 0;
 };
 
+/// @brief Vanilla's tick pacing (MinecraftServer.runServer): when the next tick is due, and the
+/// "Can't keep up!" rule. More than 1 s plus 20 ticks behind, and at least 10 s plus 100 ticks
+/// after the previous warning, it warns and skips the missed ticks; less than that is caught up
+/// by running ticks back to back. Pure: the loop passes the clock in.
+class TickPacer {
+public:
+    using Clock = std::chrono::steady_clock;
+    /// @brief The first tick is due at `now`.
+    void start(Clock::time_point now) noexcept { next_ = last_warning_ = now; }
+    /// @brief Start of a tick at `now` with the interval TickManager::begin_tick returned (0 while
+    /// sprinting): moves the due time of the next tick on, and returns the warning to log, if any.
+    std::optional<std::string> begin_tick(Clock::time_point now, std::chrono::nanoseconds interval);
+    /// @brief When the next tick is due (wait until then; in the past means run it at once).
+    Clock::time_point next_tick_time() const noexcept { return next_; }
+
+private:
+    Clock::time_point next_{};
+    Clock::time_point last_warning_{};
+};
+
 }  // namespace mobsdk::server

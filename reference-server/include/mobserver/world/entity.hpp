@@ -161,6 +161,9 @@ public:
     nbt::Compound extra_nbt;
     /// @brief Game time of the last hurt.
     std::int64_t last_hurt_time = 0;
+    /// @brief Set when its AI (brain, sensors, behaviours or AI hook — plugin code) threw: the
+    /// world then stops running its AI and logs it once; the mob keeps its physics.
+    bool ai_failed = false;
     /// @brief Ticks left on fire (undead in daylight).
     std::int32_t fire_ticks = 0;
 

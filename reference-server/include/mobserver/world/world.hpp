@@ -105,7 +105,8 @@ public:
     /// std::invalid_argument).
     ItemEntity& spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion = {}, Uuid uuid = {});
     /// @brief Called for every new mob, spawned or loaded, before its NBT is applied: gives it
-    /// its brain or AI by type (the plugin host sets this). Not per tick.
+    /// its brain or AI by type (the plugin host sets this). Not per tick. If it throws, the mob
+    /// stays without AI (ai_failed) and the world logs why.
     using MobInitializer = std::function<void(ServerMob&)>;
     /// @brief Sets the mob initializer.
     void set_mob_initializer(MobInitializer init) { mob_initializer_ = std::move(init); }
@@ -163,6 +164,8 @@ public:
     std::string save_all();
     /// @brief Receives warnings (chunks that failed to load, entities that could not be restored).
     void set_warning_sink(std::function<void(const std::string&)> sink) { warn_ = std::move(sink); }
+    /// @brief Stored entities of a loaded column that this world cannot create (see dormant_).
+    std::size_t dormant_count() const noexcept;
     /// @brief Chunks saved and unloaded since the world was made (for tests and the log).
     std::int64_t chunks_unloaded() const noexcept { return chunks_unloaded_; }
 
@@ -173,7 +176,8 @@ public:
 
     /// @brief One game tick: every entity in insertion order (a mob's brain or AI, its navigation
     /// and controls, then its movement; items fall and age), removed entities erased, then the
-    /// clocks advance (day time only with doDaylightCycle).
+    /// clocks advance (day time only with doDaylightCycle). An exception from a mob's AI disables
+    /// that mob's AI (logged once); every other entity keeps ticking.
     void tick();
 
 private:
@@ -184,6 +188,7 @@ private:
     };
     void update_sky_darken() noexcept;
     void warn(const std::string& message);
+    void fail_ai(ServerMob& mob, const char* what);
     void load_chunk(ChunkPos pos);
     // Saves the entity lists of `columns` (and blocks/POIs of those in `full`), closing the set
     // over entities that last were stored elsewhere; on success erases the entities of `drop`.
@@ -210,6 +215,9 @@ private:
     std::int32_t spawn_radius_ = 2;
     std::set<ChunkPos> forced_;
     std::unordered_map<ChunkPos, std::int64_t, PosHash> unticketed_since_;
+    // Stored entities of loaded columns that could not be created (a type whose plugin is not
+    // loaded, a bad field): kept verbatim and written back with their column.
+    std::unordered_map<ChunkPos, std::vector<nbt::Compound>, PosHash> dormant_;
     std::function<void(const std::string&)> warn_;
     std::int64_t chunks_unloaded_ = 0;
 };
