@@ -1,0 +1,318 @@
+// The standard sensors: entity scans, the hurt-by and hostile memories, golems, beds, secondary
+// POIs and wanted items, with vanilla's boxes, distances and scan rates.
+#include "mobsdk/stdlib/sensors.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "mobsdk/brain/brain.hpp"
+#include "mobsdk/world/ai_util.hpp"
+
+namespace mobsdk::stdlib {
+
+using brain::Brain;
+using brain::EntityList;
+using brain::MemoryHandle;
+using brain::NearestVisibleLivingEntities;
+using brain::StandardMemories;
+
+namespace {
+
+// Collects the entities of `refs` that `keep` accepts, sorted by squared distance to `mob`;
+// stable, so ties keep the level's order as vanilla's List.sort does.
+template <typename Keep>
+void sort_by_distance(Level& level, const Mob& mob, const std::vector<EntityRef>& refs,
+                      std::vector<std::pair<double, EntityRef>>& out, Keep&& keep) {
+    out.clear();
+    for (const EntityRef& r : refs) {
+        Entity* e = level.resolve(r);
+        if (e == nullptr || !keep(*e)) continue;
+        out.emplace_back(mob.distance_to_sqr(*e), r);
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+}  // namespace
+
+bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
+                          const brain::MemoryModuleType<EntityRef>& attack_target) {
+    Brain* b = mob.brain();
+    const bool is_attack_target =
+        b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref());
+    auto conditions = TargetingConditions::for_non_combat().range(16.0);
+    if (is_attack_target) conditions.ignore_invisibility_testing();
+    return conditions.test(level, &mob, target);
+}
+
+// ---- nearest living entities ----
+
+NearestLivingEntitySensor::NearestLivingEntitySensor(const StandardMemories& m)
+    : Sensor(20), mobs_(m.mobs), visible_(m.visible_mobs), attack_target_(m.attack_target) {}
+
+std::vector<MemoryHandle> NearestLivingEntitySensor::requires_memories() const { return {mobs_, visible_}; }
+
+void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
+    scratch_.clear();
+    level.entities_in_box(mob.bounding_box().inflate(16.0, 16.0, 16.0), scratch_);
+    const Entity* self = &mob;
+    sort_by_distance(level, mob, scratch_, sorted_, [&](Entity& e) {
+        // LivingEntity only: items and other non-mobs are left out.
+        return &e != self && e.is_alive() && level.resolve_mob(e.ref()) != nullptr;
+    });
+    Brain& b = *mob.brain();
+    b.modify_memory(mobs_, [&](EntityList& list) {
+        list.clear();
+        for (const auto& [d, r] : sorted_) list.push_back(r);
+    });
+    EntityList nearby;
+    nearby.reserve(sorted_.size());
+    visible_scratch_.clear();
+    for (const auto& [d, r] : sorted_) {
+        nearby.push_back(r);
+        if (Entity* e = level.resolve(r); e && is_entity_targetable(level, mob, *e, attack_target_))
+            visible_scratch_.push_back(r);
+    }
+    // Not a collection: an empty one is still set, as vanilla does.
+    b.set_memory(visible_, NearestVisibleLivingEntities(std::move(nearby), visible_scratch_));
+}
+
+// ---- players ----
+
+PlayerSensor::PlayerSensor(const StandardMemories& m)
+    : Sensor(20),
+      players_(m.nearest_players),
+      targetable_players_(m.nearest_visible_targetable_players),
+      visible_player_(m.nearest_visible_player),
+      targetable_player_(m.nearest_visible_targetable_player) {}
+
+std::vector<MemoryHandle> PlayerSensor::requires_memories() const {
+    return {players_, visible_player_, targetable_player_, targetable_players_};
+}
+
+void PlayerSensor::do_tick(Level&, Mob& mob) {
+    // No players exist on this server: vanilla's result for an empty player list.
+    Brain& b = *mob.brain();
+    b.erase_memory(players_);
+    b.erase_memory(visible_player_);
+    b.erase_memory(targetable_player_);
+    b.erase_memory(targetable_players_);
+}
+
+// ---- hurt by ----
+
+HurtBySensor::HurtBySensor(const StandardMemories& m, LastDamageSourceFn source)
+    : Sensor(20), hurt_by_(m.hurt_by), hurt_by_entity_(m.hurt_by_entity), source_(source) {}
+
+std::vector<MemoryHandle> HurtBySensor::requires_memories() const { return {hurt_by_, hurt_by_entity_}; }
+
+void HurtBySensor::do_tick(Level& level, Mob& mob) {
+    Brain& b = *mob.brain();
+    std::optional<brain::DamageSource> source;
+    if (source_ != nullptr) source = source_(level, mob);
+    if (source) {
+        b.set_memory(hurt_by_, *source);
+        // Only a living attacker becomes HURT_BY_ENTITY.
+        if (source->attacker && level.resolve_mob(*source->attacker) != nullptr)
+            b.set_memory(hurt_by_entity_, *source->attacker);
+    } else {
+        b.erase_memory(hurt_by_);
+    }
+    if (const EntityRef* who = b.get_memory(hurt_by_entity_)) {
+        const Entity* e = level.resolve(*who);
+        if (e == nullptr || !e->is_alive()) b.erase_memory(hurt_by_entity_);
+    }
+}
+
+// ---- villager hostiles ----
+
+std::vector<HostileDistance> resolve_villager_hostiles(const Registry<EntityTypeInfo>& entity_types) {
+    std::vector<HostileDistance> out;
+    for (const auto& [id, distance] : villager_hostile_distances)
+        if (auto h = entity_types.find(id)) out.push_back({*h, distance});
+    return out;
+}
+
+VillagerHostilesSensor::VillagerHostilesSensor(const StandardMemories& m, std::vector<HostileDistance> hostiles)
+    : Sensor(20), nearest_hostile_(m.nearest_hostile), visible_(m.visible_mobs), hostiles_(std::move(hostiles)) {}
+
+std::vector<MemoryHandle> VillagerHostilesSensor::requires_memories() const { return {nearest_hostile_}; }
+
+void VillagerHostilesSensor::do_tick(Level& level, Mob& mob) {
+    Brain& b = *mob.brain();
+    const NearestVisibleLivingEntities* visible = b.is_registered(visible_) ? b.get_memory(visible_) : nullptr;
+    const Entity* found = nullptr;
+    if (visible != nullptr) {
+        found = visible->find_closest(level, [&](const Entity& e) {
+            for (const HostileDistance& h : hostiles_) {
+                if (h.type != e.type()) continue;
+                const double d = static_cast<double>(h.distance * h.distance);  // float product, as vanilla
+                return e.distance_to_sqr(mob) <= d;
+            }
+            return false;
+        });
+    }
+    if (found != nullptr) b.set_memory(nearest_hostile_, found->ref());
+    else b.erase_memory(nearest_hostile_);
+}
+
+// ---- golems ----
+
+void golem_detected(Brain& brain, const StandardMemories& m) {
+    brain.set_memory_with_expiry(m.golem_detected_recently, true, golem_detected_ttl);
+}
+
+GolemSensor::GolemSensor(const StandardMemories& m, Handle<EntityTypeInfo> iron_golem)
+    : Sensor(200), mobs_(m.mobs), detected_(m.golem_detected_recently), iron_golem_(iron_golem) {}
+
+std::vector<MemoryHandle> GolemSensor::requires_memories() const { return {detected_}; }
+
+void GolemSensor::do_tick(Level& level, Mob& mob) {
+    Brain& b = *mob.brain();
+    const EntityList* mobs = b.is_registered(mobs_) ? b.get_memory(mobs_) : nullptr;
+    if (mobs == nullptr || !iron_golem_.valid()) return;
+    for (const EntityRef& r : *mobs) {
+        const Entity* e = level.resolve(r);
+        if (e != nullptr && e->type() == iron_golem_) {
+            b.set_memory_with_expiry(detected_, true, golem_detected_ttl);
+            return;
+        }
+    }
+}
+
+// ---- nearest bed ----
+
+NearestBedSensor::NearestBedSensor(const StandardMemories& m, Handle<PoiTypeInfo> home)
+    : Sensor(20), nearest_bed_(m.nearest_bed), home_(home) {}
+
+std::vector<MemoryHandle> NearestBedSensor::requires_memories() const { return {nearest_bed_}; }
+
+void NearestBedSensor::do_tick(Level& level, Mob& mob) {
+    if (!mob.is_baby() || !home_.valid()) return;
+    std::int32_t tried = 0;
+    const std::int64_t last_update = level.game_time() + level.random().next_int(20);
+    found_.clear();
+    const Handle<PoiTypeInfo> types[] = {home_};
+    level.poi_manager().find_closest(types, mob.block_position(), 48, PoiOccupancy::Any,
+                                     std::numeric_limits<std::size_t>::max(), found_);
+    // Vanilla's filter: a cached position is skipped; otherwise the try count goes up and only
+    // the first four pass (`++triedCount >= 5` rejects the fifth onwards), each cached for 40 ticks.
+    std::size_t kept = 0;
+    for (const PoiRecord& poi : found_) {
+        const bool cached = std::any_of(cache_.begin(), cache_.end(),
+                                        [&](const auto& c) { return c.first == poi.pos; });
+        if (cached) continue;
+        if (++tried >= 5) continue;
+        cache_.emplace_back(poi.pos, last_update + 40);
+        found_[kept++] = poi;
+    }
+    found_.resize(kept);
+    // Vanilla paths to the whole set at once (createPath(Set, validRange)); the SDK's navigation
+    // takes one target, so the candidates are tried closest first and the first reachable wins.
+    // (The ground navigation also lifts a target inside a solid block such as a bed, which the
+    // set version does not: the POI itself is what a reaching path is remembered as.)
+    std::optional<BlockPos> reached;
+    for (const PoiRecord& poi : found_) {
+        const std::optional<Path> path = mob.navigation().create_path(poi.pos, 1);  // home's validRange
+        if (path && path->can_reach) {
+            reached = poi.pos;
+            break;
+        }
+    }
+    if (reached) {
+        if (level.poi_manager().type_at(*reached)) mob.brain()->set_memory(nearest_bed_, *reached);
+    } else if (tried < 5) {
+        std::erase_if(cache_, [&](const auto& c) { return c.second < last_update; });
+    }
+}
+
+// ---- secondary POIs ----
+
+SecondaryPoiSensor::SecondaryPoiSensor(const StandardMemories& m, SecondaryPoiBlocksFn blocks)
+    : Sensor(40), secondary_(m.secondary_job_site), blocks_(blocks) {}
+
+std::vector<MemoryHandle> SecondaryPoiSensor::requires_memories() const { return {secondary_}; }
+
+void SecondaryPoiSensor::do_tick(Level& level, Mob& mob) {
+    Brain& b = *mob.brain();
+    const std::span<const Handle<BlockInfo>> blocks =
+        blocks_ != nullptr ? blocks_(mob) : std::span<const Handle<BlockInfo>>{};
+    if (blocks.empty()) {
+        b.erase_memory(secondary_);
+        return;
+    }
+    const BlockPos origin = mob.block_position();
+    const BlockRegistry& registry = level.blocks();
+    b.modify_memory(secondary_, [&](brain::GlobalPosList& list) {
+        list.clear();
+        for (std::int32_t x = -4; x <= 4; ++x)
+            for (std::int32_t y = -2; y <= 2; ++y)
+                for (std::int32_t z = -4; z <= 4; ++z) {
+                    const BlockPos p{origin.x + x, origin.y + y, origin.z + z};
+                    const Handle<BlockInfo> block = registry.block_of(level.block_state(p));
+                    if (std::find(blocks.begin(), blocks.end(), block) != blocks.end())
+                        list.push_back(GlobalPos{level.dimension(), p});
+                }
+    });
+}
+
+// ---- nearest items ----
+
+NearestItemSensor::NearestItemSensor(const StandardMemories& m, Handle<EntityTypeInfo> item, WantsToPickUpFn wants)
+    : Sensor(20), wanted_(m.nearest_visible_wanted_item), item_(item), wants_(wants) {}
+
+std::vector<MemoryHandle> NearestItemSensor::requires_memories() const { return {wanted_}; }
+
+void NearestItemSensor::do_tick(Level& level, Mob& mob) {
+    Brain& b = *mob.brain();
+    if (!item_.valid()) {
+        b.erase_memory(wanted_);
+        return;
+    }
+    scratch_.clear();
+    level.entities_of_type(item_, mob.bounding_box().inflate(32.0, 16.0, 32.0), scratch_);
+    sort_by_distance(level, mob, scratch_, sorted_, [](Entity&) { return true; });
+    for (const auto& [d, r] : sorted_) {
+        Entity* e = level.resolve(r);
+        if (e == nullptr) continue;
+        if (wants_ != nullptr && !wants_(level, mob, *e)) continue;
+        if (!(d < 32.0 * 32.0)) continue;  // vanilla's closerThan(mob, 32)
+        if (!mob.has_line_of_sight(*e)) continue;
+        b.set_memory(wanted_, r);
+        return;
+    }
+    b.erase_memory(wanted_);
+}
+
+// ---- registration ----
+
+StandardSensors register_standard_sensors(Registry<brain::SensorTypeInfo>& registry, const StandardMemories& m,
+                                          const StandardSensorOptions& options) {
+    using brain::register_sensor;
+    Handle<EntityTypeInfo> iron_golem, item;
+    std::vector<HostileDistance> hostiles;
+    if (options.entity_types != nullptr) {
+        iron_golem = options.entity_types->find("minecraft:iron_golem").value_or(Handle<EntityTypeInfo>{});
+        item = options.entity_types->find("minecraft:item").value_or(Handle<EntityTypeInfo>{});
+        hostiles = resolve_villager_hostiles(*options.entity_types);
+    }
+    StandardSensors s;
+    s.nearest_living_entities =
+        register_sensor<NearestLivingEntitySensor>(registry, "minecraft:nearest_living_entities", "minecraft", m);
+    s.nearest_players = register_sensor<PlayerSensor>(registry, "minecraft:nearest_players", "minecraft", m);
+    s.hurt_by = register_sensor<HurtBySensor>(registry, "minecraft:hurt_by", "minecraft", m,
+                                              options.last_damage_source);
+    s.villager_hostiles = register_sensor<VillagerHostilesSensor>(registry, "minecraft:villager_hostiles",
+                                                                  "minecraft", m, hostiles);
+    s.golem_detected =
+        register_sensor<GolemSensor>(registry, "minecraft:golem_detected", "minecraft", m, iron_golem);
+    s.nearest_bed =
+        register_sensor<NearestBedSensor>(registry, "minecraft:nearest_bed", "minecraft", m, options.home_poi);
+    s.secondary_pois = register_sensor<SecondaryPoiSensor>(registry, "minecraft:secondary_pois", "minecraft", m,
+                                                           options.secondary_poi_blocks);
+    s.nearest_items = register_sensor<NearestItemSensor>(registry, "minecraft:nearest_items", "minecraft", m, item,
+                                                         options.wants_to_pick_up);
+    return s;
+}
+
+}  // namespace mobsdk::stdlib
