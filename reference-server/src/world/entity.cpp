@@ -35,12 +35,13 @@ LookControl& ServerMob::look_control() { return *look_control_; }
 JumpControl& ServerMob::jump_control() { return *jump_control_; }
 
 bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) {
-    (void)damage_type;
     if (data_.removed || data_.invulnerable || amount <= 0) return false;
     if (attacker) {
         last_hurt_by = attacker->ref();
         last_hurt_time = world_->game_time();
     }
+    last_hurt_ = HurtRecord{damage_type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt,
+                            world_->game_time()};
     set_health(health_ - amount);
     return true;
 }

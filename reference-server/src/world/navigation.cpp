@@ -3,6 +3,7 @@
 // node, with vanilla's waypoint radius, corner cutting, stuck checks, timeouts and recomputation.
 #include "mobserver/world/navigation.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "mobserver/world/entity.hpp"
@@ -40,6 +41,9 @@ public:
 
     std::optional<Path> create_path(const Entity& target, std::int32_t reach) override {
         return create_path(target.block_position(), reach);
+    }
+    std::optional<Path> create_path(std::span<const BlockPos> targets, std::int32_t reach) override {
+        return search(targets, reach);
     }
     using PathNavigation::create_path;
 
@@ -119,9 +123,17 @@ protected:
     // Vanilla's PathNavigation.createPath(targets, regionOffset, offsetUpward, accuracy): the
     // search itself, shared by both navigations after their own target adjustments.
     std::optional<Path> search(BlockPos target, std::int32_t reach) {
+        return search(std::span<const BlockPos>(&target, 1), reach);
+    }
+
+    // Vanilla's PathNavigation.createPath(Set, regionOffset, offsetUpward, accuracy, range).
+    std::optional<Path> search(std::span<const BlockPos> targets, std::int32_t reach) {
+        if (targets.empty()) return std::nullopt;
         if (mob_.data().pos.y < min_y) return std::nullopt;
         if (!can_update_path()) return std::nullopt;
-        if (path_ && !path_->is_done() && target_pos_ && *target_pos_ == target) return path_;
+        if (path_ && !path_->is_done() && target_pos_ &&
+            std::find(targets.begin(), targets.end(), *target_pos_) != targets.end())
+            return path_;
         const double follow_range = mob_.follow_range();
         PathSearch s;
         s.max_range = static_cast<float>(follow_range);
@@ -129,7 +141,7 @@ protected:
         s.max_visited_nodes = static_cast<std::int32_t>(std::floor(follow_range * 16.0));
         s.depth_multiplier = max_visited_nodes_multiplier_;
         PathFinder& finder = PathFinder::for_this_thread();
-        std::optional<Path> path = finder.find_path(mob_.world().chunks(), pathfinding_mob(), target, s);
+        std::optional<Path> path = finder.find_path(mob_.world().chunks(), pathfinding_mob(), targets, s);
         last_visited_nodes_ = finder.last_stats().visited_nodes;
         if (path) {
             target_pos_ = path->target;

@@ -25,6 +25,8 @@ public:
     std::optional<Path> create_path(const Entity& target, std::int32_t r) override {
         return create_path(target.block_position(), r);
     }
+    std::optional<Path> create_path(std::span<const BlockPos>, std::int32_t) override { return std::nullopt; }
+    bool is_stuck() const override { return false; }
     bool move_to(std::optional<Path>, double) override { return false; }
     void stop() override {}
     bool is_done() const override { return true; }
@@ -68,6 +70,8 @@ public:
     void set_equipment(EquipmentSlot s, ItemStack item) override { inner_.set_equipment(s, std::move(item)); }
     brain::Brain* brain() override { return nullptr; }
     bool hurt(const ResourceLocation&, float, const Entity*) override { return false; }
+    std::optional<HurtRecord> last_hurt() const override { return std::nullopt; }
+    bool is_on_fire() const override { return false; }
     PathNavigation& navigation() override { return nav; }
     MoveControl& move_control() override { return inner_.controls; }
     LookControl& look_control() override { return inner_.controls; }
@@ -151,6 +155,7 @@ public:
         auto it = grid_.find(p);
         return it == grid_.end() ? BlockState{} : it->second;
     }
+    bool set_block(BlockPos, BlockState) override { return false; }
     std::int32_t min_build_height() const override { return -64; }
     std::int32_t max_build_height() const override { return 320; }
     std::int32_t height(Heightmap, std::int32_t, std::int32_t) const override { return -64; }

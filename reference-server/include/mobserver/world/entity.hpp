@@ -91,6 +91,7 @@ protected:
 class ItemEntity final : public EntityImpl<Entity> {
 public:
     ItemStack item;                  ///< what it holds
+    const ItemStack* item_stack() const override { return &item; }
     nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
     std::int32_t pickup_delay = 10;  ///< ticks until it can be picked up (vanilla: 10 when thrown)
     /// @brief Vanilla despawns items after 6000 ticks.
@@ -120,6 +121,8 @@ public:
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     brain::Brain* brain() override { return brain_.get(); }
     bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) override;
+    std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    bool is_on_fire() const override { return fire_ticks > 0; }
     PathNavigation& navigation() override;
     MoveControl& move_control() override;
     LookControl& look_control() override;
@@ -189,6 +192,7 @@ private:
     float health_;
     bool baby_ = false;
     std::array<ItemStack, 6> equipment_{};
+    std::optional<HurtRecord> last_hurt_;
     std::array<float, path_type_count> malus_{};
     BlockPos restrict_center_{};
     float restrict_radius_ = -1.0f;

@@ -33,8 +33,7 @@ public:
     virtual void set_max_visited_nodes_multiplier(float multiplier) = 0;
     /// @brief Where the current path was asked to go (vanilla's getTargetPos), if a search succeeded.
     virtual std::optional<BlockPos> target_pos() const = 0;
-    /// @brief True when the last stuck check stopped the path (vanilla's isStuck).
-    virtual bool is_stuck() const = 0;
+    // is_stuck(): the SDK's PathNavigation declares it (vanilla's isStuck).
     /// @brief True when a block change at `pos` lies close enough to the rest of the path to
     /// make it stale (vanilla's shouldRecomputePath; the world asks on collision-shape changes).
     virtual bool should_recompute_path(BlockPos pos) const = 0;

@@ -93,7 +93,7 @@ public:
     /// @brief Sets a block (false outside the world, in an unloaded chunk, or when unchanged).
     /// When its collision shape changes, mobs whose path runs near it recompute their paths
     /// (vanilla's sendBlockUpdated).
-    bool set_block(BlockPos pos, BlockState state);
+    bool set_block(BlockPos pos, BlockState state) override;
     /// @brief Fills a box of blocks (inclusive corners); returns how many changed.
     std::int64_t fill(BlockPos a, BlockPos b, BlockState state);
 

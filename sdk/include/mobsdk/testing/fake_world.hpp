@@ -76,6 +76,12 @@ public:
     std::optional<Path> create_path(const Entity& target, std::int32_t reach) override {
         return create_path(target.block_position(), reach);
     }
+    /// @brief The first target (a fake has no terrain to choose by).
+    std::optional<Path> create_path(std::span<const BlockPos> targets, std::int32_t reach) override {
+        if (targets.empty()) return std::nullopt;
+        return create_path(targets.front(), reach);
+    }
+    bool is_stuck() const override { return stuck; }
     bool move_to(std::optional<Path> path, double speed) override {
         if (!path || path->is_done()) return false;
         path_ = std::move(path);
@@ -97,6 +103,7 @@ public:
     std::int32_t last_reach = 0;  ///< reach of the last create_path
     bool avoid_sun = false;       ///< last set_avoid_sun
     bool can_open_doors = false;  ///< last set_can_open_doors
+    bool stuck = false;           ///< what is_stuck() answers
 
 private:
     std::optional<Path> path_;
@@ -166,11 +173,15 @@ public:
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
     brain::Brain* brain() override { return brain_.get(); }
-    bool hurt(const ResourceLocation&, float amount, const Entity*) override {
+    bool hurt(const ResourceLocation& type, float amount, const Entity* attacker) override {
         health_ -= amount;
         if (health_ <= 0) alive_ = false;
+        last_hurt_ = HurtRecord{type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt, 0};
         return true;
     }
+    std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    bool is_on_fire() const override { return on_fire; }
+    bool on_fire = false;  ///< what is_on_fire() answers
     PathNavigation& navigation() override { return nav; }
     MoveControl& move_control() override { return controls; }
     LookControl& look_control() override { return controls; }
@@ -193,6 +204,7 @@ public:
     bool alive_ = true;
     bool baby_ = false;
     float health_ = 20.0f;
+    std::optional<HurtRecord> last_hurt_;
     ItemStack equipment_[6];
     FakeNavigation nav;
     FakeControls controls;
@@ -235,6 +247,7 @@ public:
     ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
     const BlockRegistry& blocks() const override { return blocks_; }
     BlockState block_state(BlockPos) const override { return {}; }
+    bool set_block(BlockPos, BlockState) override { return false; }
     std::int32_t min_build_height() const override { return -64; }
     std::int32_t max_build_height() const override { return 320; }
     std::int32_t height(Heightmap, std::int32_t, std::int32_t) const override { return -64; }

@@ -59,6 +59,13 @@ struct ItemStack {
     bool empty() const noexcept { return count <= 0 || item.path() == "air"; }
 };
 
+/// @brief One damage taken (what vanilla's HurtBySensor reads).
+struct HurtRecord {
+    ResourceLocation damage_type = ResourceLocation::of("generic");  ///< e.g. minecraft:mob_attack
+    std::optional<EntityRef> attacker;                               ///< the entity that caused it, if any
+    std::int64_t game_time = 0;                                      ///< when
+};
+
 /// @brief Any entity in a level.
 class Entity {
 public:
@@ -106,6 +113,9 @@ public:
         (void)looker;
         return 1.0;
     }
+    /// @brief The item stack of an item entity (vanilla's ItemEntity.getItem), nullptr for any
+    /// other entity. Valid until the entity changes or goes.
+    virtual const ItemStack* item_stack() const { return nullptr; }
     /// @brief Squared distance between feet positions.
     double distance_to_sqr(const Entity& other) const { return position().dist_sqr(other.position()); }
 };
@@ -121,6 +131,12 @@ public:
     virtual std::optional<Path> create_path(BlockPos target, std::int32_t reach) = 0;
     /// @brief A path to an entity's block.
     virtual std::optional<Path> create_path(const Entity& target, std::int32_t reach) = 0;
+    /// @brief One search towards the nearest reachable of several targets (vanilla's
+    /// createPath(Set<BlockPos>, int), AcquirePoi's "one path to the set"); the path's `target`
+    /// says which one it reaches. Nothing for an empty set.
+    virtual std::optional<Path> create_path(std::span<const BlockPos> targets, std::int32_t reach) = 0;
+    /// @brief True when the last stuck check gave up on the path (vanilla's isStuck).
+    virtual bool is_stuck() const = 0;
     /// @brief Follows `path` at `speed` (a speed modifier); false when it is empty or already done.
     virtual bool move_to(std::optional<Path> path, double speed) = 0;
     /// @brief Paths to a block and follows the path (vanilla's moveTo(x, y, z, speed): reach 1).
@@ -211,6 +227,11 @@ public:
     /// @brief Damages the mob (vanilla's hurt); false when nothing happened (invulnerable,
     /// dead, peaceful rules…). `attacker` is remembered as the last hurt-by entity.
     virtual bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) = 0;
+    /// @brief The last damage it took (vanilla's getLastDamageSource and lastHurtByMob), or
+    /// nothing when it was never hurt.
+    virtual std::optional<HurtRecord> last_hurt() const = 0;
+    /// @brief True while it burns (vanilla's isOnFire).
+    virtual bool is_on_fire() const = 0;
 
     // Controls and navigation, as vanilla's.
     /// @brief The mob's path navigation.
@@ -337,6 +358,10 @@ public:
     virtual const BlockRegistry& blocks() const = 0;
     /// @brief The block state at a position (air outside the world or in an unloaded chunk).
     virtual BlockState block_state(BlockPos pos) const = 0;
+    /// @brief Sets a block (vanilla's setBlock with the default flags: POIs, light, heightmaps
+    /// and paths follow); false outside the world, in an unloaded chunk, or when unchanged.
+    /// Behaviours use it for doors, farmland, crops.
+    virtual bool set_block(BlockPos pos, BlockState state) = 0;
     /// @brief The facts of the block state at a position.
     const BlockStateInfo& block_info(BlockPos pos) const { return blocks().info(block_state(pos)); }
     /// @brief Lowest block y (−64 in the overworld).
