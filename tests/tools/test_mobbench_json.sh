@@ -5,7 +5,7 @@ set -eu
 MOBBENCH=${1:?usage: test_mobbench_json.sh path/to/mobbench}
 out=$("$MOBBENCH" nbt --seconds 0.02 --no-peer)
 lines=$(printf '%s\n' "$out" | wc -l)
-[ "$lines" -eq 4 ] || { echo "expected 4 lines (2 cases x decode/encode), got $lines:"; echo "$out"; exit 1; }
+[ "$lines" -eq 6 ] || { echo "expected 6 lines (2 cases x decode/decode_tree/encode), got $lines:"; echo "$out"; exit 1; }
 printf '%s\n' "$out" | python3 -c '
 import json, sys
 seen = set()
@@ -16,7 +16,7 @@ for line in sys.stdin:
     assert j["bench"] == "nbt" and j["impl"] == "mobsdk" and j["unit"] == "MiB/s", line
     assert isinstance(j["value"], (int, float)) and j["value"] > 0, line
     seen.add((j["case"], j["metric"]))
-want = {(c, m) for c in ("player", "chunk") for m in ("decode", "encode")}
+want = {(c, m) for c in ("player", "chunk") for m in ("decode", "decode_tree", "encode")}
 assert seen == want, seen
 print("mobbench nbt output has the expected shape")
 '
