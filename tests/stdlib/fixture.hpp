@@ -32,13 +32,14 @@ inline std::optional<DamageSource> server_last_damage(Level& level, Mob& mob) {
 }
 
 struct Fixture {
-    WorldHarness h;
     BrainRegistries reg;
     StandardMemories mem = register_standard_memories(reg.memory_types);
     VanillaActivities acts = register_vanilla_activities(reg.activities);
     StandardSensors sensors;
     std::unique_ptr<BrainProvider> provider;     // every memory, no sensors
     std::unique_ptr<BrainProvider> with_sensors; // every memory and every standard sensor
+    // Declared last, destroyed first: its mobs' brains point into the registries above.
+    WorldHarness h;
 
     Fixture() {
         StandardSensorOptions o;

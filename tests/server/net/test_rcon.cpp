@@ -384,6 +384,9 @@ BOOST_AUTO_TEST_CASE(server_fragmentation_pipelining_and_late_replies_from_anoth
     }
     std::thread([&] { std::lock_guard lock(mutex); pending[1].second("done second"); }).join();
     BOOST_TEST((c.packet().value() == RconPacket{3, 0, "done second"}));
+    // The replies hold their sessions, whose timers belong to the io_context: drop them first.
+    std::lock_guard lock(mutex);
+    pending.clear();
 }
 
 BOOST_AUTO_TEST_CASE(garbage_oversized_and_negative_lengths_disconnect) {
