@@ -215,4 +215,33 @@ BOOST_FIXTURE_TEST_CASE(do_nothing_runs_for_its_duration, BehaviorWorld) {
     BOOST_TEST(b.debug_string() == "DoNothing");
 }
 
+BOOST_AUTO_TEST_CASE(status_field_reads_and_assigns_like_a_status) {
+    // Subclasses write `status_ = …` and compare it; the field mirrors writes into a brain's table.
+    class Direct final : public BehaviorControl {
+    public:
+        bool try_start(Level&, Mob&, std::int64_t) override {
+            status_ = BehaviorStatus::RUNNING;
+            return status_ == BehaviorStatus::RUNNING;
+        }
+        void tick_or_stop(Level&, Mob&, std::int64_t) override {}
+        void do_stop(Level&, Mob&, std::int64_t) override { status_ = BehaviorStatus::STOPPED; }
+        std::string debug_string() const override { return "Direct"; }
+    };
+    mobsdk::testing::FakeLevel level{1};
+    mobsdk::testing::FakeMob mob{mobsdk::Uuid{1, 1}};
+    Direct d;
+    BOOST_TEST((d.status() == BehaviorStatus::STOPPED));
+    BOOST_TEST(d.try_start(level, mob, 0));
+    BOOST_TEST((d.status() == BehaviorStatus::RUNNING));
+    d.do_stop(level, mob, 0);
+    BOOST_TEST((d.status() == BehaviorStatus::STOPPED));
+    BOOST_TEST(d.start_requirements().empty());
+    DoNothing idle(1, 2);
+    BOOST_TEST(idle.start_requirements().empty());
+    // A Behavior's are its entry conditions: what try_start checks before anything else.
+    const Behavior timed({{MemoryHandle::from_index(3), MemoryStatus::VALUE_ABSENT}});
+    BOOST_TEST_REQUIRE(timed.start_requirements().size() == 1u);
+    BOOST_TEST(timed.start_requirements().data() == timed.entry_condition().data());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -1077,6 +1078,244 @@ BOOST_FIXTURE_TEST_CASE(load_memories_of_the_wrong_type_warns, Fixture) {
     BOOST_TEST_REQUIRE(warnings.size() == 1u);
     BOOST_TEST(contains(warnings[0], "TAG_Int"));
     BOOST_TEST(b.is_memory_value(counter, 1));
+}
+
+// ======================================================================================
+// The tick's own tables: the status mirror, start requirements checked by the brain, sensor
+// countdowns and the expiry list kept in the brain. Same behaviour as calling every behaviour.
+// ======================================================================================
+
+namespace {
+
+// Counts try_start calls and records whether the brain said it had checked the requirements;
+// starts when they hold (checking them itself), and stops at its first tick unless told not to.
+class Probe final : public BehaviorControl {
+public:
+    explicit Probe(std::vector<MemoryRequirement> requirements) : requirements_(std::move(requirements)) {}
+    bool try_start(Level&, Mob& mob, std::int64_t) override {
+        ++attempts;
+        Brain& b = *mob.brain();
+        prechecked.push_back(b.start_requirements_checked(*this));
+        if (!has_required_memories(b, requirements_)) return false;
+        status_ = BehaviorStatus::RUNNING;
+        return true;
+    }
+    void tick_or_stop(Level&, Mob&, std::int64_t) override {
+        ++ticks;
+        if (stop_at_tick) status_ = BehaviorStatus::STOPPED;
+    }
+    void do_stop(Level&, Mob&, std::int64_t) override { status_ = BehaviorStatus::STOPPED; }
+    std::string debug_string() const override { return "Probe"; }
+    std::span<const MemoryRequirement> start_requirements() const noexcept override {
+        return declare ? std::span<const MemoryRequirement>(requirements_) : std::span<const MemoryRequirement>();
+    }
+    /// Sets the status without the brain knowing.
+    void force(BehaviorStatus s) { status_ = s; }
+
+    bool declare = true;
+    bool stop_at_tick = true;
+    int attempts = 0;
+    int ticks = 0;
+    std::vector<bool> prechecked;
+
+private:
+    std::vector<MemoryRequirement> requirements_;
+};
+
+struct ProbeFixture : Fixture {
+    Probe* add(std::vector<MemoryRequirement> requirements, bool declare = true) {
+        auto p = std::make_unique<Probe>(std::move(requirements));
+        p->declare = declare;
+        Probe* raw = p.get();
+        brain().add_activity(act.core, 0, behaviors(std::move(p)));
+        return raw;
+    }
+    void activate() {
+        brain().set_core_activities({act.core});
+        brain().set_default_activity(act.idle);
+        brain().use_default_activity();
+    }
+};
+
+MemoryRequirement req(MemoryHandle m, MemoryStatus s) { return MemoryRequirement{m, s}; }
+
+}  // namespace
+
+BOOST_FIXTURE_TEST_CASE(declared_requirements_that_fail_skip_try_start, ProbeFixture) {
+    make();
+    Probe* declared = add({req(counter, MemoryStatus::VALUE_PRESENT), req(flag, MemoryStatus::VALUE_ABSENT)});
+    Probe* undeclared = add({req(counter, MemoryStatus::VALUE_PRESENT)}, false);
+    activate();
+    for (int k = 0; k < 3; ++k) level.tick();
+    BOOST_TEST(declared->attempts == 0);    // skipped: its try_start would have returned false
+    BOOST_TEST(undeclared->attempts == 3);  // asked every tick, as vanilla asks every behaviour
+    brain().set_memory(counter, 1);
+    level.tick();
+    BOOST_TEST(declared->attempts == 1);
+    BOOST_TEST((declared->prechecked == std::vector<bool>{true}));
+    BOOST_TEST(declared->ticks == 1);  // started, then ticked (and stopped) in the same brain tick
+    BOOST_TEST((undeclared->prechecked.back() == true));  // it declared none, so none are left to check
+    brain().set_memory(flag, Unit{});
+    level.tick();
+    BOOST_TEST(declared->attempts == 1);  // flag must be absent
+    BOOST_TEST((declared->status() == BehaviorStatus::STOPPED));
+}
+
+BOOST_FIXTURE_TEST_CASE(registered_requirements_hold_and_unregistered_ones_never_do, ProbeFixture) {
+    make({counter});
+    Probe* registered = add({req(counter, MemoryStatus::REGISTERED)});
+    Probe* unregistered = add({req(name, MemoryStatus::VALUE_ABSENT)});  // name: not in this brain
+    activate();
+    level.tick();
+    BOOST_TEST(registered->attempts == 1);
+    BOOST_TEST((registered->prechecked == std::vector<bool>{true}));
+    BOOST_TEST(unregistered->attempts == 0);  // vanilla: checkMemory is false for it, whatever the status
+}
+
+BOOST_FIXTURE_TEST_CASE(more_than_six_requirements_are_checked_by_try_start_too, ProbeFixture) {
+    make();
+    std::vector<MemoryRequirement> seven;
+    for (MemoryHandle m : all_memories()) seven.push_back(req(m, MemoryStatus::VALUE_ABSENT));
+    BOOST_TEST_REQUIRE(seven.size() == 7u);
+    Probe* p = add(seven);
+    activate();
+    level.tick();
+    BOOST_TEST(p->attempts == 1);
+    BOOST_TEST((p->prechecked == std::vector<bool>{false}));  // the brain checked six of them only
+    brain().set_memory(big, Big{});  // the seventh fails: try_start says no itself
+    level.tick();
+    BOOST_TEST(p->attempts == 2);
+    BOOST_TEST(p->ticks == 1);
+    brain().set_memory(counter, 1);  // one of the first six fails: skipped
+    level.tick();
+    BOOST_TEST(p->attempts == 2);
+}
+
+BOOST_FIXTURE_TEST_CASE(start_requirements_checked_only_during_the_brains_call, ProbeFixture) {
+    make();
+    Probe* p = add({req(counter, MemoryStatus::VALUE_PRESENT)});
+    activate();
+    brain().set_memory(counter, 1);
+    BOOST_TEST(!brain().start_requirements_checked(*p));
+    p->try_start(level, mob, 0);  // called directly, not by the brain's tick
+    BOOST_TEST((p->prechecked == std::vector<bool>{false}));
+    p->do_stop(level, mob, 0);
+    level.tick();
+    BOOST_TEST((p->prechecked == std::vector<bool>{false, true}));
+    BOOST_TEST(!brain().start_requirements_checked(*p));
+}
+
+BOOST_FIXTURE_TEST_CASE(status_changed_outside_the_brain_is_what_the_brain_sees, ProbeFixture) {
+    make();
+    Probe* p = add({req(counter, MemoryStatus::VALUE_PRESENT)});
+    activate();
+    p->stop_at_tick = false;
+    p->force(BehaviorStatus::RUNNING);  // requirements fail, but it runs: the brain must tick it
+    BOOST_TEST(brain().running_behaviors().size() == 1u);
+    level.tick();
+    level.tick();
+    BOOST_TEST(p->ticks == 2);
+    BOOST_TEST(p->attempts == 0);
+    p->force(BehaviorStatus::STOPPED);
+    BOOST_TEST(brain().running_behaviors().empty());
+    level.tick();
+    BOOST_TEST(p->ticks == 2);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_mob_answering_another_brain_gets_every_try_start, ProbeFixture) {
+    Brain& b = make();
+    Probe* p = add({req(counter, MemoryStatus::VALUE_PRESENT)});
+    activate();
+    auto other_provider = std::make_unique<BrainProvider>(reg, std::vector<MemoryHandle>{counter},
+                                                          std::vector<SensorType>{});
+    FakeMob other{Uuid{3, 4}};
+    other.brain_ = other_provider->make_brain(level.random());
+    other.brain_->set_memory(counter, 5);  // `b` has no counter; the mob's brain has one
+    b.tick(level, other);
+    BOOST_TEST(p->attempts == 1);
+    BOOST_TEST((p->prechecked == std::vector<bool>{false}));
+    BOOST_TEST(p->ticks == 1);  // it checked the mob's brain, as vanilla's behaviours do
+}
+
+BOOST_FIXTURE_TEST_CASE(activities_beyond_64_in_one_brain_still_switch, ProbeFixture) {
+    std::vector<Activity> many;
+    for (int k = 0; k < 70; ++k)
+        many.push_back(reg.activities.register_entry("example:a" + std::to_string(k), ActivityInfo{}, "test"));
+    Brain& b = make();
+    std::vector<Probe*> probes;
+    for (Activity a : many) {
+        auto p = std::make_unique<Probe>(std::vector<MemoryRequirement>{});
+        probes.push_back(p.get());
+        b.add_activity(a, 0, behaviors(std::move(p)));
+    }
+    b.set_default_activity(many[0]);
+    b.use_default_activity();
+    level.tick();
+    b.set_active_activity_if_possible(many[69]);  // the 70th added: past the brain's 64-bit mask
+    level.tick();
+    b.set_active_activity_if_possible(many[63]);
+    level.tick();
+    BOOST_TEST(probes[0]->attempts == 1);
+    BOOST_TEST(probes[69]->attempts == 1);
+    BOOST_TEST(probes[63]->attempts == 1);
+    int others = 0;
+    for (Probe* p : probes) others += p->attempts;
+    BOOST_TEST(others == 3);
+}
+
+BOOST_FIXTURE_TEST_CASE(sensor_countdown_lives_in_the_brain_and_stays_visible, Fixture) {
+    std::vector<std::int64_t> runs;
+    const SensorType s = register_sensor<TimeSensor>(reg.sensor_types, "example:cd", "test", counter, &runs, 4);
+    Brain& b = make({}, {s});
+    Sensor& sensor = *b.sensors()[0];
+    sensor.set_time_to_tick(2);
+    level.tick();
+    BOOST_TEST(sensor.time_to_tick() == 1);
+    level.tick();  // runs (time 1) and restarts at the scan rate
+    BOOST_TEST(sensor.time_to_tick() == 4);
+    BOOST_TEST((runs == std::vector<std::int64_t>{1}));
+    sensor.set_time_to_tick(1);  // the brain follows a change made through the sensor
+    level.tick();
+    BOOST_TEST((runs == std::vector<std::int64_t>{1, 2}));
+    // Ticked on its own, a sensor counts down on its own.
+    TimeSensor alone(counter, &runs, 3);
+    alone.set_time_to_tick(1);
+    alone.tick(level, mob);
+    BOOST_TEST(alone.time_to_tick() == 3);
+    BOOST_TEST(runs.size() == 3u);
+}
+
+BOOST_FIXTURE_TEST_CASE(expiry_list_keeps_each_ttl_as_entries_come_and_go, Fixture) {
+    Brain& b = make();
+    b.set_memory_with_expiry(counter, 1, 1);
+    b.set_memory_with_expiry(name, std::string("n"), 3);
+    b.set_memory_with_expiry(flag, Unit{}, 5);
+    b.set_memory_with_expiry(ids, std::vector<int>{1}, 2);
+    b.forget_outdated_memories(MemoryExpiry::Modern);  // 0, 2, 4, 1
+    b.forget_outdated_memories(MemoryExpiry::Modern);  // 0 → counter erased; 1, 3, 0
+    BOOST_TEST(!b.has_memory_value(counter));
+    BOOST_TEST(b.time_until_expiry(name) == 1);
+    BOOST_TEST(b.time_until_expiry(flag) == 3);
+    BOOST_TEST(b.time_until_expiry(ids) == 0);  // ttl 0 reads as 0, and it is still present
+    BOOST_TEST(b.has_memory_value(ids));
+    b.set_memory(name, std::string("kept"));  // now without expiry: leaves the list
+    b.erase_memory(flag);
+    b.set_memory_with_expiry(counter, 2, 10);  // back in, after the removals
+    b.forget_outdated_memories(MemoryExpiry::Modern);  // ids erased; counter 9
+    BOOST_TEST(!b.has_memory_value(ids));
+    BOOST_TEST(!b.has_memory_value(flag));
+    BOOST_TEST(b.is_memory_value(name, std::string("kept")));
+    BOOST_TEST(b.time_until_expiry(name) == 0);
+    BOOST_TEST(b.time_until_expiry(counter) == 9);
+    b.set_memory_with_expiry(flag, Unit{}, 1);
+    for (int k = 0; k < 2; ++k) b.forget_outdated_memories(MemoryExpiry::Modern);
+    BOOST_TEST(!b.has_memory_value(flag));
+    BOOST_TEST(b.time_until_expiry(counter) == 7);
+    for (int k = 0; k < 7; ++k) b.forget_outdated_memories(MemoryExpiry::Modern);
+    BOOST_TEST(b.has_memory_value(counter));
+    b.forget_outdated_memories(MemoryExpiry::Modern);
+    BOOST_TEST(!b.has_memory_value(counter));
+    BOOST_TEST(b.is_memory_value(name, std::string("kept")));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -251,4 +251,32 @@ BOOST_FIXTURE_TEST_CASE(composites_nest_in_a_brain, CompositeWorld) {
     BOOST_TEST(log == expected, boost::test_tools::per_element());
 }
 
+BOOST_FIXTURE_TEST_CASE(decorators_and_sequential_declare_the_wrapped_start_requirements, CompositeWorld) {
+    // A decorator starts only when what it wraps starts: the brain may skip both on the same terms.
+    auto make_timed = [&] {
+        return std::make_unique<DoNothing>(1, 1);  // no conditions
+    };
+    auto gated = std::make_unique<RunOne>(std::vector<MemoryRequirement>{{flag, MemoryStatus::VALUE_PRESENT}},
+                                          weighted_behaviors(std::pair{make_timed(), 1}));
+    BOOST_TEST_REQUIRE(gated->start_requirements().size() == 1u);
+    auto wrapped = cooldown(run_for(std::move(gated), 2, 4), 10);
+    BOOST_TEST_REQUIRE(wrapped->start_requirements().size() == 1u);
+    BOOST_TEST((wrapped->start_requirements()[0].memory == flag.handle()));
+    BOOST_TEST((wrapped->start_requirements()[0].status == MemoryStatus::VALUE_PRESENT));
+    Log log;
+    auto seq = std::make_unique<Sequential>(behavior_list(
+        std::make_unique<RunOne>(std::vector<MemoryRequirement>{{flag, MemoryStatus::VALUE_ABSENT}},
+                                 weighted_behaviors(std::pair{make_timed(), 1})),
+        std::make_unique<Step>(log, "b")));
+    BOOST_TEST_REQUIRE(seq->start_requirements().size() == 1u);
+    BOOST_TEST((seq->start_requirements()[0].status == MemoryStatus::VALUE_ABSENT));
+    BOOST_TEST(std::make_unique<Step>(log, "c")->start_requirements().empty());  // declares none
+    // A decorator's status is still the wrapped behaviour's.
+    auto cd = cooldown(std::make_unique<Step>(log, "d", true, -1), 5);
+    BOOST_TEST(cd->try_start(level, mob, 0));
+    BOOST_TEST((cd->status() == BehaviorStatus::RUNNING));
+    cd->do_stop(level, mob, 1);
+    BOOST_TEST((cd->status() == BehaviorStatus::STOPPED));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

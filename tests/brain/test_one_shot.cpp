@@ -263,4 +263,24 @@ BOOST_FIXTURE_TEST_CASE(stops_same_tick_in_a_brain, OneShotWorld) {
     BOOST_TEST(fired == 3);  // and so it fires every tick
 }
 
+BOOST_FIXTURE_TEST_CASE(start_requirements_are_the_conditions_in_order, OneShotWorld) {
+    // The brain reads these to skip a trigger whose conditions fail without calling it.
+    auto b = create(absent(walk_target), present(look_target), registered(cooldown),
+                    [](Level&, Mob&, std::int64_t, auto&, auto&, auto&) { return true; });
+    const auto reqs = b->start_requirements();
+    BOOST_TEST_REQUIRE(reqs.size() == 3u);
+    BOOST_TEST((reqs[0].memory == walk_target.handle() && reqs[0].status == MemoryStatus::VALUE_ABSENT));
+    BOOST_TEST((reqs[1].memory == look_target.handle() && reqs[1].status == MemoryStatus::VALUE_PRESENT));
+    BOOST_TEST((reqs[2].memory == cooldown.handle() && reqs[2].status == MemoryStatus::REGISTERED));
+    BOOST_TEST(create([](Level&, Mob&, std::int64_t) { return true; })->start_requirements().empty());
+    // sequence(a, b) does nothing unless a fires: a's conditions; a trigger gate always fires.
+    auto seq = sequence(create(present(look_target), [](Level&, Mob&, std::int64_t, auto&) { return true; }),
+                        create(absent(walk_target), [](Level&, Mob&, std::int64_t, auto&) { return true; }));
+    BOOST_TEST_REQUIRE(seq->start_requirements().size() == 1u);
+    BOOST_TEST((seq->start_requirements()[0].memory == look_target.handle()));
+    std::vector<int> log;
+    auto gate = TriggerGate::trigger_one_shuffled(weighted_triggers(std::pair{std::make_unique<Counting>(log, 1, true), 1}));
+    BOOST_TEST(gate->start_requirements().empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

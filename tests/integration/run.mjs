@@ -16,6 +16,9 @@ if (!testName || !binary || !tmp) {
 }
 
 const nbt = requireInterop('prismarine-nbt');
+// The build's bundled plugins (build/plugins) and test plugins (build/test-plugins), next to bin/.
+const pluginDir = path.join(path.dirname(path.resolve(binary)), '..', 'plugins');
+const testPluginDir = path.join(path.dirname(path.resolve(binary)), '..', 'test-plugins');
 
 async function baseProps(extra = {}) {
   return {
@@ -461,6 +464,111 @@ const tests = {
     const chunk = regionChunks(file).find((c) => c.x === 1 && c.z === 1);
     const root = await parseNbt(zlib.inflateSync(chunk.payload));
     assertEqual(root.xPos, 1, 'the chunk was regenerated and saved');
+  },
+  // Plugin refusals (issue 6): each refused library is one ERROR line naming the file and the
+  // reason; the server starts anyway with the plugins that passed.
+  async plugin_refusals() {
+    const dir = freshDir(tmp, 'plugin_refusals');
+    writeProperties(dir, await baseProps());
+    const plugins = path.join(dir, 'plugins');
+    fs.mkdirSync(plugins);
+    const names = ['good', 'good_again', 'wrong_abi', 'bad_fingerprint', 'no_entry', 'throws', 'needs_missing', 'copycat'];
+    for (const n of names) fs.copyFileSync(path.join(testPluginDir, `${n}.so`), path.join(plugins, `${n}.so`));
+    const s = new Server(binary, dir);
+    await s.start();
+    const file = (n) => path.join(plugins, `${n}.so`);
+    const expected = [
+      `Refused plugin ${file('bad_fingerprint')}: built with an incompatible toolchain: plugin "not-this-toolchain", server "`,
+      `Refused plugin ${file('good_again')}: duplicate plugin id 'good', already loaded from ${file('good')}`,
+      `Refused plugin ${file('needs_missing')}: missing dependency 'nowhere'`,
+      `Refused plugin ${file('no_entry')}: no entry point mobsdk_plugin_entry (not a mobsdk plugin)`,
+      `Refused plugin ${file('wrong_abi')}: plugin ABI version 2, this server supports version 1`,
+      `Refused plugin ${file('copycat')}: registration failed: entity type good:thing is registered by both 'good' and 'copycat'`,
+      `Refused plugin ${file('throws')}: registration failed: no luck today`,
+    ];
+    const errors = s.lines.filter((l) => /\/ERROR\]: Refused plugin /.test(l)).map((l) => l.replace(/^.*?\]: /, ''));
+    assertEqual(errors.length, expected.length, `one line per refused library:\n${errors.join('\n')}`);
+    for (const e of expected) assert(errors.some((l) => l.startsWith(e)), `logged: ${e}\n${errors.join('\n')}`);
+    assert(s.messages().includes(`Loaded plugin good 1.0.0 (Good test plugin) from ${file('good')}`), 'good loaded');
+    await s.command('plugins', /Loaded plugins \(1\):/);
+    await s.command('summon good:thing 0.5 -60 0.5', /Summoned new /);
+    await s.command('summon throws:thing 0.5 -60 0.5', /Unknown|Can't find/i);
+    await s.command('time query gametime', /The time is/);  // still ticking
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+  },
+
+  // `reload` (issue 6): an example mob keeps its long-term memory (example:sightings) and loses
+  // its short-term one (example:nearest_villager), as a chunk unload and reload would.
+  async plugin_reload() {
+    const dir = freshDir(tmp, 'plugin_reload');
+    writeProperties(dir, await baseProps());
+    fs.mkdirSync(path.join(dir, 'plugins'));
+    fs.copyFileSync(path.join(pluginDir, 'example.so'), path.join(dir, 'plugins', 'example.so'));
+    const s = new Server(binary, dir);
+    await s.start();
+    const uuid = '00000001-0000-0002-0003-000000000005';
+    await s.command('summon example:watcher 2.5 -60 2.5 {UUID:[I;1,2,196608,5]}', /Summoned new Watcher/);
+    await s.command('summon villager 5.5 -60 2.5 {NoAI:1b}', /Summoned new Villager/);
+    const brainOf = async () => {
+      const from = s.lines.length;
+      await s.command(`brain ${uuid}`, /Memories \(\d+\):/);
+      await s.waitFor(/example:sightings: /, { from });
+      const lines = s.messages(from);
+      return {
+        nearest: lines.find((l) => l.startsWith('  example:nearest_villager: ')),
+        sightings: lines.find((l) => l.startsWith('  example:sightings: ')),
+      };
+    };
+    await until(async () => !(await brainOf()).nearest.endsWith('(empty)'), { what: 'the sensor to see the villager' });
+    const before = await brainOf();
+    assert(/count: ?1\b/.test(before.sightings), `one sighting: ${before.sightings}`);
+    // Frozen, so that no sensor scan runs between the reload and the look at the brain.
+    await s.command('tick freeze', /The game is frozen/);
+    const from = s.lines.length;
+    await s.command('reload', /Reloading!/);
+    await s.waitFor(/Reloaded 1 plugin \(example 1\.0\.0\), 0 refused; \d+ of \d+ entities back, 0 kept in storage/, { from });
+    const after = await brainOf();
+    assertEqual(after.sightings, before.sightings, 'long-term memory survives reload');
+    assertEqual(after.nearest, '  example:nearest_villager: (empty)', 'short-term memory reset by reload');
+    await s.command('tick unfreeze', /running normally/);
+    // Seen again after the reset: a second sighting.
+    await until(async () => /count: ?2\b/.test((await brainOf()).sightings), { what: 'a second sighting' });
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+  },
+
+  // A plugin that fails to load on reload leaves its mobs saved: they wait in storage and come
+  // back, memories and all, when the plugin loads again.
+  async plugin_reload_failure() {
+    const dir = freshDir(tmp, 'plugin_reload_failure');
+    writeProperties(dir, await baseProps());
+    const lib = path.join(dir, 'plugins', 'example.so');
+    fs.mkdirSync(path.join(dir, 'plugins'));
+    fs.copyFileSync(path.join(pluginDir, 'example.so'), lib);
+    const s = new Server(binary, dir);
+    await s.start();
+    const uuid = '00000001-0000-0002-0003-000000000006';
+    await s.command('summon example:watcher 2.5 -60 2.5 {UUID:[I;1,2,196608,6],Brain:{memories:{"example:sightings":{value:{count:7,last_seen:5L}}}}}',
+      /Summoned new Watcher/);
+    // A broken build replaces the plugin.
+    fs.copyFileSync(path.join(testPluginDir, 'wrong_abi.so'), lib);
+    let from = s.lines.length;
+    await s.command('reload', /Reloading!/);
+    await s.waitFor(new RegExp(`Refused plugin ${lib.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: plugin ABI version 2`), { from });
+    await s.waitFor(/Reloaded 0 plugins, 1 refused; \d+ of \d+ entities back, 1 kept in storage/, { from });
+    await s.command(`data get entity ${uuid}`, /No entity was found/);
+    await s.command('save-all flush', /Saved the game/);
+    const stored = (await storedEntities(path.join(dir, 'world'))).filter((e) => uuidFromInts(e.entity.UUID) === uuid);
+    assertEqual(stored.length, 1, 'the watcher is in storage once');
+    assertEqual(stored[0].entity.id, 'example:watcher', 'stored as it was');
+    assertEqual(stored[0].entity.Brain.memories['example:sightings'].value.count, 7, 'with its memories');
+    // The fixed build comes back.
+    fs.copyFileSync(path.join(pluginDir, 'example.so'), lib);
+    from = s.lines.length;
+    await s.command('reload', /Reloading!/);
+    await s.waitFor(/Reloaded 1 plugin \(example 1\.0\.0\), 0 refused; \d+ of \d+ entities back, 0 kept in storage/, { from });
+    const brain = await s.command(`data get entity ${uuid} Brain`, /has the following entity data/);
+    assert(/"example:sightings": \{value: \{count: 7, last_seen: 5L\}\}/.test(brain), `sightings back: ${brain}`);
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
   },
 };
 

@@ -2,6 +2,7 @@
 // figures measure the scheduling (expiry pass, sensor countdowns, start/tick loops), not AI logic.
 // Case b20s4: 20 behaviours over a core and an idle activity, 4 sensors, 30 memories (10 expiring).
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -158,7 +159,10 @@ struct Case {
 };
 
 // Mean nanoseconds per brain tick over `brains` brains ticked together, as a level ticks its mobs.
-double brain_tick_ns(const Case& c, double seconds, std::size_t brains, std::size_t& running_out) {
+// With `fixed_ticks` > 0 it measures exactly that many level ticks (for callgrind and cachegrind,
+// whose counts are then per a known number of brain ticks) instead of running for `seconds`.
+double brain_tick_ns(const Case& c, double seconds, std::size_t brains, std::size_t fixed_ticks,
+                     std::size_t& running_out) {
     mobsdk::testing::FakeLevel level(20240601);
     std::vector<std::unique_ptr<mobsdk::testing::FakeMob>> mobs;
     mobs.reserve(brains);
@@ -170,7 +174,15 @@ double brain_tick_ns(const Case& c, double seconds, std::size_t brains, std::siz
         mobs.push_back(std::move(mob));
     }
     for (int i = 0; i < 200; ++i) level.tick();  // past the sensors' first delays: a steady state
-    const double per_level_tick = time_per_call([&] { level.tick(); }, seconds);
+    double per_level_tick = 0;
+    if (fixed_ticks > 0) {
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t i = 0; i < fixed_ticks; ++i) level.tick();
+        per_level_tick = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                         static_cast<double>(fixed_ticks);
+    } else {
+        per_level_tick = time_per_call([&] { level.tick(); }, seconds);
+    }
     running_out = 0;
     for (const auto& m : mobs) running_out += m->brain_->running_behaviors().size();
     return per_level_tick / static_cast<double>(brains) * 1e9;
@@ -201,15 +213,19 @@ int run_brain(const std::vector<std::string>& args) {
     double seconds = 1.0;
     std::string only;
     std::size_t brains = kDefaultBrains;
+    std::size_t fixed_ticks = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--seconds" && i + 1 < args.size()) {
             seconds = std::stod(args[++i]);
         } else if (args[i] == "--brains" && i + 1 < args.size()) {
             brains = static_cast<std::size_t>(std::max(1L, std::stol(args[++i])));
+        } else if (args[i] == "--ticks" && i + 1 < args.size()) {
+            fixed_ticks = static_cast<std::size_t>(std::max(1L, std::stol(args[++i])));
         } else if (args[i] == "--case" && i + 1 < args.size()) {
             only = args[++i];
         } else {
-            std::fprintf(stderr, "usage: mobbench brain [--seconds S] [--case b20s4] [--brains N (default 1000)]\n");
+            std::fprintf(stderr, "usage: mobbench brain [--seconds S] [--case b20s4] [--brains N (default 1000)] "
+                                 "[--ticks T (measure exactly T level ticks, for profilers)]\n");
             return 2;
         }
     }
@@ -221,7 +237,7 @@ int run_brain(const std::vector<std::string>& args) {
     progress("case b20s4: " + std::to_string(brains) + " brains, 20 behaviours, 4 sensors, " +
              std::to_string(c.mem.all.size()) + " memories");
     std::size_t running = 0;
-    const double tick_ns = brain_tick_ns(c, seconds, brains, running);
+    const double tick_ns = brain_tick_ns(c, seconds, brains, fixed_ticks, running);
     progress("behaviours running at the end: " + std::to_string(running) + " over " + std::to_string(brains) +
              " brains");
     emit({"brain", "b20s4", "mobsdk", "ns_per_brain_tick", tick_ns, "ns"});

@@ -10,10 +10,12 @@
 #include <exception>
 #include <random>
 
+#include "mobsdk/plugin/abi.h"
 #include "mobsdk/world/registries.hpp"
 #include "mobserver/command/commands.hpp"
 #include "mobserver/net/rcon.hpp"
 #include "mobserver/net/status.hpp"
+#include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/storage/world_storage.hpp"
 #include "mobserver/world/village.hpp"
 #include "mobserver/world/world.hpp"
@@ -25,7 +27,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr std::string_view kSdkVersion = "0.5.0";
+constexpr std::string_view kSdkVersion = MOBSDK_VERSION_STRING;
 constexpr std::string_view kMinecraftVersion = "1.20.4";
 
 // The console: answers go to the log as vanilla's server console prints them.
@@ -121,17 +123,31 @@ MinecraftServer::MinecraftServer(ServerLaunch launch)
 MinecraftServer::~MinecraftServer() {
     console_stop_ = true;
     if (console_thread_.joinable()) console_thread_.join();
-    // Entities (and their brains) go before the storage and registries they refer to.
+    // Entities (and their brains) go before the storage and registries they refer to, and
+    // the registries and plugin code last.
     world_.reset();
     storage_.reset();
+    plugins_.reset();
+}
+
+fs::path MinecraftServer::plugins_dir() const {
+    const fs::path dir = properties_.plugins_dir;
+    return dir.is_absolute() ? dir : launch_.dir / dir;
+}
+
+std::vector<PluginSummary> MinecraftServer::plugins() const {
+    std::vector<PluginSummary> out;
+    if (!plugins_) return out;
+    for (const auto& p : plugins_->plugins()) out.push_back(PluginSummary{p.id, p.name, p.version});
+    return out;
 }
 
 std::string MinecraftServer::open_world() {
-    registries_ = std::make_unique<WorldRegistries>();
-    register_vanilla_blocks(registries_->blocks);
-    register_vanilla_poi_types(registries_->poi_types);
-    register_vanilla_entity_types(registries_->entity_types);
-    registries_->freeze();
+    // Registries: vanilla content, then every plugin that passes the checks; then frozen.
+    plugins_ = std::make_unique<PluginHost>([this](LogLevel level, const std::string& line) { log_.log(level, line); },
+                                            register_builtin_content);
+    plugins_->load(plugins_dir());
+    const WorldRegistries* registries = &plugins_->world_registries();
 
     level_dir_ = launch_.dir / properties_.level_name;
     log_.info("Preparing level \"" + properties_.level_name + "\"");
@@ -167,7 +183,7 @@ std::string MinecraftServer::open_world() {
     } else {
         std::vector<FlatGenerator::Layer> layers;
         for (const auto& l : level_.flat_layers) {
-            auto state = registries_->blocks.parse(l.block);
+            auto state = registries->blocks.parse(l.block);
             if (!state) return "level.dat: flat layer '" + l.block + "': " + state.error();
             layers.push_back(FlatGenerator::Layer{*state, l.height});
         }
@@ -178,12 +194,13 @@ std::string MinecraftServer::open_world() {
     options.memory_expiry = properties_.memory_expiry;
     options.difficulty = level_.difficulty;
     options.rules = level_.rules;
-    world_ = std::make_unique<World>(*registries_, std::move(generator), options);
+    world_ = std::make_unique<World>(*registries, std::move(generator), options);
+    world_->set_mob_initializer(brain_initializer(*world_));
     world_->set_game_time(level_.game_time);
     world_->set_day_time(level_.day_time);
     world_->set_warning_sink([this](const std::string& w) { log_.warn(w); });
 
-    storage_ = std::make_unique<WorldStorage>(level_dir_, registries_->poi_types);
+    storage_ = std::make_unique<WorldStorage>(level_dir_, registries->poi_types);
     for (const auto& w : storage_->startup_warnings()) log_.warn(w);
     world_->attach_storage(*storage_);
     auto forced = read_forced_chunks(level_dir_);
@@ -196,7 +213,7 @@ std::string MinecraftServer::open_world() {
     if (fresh && !level_.flat_layers.empty()) {
         // The embedded default world: a village at the spawn, with its villagers.
         const VillagePlan plan = build_village(*world_, level_.spawn, level_.seed, 4);
-        const auto villager = registries_->entity_types.find("minecraft:villager");
+        const auto villager = registries->entity_types.find("minecraft:villager");
         for (std::size_t i = 0; villager && i < plan.beds.size(); ++i)
             world_->spawn_mob(*villager, {plan.bell.x + 0.5 + static_cast<double>(i), static_cast<double>(plan.bell.y),
                                           plan.bell.z + 2.5});
@@ -267,13 +284,24 @@ void MinecraftServer::start_console() {
     });
 }
 
+void MinecraftServer::register_commands() {
+    dispatcher_ = std::make_unique<CommandDispatcher>();
+    register_vanilla_commands(*dispatcher_, *this);
+    // `reload` lives here, not with the other commands: it needs the program, not ServerControl.
+    dispatcher_->root().literal("reload").executes([this](CommandContext& c) -> CommandResultValue {
+        c.source().send_success("Reloading!");
+        request_reload();  // at the start of the next tick: this command runs inside one
+        return 1;
+    });
+}
+
 void MinecraftServer::run_command(const std::string& line, CommandSource& source) {
     std::string_view text = line;
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     if (!text.empty() && text.front() == '/') text.remove_prefix(1);
     if (text.empty()) return;
     try {
-        dispatcher_.execute(text, source);
+        dispatcher_->execute(text, source);
     } catch (const std::exception& e) {
         // Vanilla: "An unexpected error occurred trying to execute that command".
         source.send_failure("An unexpected error occurred trying to execute that command");
@@ -296,7 +324,7 @@ int MinecraftServer::run() {
         log_.error(std::string("Encountered an unexpected exception: ") + e.what());
         return 1;
     }
-    register_vanilla_commands(dispatcher_, *this);
+    register_commands();
 
     const double took = std::chrono::duration<double>(Clock::now() - started).count();
     char done[96];
@@ -371,6 +399,14 @@ void MinecraftServer::run_tick() {
         shutdown();
         return;
     }
+    if (reload_requested_) {
+        reload_requested_ = false;
+        reload();
+        if (stopping_) {
+            shutdown();
+            return;
+        }
+    }
     const auto interval = ticks_.begin_tick();
     if (auto warning = pacer_.begin_tick(Clock::now(), interval)) log_.warn(*warning);
     const auto begin = Clock::now();
@@ -391,6 +427,44 @@ void MinecraftServer::run_tick() {
 }
 
 void MinecraftServer::request_stop() { stopping_ = true; }
+
+void MinecraftServer::reload() {
+    // Everything goes to storage first; if that fails nothing is unloaded (vanilla's "Reload
+    // failed; keeping old data").
+    if (std::string err = save_all(true); !err.empty()) {
+        log_.error("Reload failed; keeping old data: " + err);
+        return;
+    }
+    const std::size_t before = world_->entities().size();
+    // Brains and behaviours (plugin code) go with the world, then the storage that points into
+    // the registries, then the plugins and their registries, and last their libraries.
+    world_.reset();
+    storage_.reset();
+    plugins_.reset();
+    std::string err;
+    try {
+        err = open_world();
+    } catch (const std::exception& e) {
+        err = e.what();
+    }
+    if (!err.empty()) {
+        // No world to run: stop without saving over what was just saved.
+        log_.error("Reload failed, the server stops: " + err);
+        world_.reset();
+        exit_code_ = 1;
+        stopping_ = true;
+        return;
+    }
+    std::string ids;
+    for (const auto& p : plugins_->plugins()) ids += (ids.empty() ? "" : ", ") + p.id + " " + p.version;
+    register_commands();
+    const auto n = plugins_->plugins().size();
+    const auto refused = plugins_->refusals().size();
+    log_.info("Reloaded " + std::to_string(n) + " plugin" + (n == 1 ? "" : "s") + (ids.empty() ? "" : " (" + ids + ")") +
+              ", " + std::to_string(refused) + " refused; " + std::to_string(world_->entities().size()) + " of " +
+              std::to_string(before) + " entities back, " + std::to_string(world_->dormant_count()) +
+              " kept in storage");
+}
 
 std::string MinecraftServer::save_level_data() {
     level_.game_time = world_->game_time();
@@ -422,12 +496,15 @@ void MinecraftServer::shutdown() {
     if (status_) status_->stop();
     timer_.cancel();
     log_.info("Saving worlds");
-    log_.info("Saving chunks for level 'ServerLevel[" + properties_.level_name + "]'/" + world_->dimension().str());
-    if (std::string err = save_all(true); !err.empty()) {
-        exit_code_ = 1;
-    } else {
-        log_.info("ThreadedAnvilChunkStorage (" + properties_.level_name + "): All chunks are saved");
-        log_.info("ThreadedAnvilChunkStorage: All dimensions are saved");
+    if (world_) {  // none after a failed reload, which saved everything before it failed
+        log_.info("Saving chunks for level 'ServerLevel[" + properties_.level_name + "]'/" + world_->dimension().str());
+        if (std::string err = save_all(true); !err.empty()) {
+            log_.error("Failed to save the world: " + err);
+            exit_code_ = 1;
+        } else {
+            log_.info("ThreadedAnvilChunkStorage (" + properties_.level_name + "): All chunks are saved");
+            log_.info("ThreadedAnvilChunkStorage: All dimensions are saved");
+        }
     }
     log_.flush();
     console_stop_ = true;

@@ -18,7 +18,13 @@ BrainLayout::BrainLayout(const BrainRegistries& registries, std::span<const Memo
         if (slot_of_[h.index()] >= 0) return;
         slot_of_[h.index()] = static_cast<std::int32_t>(memories_.size());
         memories_.push_back(h);
-        infos_.push_back(&info);
+        // Values packed in slot order, each at its own alignment: an int memory takes 4 bytes of
+        // a brain's block, not a slot-sized cell, so the values a tick writes share few lines.
+        const MemoryValueOps& ops = *info.ops;
+        const std::size_t offset = (value_block_size_ + ops.align - 1) / ops.align * ops.align;
+        slots_.push_back(SlotInfo{&info, static_cast<std::uint32_t>(offset)});
+        value_block_size_ = offset + ops.size;
+        value_block_align_ = std::max(value_block_align_, ops.align);
     };
     for (MemoryHandle h : memories) add(h);
     for (SensorType s : sensors) {
@@ -29,46 +35,65 @@ BrainLayout::BrainLayout(const BrainRegistries& registries, std::span<const Memo
 
 // ---- Brain: memories ----
 
+namespace {
+
+constexpr std::size_t round_up(std::size_t n, std::size_t align) noexcept { return (n + align - 1) / align * align; }
+
+}  // namespace
+
 Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
-    : layout_(std::move(layout)),
-      slot_table_(layout_->slot_table().data()),
-      slot_table_size_(static_cast<std::uint32_t>(layout_->slot_table().size())),
-      slots_(layout_->memories().size()) {
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-        Slot& s = slots_[i];
-        s.info = &layout_->info(i);
-        const MemoryValueOps& ops = *s.info->ops;
-        if (ops.size <= sizeof(s.inline_storage) && ops.align <= alignof(Slot)) {
-            s.value = s.inline_storage;
-        } else {
-            s.value = ::operator new(ops.size, std::align_val_t(ops.align));
-            s.heap = true;
+    : slot_table_(layout->slot_table().data()),
+      slot_table_size_(static_cast<std::uint32_t>(layout->slot_table().size())),
+      slot_infos_(layout->slot_infos().data()),
+      layout_(std::move(layout)) {
+    const std::size_t slots = layout_->memories().size();
+    const std::size_t sensors = layout_->sensors().size();
+    const std::size_t words = std::max<std::size_t>(1, (slots + 63) / 64);
+    // One block: what the expiry pass and the sensor countdowns read first, then the values.
+    const std::size_t present_at = 0;
+    const std::size_t listed_at = present_at + words * 8;
+    const std::size_t countdown_at = listed_at + words * 8;
+    const std::size_t expiring_at = countdown_at + sensors * 8;
+    const std::size_t pos_at = expiring_at + slots * sizeof(ExpiringEntry);
+    block_align_ = layout_->value_block_align();
+    const std::size_t values_at = round_up(pos_at + slots * 4, block_align_);
+    const std::size_t total = values_at + layout_->value_block_size();
+    block_ = ::operator new(total, std::align_val_t(block_align_));
+    auto* base = static_cast<unsigned char*>(block_);
+    std::memset(base, 0, values_at);
+    present_bits_ = reinterpret_cast<std::uint64_t*>(base + present_at);
+    listed_bits_ = reinterpret_cast<std::uint64_t*>(base + listed_at);
+    sensor_countdown_ = reinterpret_cast<std::int64_t*>(base + countdown_at);
+    expiring_ = reinterpret_cast<ExpiringEntry*>(base + expiring_at);
+    expiring_pos_ = reinterpret_cast<std::uint32_t*>(base + pos_at);
+    values_ = base + values_at;
+    std::size_t constructed = 0;
+    try {
+        for (; constructed < slots; ++constructed) slot_infos_[constructed].info->ops->default_construct(value_at(constructed));
+        const auto& sensor_types = layout_->registries().sensor_types;
+        for (SensorType t : layout_->sensors()) {
+            auto sensor = sensor_types[t].factory();
+            // Vanilla draws the first delay uniformly within one scan period.
+            sensor->set_time_to_tick(random.next_int(std::max(1, sensor->scan_rate())));
+            sensor->move_countdown_to(&sensor_countdown_[sensors_.size()]);
+            sensors_.push_back(std::move(sensor));
         }
-        ops.default_construct(s.value);
-    }
-    const auto& sensor_types = layout_->registries().sensor_types;
-    for (SensorType t : layout_->sensors()) {
-        auto sensor = sensor_types[t].factory();
-        // Vanilla draws the first delay uniformly within one scan period.
-        sensor->set_time_to_tick(random.next_int(std::max(1, sensor->scan_rate())));
-        sensors_.push_back(std::move(sensor));
+    } catch (...) {
+        for (std::size_t i = 0; i < constructed; ++i) slot_infos_[i].info->ops->destroy(value_at(i));
+        ::operator delete(block_, std::align_val_t(block_align_));
+        throw;
     }
     active_.reserve(4);
-    expiring_.reserve(slots_.size());
-    if (slots_.size() > 128) {
-        present_heap_ = std::make_unique<std::uint64_t[]>((slots_.size() + 63) / 64);  // zeroed
-        present_bits_ = present_heap_.get();
-    }  // never grows past one entry per slot: no allocation later
 }
 
 Brain::~Brain() {
-    for (Slot& s : slots_) {
-        s.info->ops->destroy(s.value);
-        if (s.heap) ::operator delete(s.value, std::align_val_t(s.info->ops->align));
-    }
+    const std::size_t slots = layout_->memories().size();
+    for (std::size_t i = 0; i < slots; ++i) slot_infos_[i].info->ops->destroy(value_at(i));
+    sensors_.clear();  // their countdowns live in the block
+    ::operator delete(block_, std::align_val_t(block_align_));
 }
 
-const Brain::Slot& Brain::slot_for_read(MemoryHandle h) const {
+std::size_t Brain::slot_for_read(MemoryHandle h) const {
     const std::int32_t i = slot_index(h);
     if (i < 0) {
         const auto& reg = layout_->registries().memory_types;
@@ -76,7 +101,7 @@ const Brain::Slot& Brain::slot_for_read(MemoryHandle h) const {
         throw BrainError("unregistered memory fetched: " + name +
                          " (add it to the brain's memory list, or to a sensor's requires_memories)");
     }
-    return slots_[static_cast<std::size_t>(i)];
+    return static_cast<std::size_t>(i);
 }
 
 void Brain::throw_type_mismatch(MemoryHandle h) const {
@@ -84,57 +109,57 @@ void Brain::throw_type_mismatch(MemoryHandle h) const {
                      " read as a value of another type than it was registered with");
 }
 
-Brain::Slot* Brain::slot_for_write(MemoryHandle h, const MemoryValueOps* ops, const std::type_info& type) {
+std::int32_t Brain::slot_for_write(MemoryHandle h, const MemoryValueOps* ops, const std::type_info& type) {
     const std::int32_t i = slot_index(h);
-    if (i < 0) return nullptr;
-    Slot& s = slots_[static_cast<std::size_t>(i)];
+    if (i < 0) return -1;
+    const MemoryValueOps* own = slot_infos_[i].info->ops;
     // Same ops table: same type (one comparison). A plugin's own copy of the table falls back to
     // comparing the types.
-    if (s.info->ops != ops && *s.info->ops->type != type)
+    if (own != ops && *own->type != type)
         throw BrainError("memory " + layout_->registries().memory_types.id_of(h).str() +
                          " written with a value of another type");
-    return &s;
+    return i;
 }
 
 void Brain::erase_memory(MemoryHandle memory) noexcept {
     const std::int32_t i = slot_index(memory);
     if (i < 0) return;
-    Slot& s = slots_[static_cast<std::size_t>(i)];
     set_present(static_cast<std::size_t>(i), false);
-    s.ttl = kNoExpiry;
+    clear_ttl(static_cast<std::size_t>(i));
 }
 
 std::int64_t Brain::time_until_expiry(MemoryHandle memory) const noexcept {
     const std::int32_t i = slot_index(memory);
     if (i < 0) return 0;
-    const Slot& s = slots_[static_cast<std::size_t>(i)];
-    return is_present(static_cast<std::size_t>(i)) && s.ttl != kNoExpiry ? s.ttl : 0;
+    const auto slot = static_cast<std::size_t>(i);
+    const std::int64_t ttl = ttl_of(slot);
+    return is_present(slot) && ttl != kNoExpiry ? ttl : 0;
 }
 
 void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
     // Only slots that were given a ttl are visited; entries whose value was erased or replaced by
     // one without expiry are dropped here (swap-remove: the order of slots does not matter).
-    for (std::size_t k = 0; k < expiring_.size();) {
-        const std::size_t i = expiring_[k];
-        Slot& s = slots_[i];
-        bool drop = !is_present(i) || s.ttl == kNoExpiry;
+    for (std::uint32_t k = 0; k < expiring_count_;) {
+        const std::size_t i = expiring_[k].slot;
+        std::int64_t& ttl = expiring_[k].ttl;
+        bool drop = !is_present(i) || ttl == kNoExpiry;
         if (!drop) {
             if (order == MemoryExpiry::Modern) {
                 // Since 22w12a: erase at ttl <= 0, then count down — one tick later than before.
-                if (s.ttl <= 0) drop = true;
-                else --s.ttl;
-            } else if (--s.ttl <= 0) {
+                if (ttl <= 0) drop = true;
+                else --ttl;
+            } else if (--ttl <= 0) {
                 drop = true;
             }
             if (drop) {
                 set_present(i, false);
-                s.ttl = kNoExpiry;
+                ttl = kNoExpiry;
             }
         }
         if (drop) {
-            s.listed = false;
-            expiring_[k] = expiring_.back();
-            expiring_.pop_back();
+            set_listed(i, false);
+            expiring_[k] = expiring_[--expiring_count_];
+            expiring_pos_[expiring_[k].slot] = k;  // the entry moved here (harmless when k was last)
         } else {
             ++k;
         }
@@ -143,17 +168,18 @@ void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
 
 std::vector<MemorySnapshot> Brain::snapshot_memories() const {
     std::vector<MemorySnapshot> out;
-    out.reserve(slots_.size());
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-        const Slot& s = slots_[i];
+    const std::size_t slots = layout_->memories().size();
+    out.reserve(slots);
+    for (std::size_t i = 0; i < slots; ++i) {
+        const MemoryTypeInfo& info = *slot_infos_[i].info;
         const bool present = is_present(i);
         MemorySnapshot snap{layout_->memories()[i], present, std::nullopt, {}};
-        if (present && s.ttl != kNoExpiry) snap.ttl = s.ttl;
+        if (present && ttl_of(i) != kNoExpiry) snap.ttl = ttl_of(i);
         if (present) {
-            if (s.info->codec) {
-                snap.value = nbt::to_snbt(s.info->codec->encode(s.value));
+            if (info.codec) {
+                snap.value = nbt::to_snbt(info.codec->encode(value_at(i)));
             } else {  // appends, not operator+: GCC 12 warns falsely (-Wrestrict) on the latter
-                snap.value.append("<short-term ").append(s.info->ops->type->name()).append(">");
+                snap.value.append("<short-term ").append(info.ops->type->name()).append(">");
             }
         }
         out.push_back(std::move(snap));
@@ -179,13 +205,54 @@ void Brain::set_core_activities(std::initializer_list<Activity> activities) {
 
 void Brain::insert_behaviors(Activity activity,
                              std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> list) {
+    const std::uint8_t bit = activity_bit(activity);
     for (auto& [priority, behavior] : list) {
         if (!behavior) throw BrainError("add_activity: a null behaviour");
         // Stable: after every entry of the same priority, so ties keep the order they were added.
-        auto at = std::upper_bound(behaviors_.begin(), behaviors_.end(), priority,
-                                   [](std::int32_t p, const BehaviorEntry& e) { return p < e.priority; });
-        behaviors_.insert(at, BehaviorEntry{priority, activity, std::move(behavior)});
+        const auto at = static_cast<std::size_t>(
+            std::upper_bound(meta_.begin(), meta_.end(), priority,
+                             [](std::int32_t p, const BehaviorMeta& m) { return p < m.priority; }) -
+            meta_.begin());
+        HotBehavior h{behavior.get(), behavior->status(), bit, 0, true, {}};
+        for (const MemoryRequirement& r : behavior->start_requirements()) {
+            if (h.condition_count == kHotConditions) {  // the rest are try_start's to check
+                h.complete = false;
+                break;
+            }
+            const std::int32_t slot = slot_index(r.memory);
+            if (slot < 0) {
+                h.conditions[h.condition_count++] = kNeverMet;  // vanilla: an unregistered memory fails
+            } else if (r.status == MemoryStatus::REGISTERED) {
+                // A registered memory stays registered: this one always holds.
+            } else if (static_cast<std::size_t>(slot) <= kMaxCompiledSlot) {
+                h.conditions[h.condition_count++] = static_cast<std::uint16_t>(
+                    (static_cast<unsigned>(slot) << 1) | (r.status == MemoryStatus::VALUE_PRESENT ? 1u : 0u));
+            } else {
+                h.complete = false;
+            }
+        }
+        hot_.reserve(hot_.size() + 1);
+        meta_.reserve(meta_.size() + 1);
+        owned_behaviors_.reserve(owned_behaviors_.size() + 1);  // no throw past this point
+        hot_.insert(hot_.begin() + static_cast<std::ptrdiff_t>(at), h);
+        meta_.insert(meta_.begin() + static_cast<std::ptrdiff_t>(at), BehaviorMeta{priority, activity});
+        owned_behaviors_.insert(owned_behaviors_.begin() + static_cast<std::ptrdiff_t>(at), std::move(behavior));
+        // The table moved: point every behaviour's status mirror at its entry again.
+        for (HotBehavior& e : hot_) e.behavior->mirror_status_into(&e.status);
     }
+}
+
+std::uint8_t Brain::activity_bit(Activity activity) const noexcept {
+    for (std::size_t k = 0; k < activity_settings_.size() && k < 64; ++k)
+        if (activity_settings_[k].activity == activity) return static_cast<std::uint8_t>(k);
+    return kSlowActivity;
+}
+
+void Brain::refresh_active_mask() noexcept {
+    std::uint64_t mask = 0;
+    for (Activity a : active_)
+        if (const std::uint8_t bit = activity_bit(a); bit != kSlowActivity) mask |= std::uint64_t{1} << bit;
+    active_mask_ = mask;
 }
 
 void Brain::add_activity(Activity activity, std::int32_t priority_start,
@@ -218,6 +285,7 @@ void Brain::add_activity_and_remove_memories_when_stopped(
     // Vanilla puts the requirement set (empty or not) on every add: it replaces the previous one.
     s->requirements = std::move(requirements);
     if (!erase_when_stopped.empty()) s->erase_when_stopped = std::move(erase_when_stopped);
+    refresh_active_mask();  // the activity may be active already and only now have an entry
     insert_behaviors(activity, std::move(behaviors));
 }
 
@@ -247,6 +315,7 @@ void Brain::set_active_activity(Activity activity) {
     active_.clear();
     active_.insert(active_.end(), core_activities_.begin(), core_activities_.end());
     active_.push_back(activity);
+    refresh_active_mask();
 }
 
 void Brain::set_active_activity_if_possible(Activity activity) {
@@ -279,31 +348,80 @@ void Brain::update_activity_from_schedule(std::int64_t day_time, std::int64_t ga
 
 // ---- Brain: ticking ----
 
+namespace {
+
+inline void prefetch(const void* p) noexcept {
+#if defined(__GNUC__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
+}  // namespace
+
 void Brain::tick(Level& level, Mob& mob) {
+    HotBehavior* const hot = hot_.data();
+    const std::size_t count = hot_.size();  // adding behaviours from inside a tick is not supported
+    // Ask for the lines this tick reads all at once, rather than one miss after another: the
+    // behaviour table and the block's bits, countdowns and expiry list.
+    for (std::size_t off = 0; off < count * sizeof(HotBehavior); off += 64)
+        prefetch(reinterpret_cast<const char*>(hot) + off);
+    for (auto* p = static_cast<const char*>(block_); p < reinterpret_cast<const char*>(expiring_ + expiring_count_);
+         p += 64)
+        prefetch(p);
+
     forget_outdated_memories(level.memory_expiry());
-    for (auto& sensor : sensors_) sensor->tick(level, mob);
+    // Sensor::tick, with the countdowns read from this brain's block: a sensor is touched only
+    // when it runs.
+    const std::size_t sensor_count = sensors_.size();
+    for (std::size_t i = 0; i < sensor_count; ++i) {
+        if (--sensor_countdown_[i] <= 0) {
+            Sensor& sensor = *sensors_[i];
+            sensor_countdown_[i] = sensor.scan_rate_;
+            sensor.do_tick(level, mob);
+        }
+    }
     const std::int64_t time = level.game_time();
-    // Start every stopped behaviour of an active activity, lowest priority number first.
-    for (auto& e : behaviors_) {
-        if (e.behavior->status() != BehaviorStatus::STOPPED) continue;
-        if (!is_active(e.activity)) continue;
-        e.behavior->try_start(level, mob, time);
+    // The compiled requirements are checked against this brain; if the mob answers with another
+    // brain (a test rig), every try_start is called and checks its own.
+    const bool own_brain = mob.brain() == this;
+    // Start every stopped behaviour of an active activity, lowest priority number first. A
+    // behaviour whose requirements fail would return false from try_start and do nothing else.
+    struct ClearPrecheck {
+        const BehaviorControl*& p;
+        ~ClearPrecheck() { p = nullptr; }
+    } clear_precheck{prechecked_};
+    for (std::size_t i = 0; i < count; ++i) {
+        const HotBehavior& h = hot[i];
+        if (h.status != BehaviorStatus::STOPPED) {
+            prefetch(h.behavior);  // the tick loop calls it: its line arrives meanwhile
+            continue;
+        }
+        if (!hot_activity_active(h, i)) continue;
+        BehaviorControl* const behavior = h.behavior;
+        if (own_brain) {
+            if (!hot_conditions_hold(h)) continue;
+            prechecked_ = h.complete ? behavior : nullptr;
+        }
+        behavior->try_start(level, mob, time);
+        prechecked_ = nullptr;
     }
     // Tick every running behaviour, whether or not its activity is still active (vanilla).
-    for (auto& e : behaviors_)
-        if (e.behavior->status() == BehaviorStatus::RUNNING) e.behavior->tick_or_stop(level, mob, time);
+    for (std::size_t i = 0; i < count; ++i)
+        if (hot[i].status == BehaviorStatus::RUNNING) hot[i].behavior->tick_or_stop(level, mob, time);
 }
 
 void Brain::stop_all(Level& level, Mob& mob) {
     const std::int64_t time = level.game_time();
-    for (auto& e : behaviors_)
-        if (e.behavior->status() == BehaviorStatus::RUNNING) e.behavior->do_stop(level, mob, time);
+    for (std::size_t i = 0; i < hot_.size(); ++i)
+        if (hot_[i].status == BehaviorStatus::RUNNING) hot_[i].behavior->do_stop(level, mob, time);
 }
 
 std::vector<const BehaviorControl*> Brain::running_behaviors() const {
     std::vector<const BehaviorControl*> out;
-    for (const auto& e : behaviors_)
-        if (e.behavior->status() == BehaviorStatus::RUNNING) out.push_back(e.behavior.get());
+    for (const HotBehavior& h : hot_)
+        if (h.status == BehaviorStatus::RUNNING) out.push_back(h.behavior);
     return out;
 }
 
@@ -312,12 +430,13 @@ std::vector<const BehaviorControl*> Brain::running_behaviors() const {
 nbt::Compound Brain::save() const {
     nbt::Compound memories;
     const auto& reg = layout_->registries().memory_types;
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-        const Slot& s = slots_[i];
-        if (!is_present(i) || !s.info->codec) continue;
+    const std::size_t slots = layout_->memories().size();
+    for (std::size_t i = 0; i < slots; ++i) {
+        const MemoryTypeInfo& info = *slot_infos_[i].info;
+        if (!is_present(i) || !info.codec) continue;
         nbt::Compound entry;
-        entry.put("value", s.info->codec->encode(s.value));
-        if (s.ttl != kNoExpiry) entry.put("ttl", std::int64_t{s.ttl});
+        entry.put("value", info.codec->encode(value_at(i)));
+        if (const std::int64_t ttl = ttl_of(i); ttl != kNoExpiry) entry.put("ttl", ttl);
         memories.put(reg.id_of(layout_->memories()[i]).str(), std::move(entry));
     }
     return nbt::Compound{{"memories", std::move(memories)}};
@@ -345,8 +464,9 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
             warnings.push_back("skipped memory " + key + ": this mob's brain does not register it");
             continue;
         }
-        Slot& s = slots_[static_cast<std::size_t>(i)];
-        if (!s.info->codec) {
+        const auto slot = static_cast<std::size_t>(i);
+        const MemoryTypeInfo& info = *slot_infos_[slot].info;
+        if (!info.codec) {
             warnings.push_back("skipped memory " + key + ": it is short-term and is never saved");
             continue;
         }
@@ -368,17 +488,17 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
         }
         // Decode into a scratch value first, so a malformed memory leaves the slot as it was.
         alignas(std::max_align_t) unsigned char scratch_inline[64];
-        const MemoryValueOps& ops = *s.info->ops;
+        const MemoryValueOps& ops = *info.ops;
         void* scratch = ops.size <= sizeof scratch_inline && ops.align <= alignof(std::max_align_t)
                             ? static_cast<void*>(scratch_inline)
                             : ::operator new(ops.size, std::align_val_t(ops.align));
         ops.default_construct(scratch);
-        auto r = s.info->codec->decode(*value, scratch);
+        auto r = info.codec->decode(*value, scratch);
         if (r) {
-            ops.copy_assign(s.value, scratch);
-            const bool present = !ops.is_empty_collection(s.value);
-            set_present(index_of(s), present);
-            set_ttl(s, present ? ttl : kNoExpiry);
+            ops.copy_assign(value_at(slot), scratch);
+            const bool present = !ops.is_empty_collection(value_at(slot));
+            set_present(slot, present);
+            set_ttl(slot, present ? ttl : kNoExpiry);
         } else {
             warnings.push_back("skipped memory " + key + ": " + r.error());
         }

@@ -19,7 +19,9 @@ GateBehavior::GateBehavior(std::vector<MemoryRequirement> entry_condition,
 
 bool GateBehavior::try_start(Level& level, Mob& mob, std::int64_t time) {
     Brain* brain = mob.brain();
-    if (!brain || !has_required_memories(*brain, entry_condition_)) return false;
+    if (!brain ||
+        (!brain->start_requirements_checked(*this) && !has_required_memories(*brain, entry_condition_)))
+        return false;
     status_ = BehaviorStatus::RUNNING;
     if (order_policy_ == OrderPolicy::SHUFFLED) behaviors_.shuffle(level.random());
     for (auto& e : behaviors_) {

@@ -14,6 +14,10 @@ public:
     bool trigger(Level& level, Mob& mob, std::int64_t time) override {
         return first_->trigger(level, mob, time) && second_->trigger(level, mob, time);
     }
+    // Nothing happens unless the first fires.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override {
+        return first_->start_requirements();
+    }
 
 private:
     std::unique_ptr<OneShot> first_;

@@ -29,6 +29,7 @@ class World;
 class WorldStorage;
 class RconServer;
 class StatusServer;
+class PluginHost;
 
 /// @brief What the command line asked for.
 struct ServerLaunch {
@@ -68,16 +69,24 @@ public:
     void set_saving_enabled(bool enabled) override { saving_enabled_ = enabled; }
     std::int64_t seed() const override { return level_.seed; }
     TickManager& tick_manager() override { return ticks_; }
-    std::vector<PluginSummary> plugins() const override { return {}; }
+    std::vector<PluginSummary> plugins() const override;
     int max_players() const override { return properties_.max_players; }
     World& world() override { return *world_; }
 
     /// @brief Ticks between automatic saves (vanilla's autosave period).
     static constexpr std::int64_t autosave_period = 6000;
 
+    /// @brief Asks for a `reload` at the start of the next tick: save, unload the world and the
+    /// plugins, load the plugins' current builds, reopen the world from storage.
+    void request_reload() noexcept { reload_requested_ = true; }
+    /// @brief The folder plugins are loaded from: plugins-dir, relative to the server folder.
+    std::filesystem::path plugins_dir() const;
+
 private:
     std::string start();                 // everything before "Done"; an error message on failure
-    std::string open_world();
+    std::string open_world();            // registries and plugins, then the world from storage
+    void reload();                       // between ticks, on the strand
+    void register_commands();            // a fresh dispatcher over the current registries
     void start_console();
     void schedule_tick();
     void run_tick();
@@ -90,13 +99,17 @@ private:
     ServerProperties properties_;
     LevelData level_;
     std::filesystem::path level_dir_;
-    std::unique_ptr<WorldRegistries> registries_;
+    // Destroyed in this order (see the destructor): world, storage, then the plugins, whose
+    // registries the world and storage point into and whose code the world's brains run.
+    std::unique_ptr<PluginHost> plugins_;
     std::unique_ptr<WorldStorage> storage_;
     std::unique_ptr<World> world_;
-    CommandDispatcher dispatcher_;
+    // Rebuilt on reload: argument types hold references into the registries.
+    std::unique_ptr<CommandDispatcher> dispatcher_;
     TickManager ticks_;
     bool saving_enabled_ = true;
     bool stopping_ = false;
+    bool reload_requested_ = false;
     bool stopped_ = false;
     int exit_code_ = 0;
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,33 @@ struct MemoryRequirement {
     MemoryStatus status;   ///< what it must be
 };
 
+class BehaviorControl;
+
+/// @brief Where a behaviour keeps its status: reads and assigns like a BehaviorStatus. When the
+/// behaviour belongs to a brain, every write is also stored in the brain's behaviour table, so the
+/// brain's tick loops read the status from one contiguous array instead of from each behaviour.
+class StatusField {
+public:
+    /// @brief STOPPED, not mirrored anywhere.
+    constexpr StatusField() noexcept = default;
+    StatusField(const StatusField&) = delete;  // the brain's mirror belongs to one behaviour
+    /// @brief Copies the value only (the mirror stays where it is).
+    StatusField& operator=(const StatusField& other) noexcept { return *this = other.value_; }
+    /// @brief Sets the status (and the brain's copy of it).
+    StatusField& operator=(BehaviorStatus status) noexcept {
+        value_ = status;
+        if (mirror_) *mirror_ = status;
+        return *this;
+    }
+    /// @brief The status.
+    constexpr operator BehaviorStatus() const noexcept { return value_; }
+
+private:
+    friend class BehaviorControl;
+    BehaviorStatus value_ = BehaviorStatus::STOPPED;
+    BehaviorStatus* mirror_ = nullptr;
+};
+
 /// @brief Anything the brain can run (vanilla's BehaviorControl).
 class BehaviorControl {
 public:
@@ -32,7 +60,7 @@ public:
     BehaviorControl& operator=(const BehaviorControl&) = delete;
     virtual ~BehaviorControl() = default;
     /// @brief STOPPED or RUNNING. Not virtual: the brain reads it twice per behaviour per tick.
-    BehaviorStatus status() const noexcept { return *status_source_; }
+    BehaviorStatus status() const noexcept { return status_source_->value_; }
     /// @brief Starts if the conditions hold; true when it started.
     virtual bool try_start(Level& level, Mob& mob, std::int64_t time) = 0;
     /// @brief Called each tick while running: ticks, or stops when it should.
@@ -41,15 +69,27 @@ public:
     virtual void do_stop(Level& level, Mob& mob, std::int64_t time) = 0;
     /// @brief A name for debug output (the `brain` command).
     virtual std::string debug_string() const = 0;
+    /// @brief Memory conditions without which try_start() returns false and does nothing else
+    /// (default: none declared). A brain reads them once, when the behaviour is added, and then
+    /// checks them from its own table: it skips try_start() while one fails, without touching the
+    /// behaviour. The span must stay valid and unchanged for the behaviour's lifetime (it normally
+    /// views a member).
+    virtual std::span<const MemoryRequirement> start_requirements() const noexcept { return {}; }
 
 protected:
     /// @brief The status; implementations set it when they start and stop.
-    BehaviorStatus status_ = BehaviorStatus::STOPPED;
+    StatusField status_;
     /// @brief Makes status() report another behaviour's status (for decorators that wrap one).
     void report_status_of(const BehaviorControl& inner) noexcept { status_source_ = inner.status_source_; }
 
 private:
-    const BehaviorStatus* status_source_ = &status_;
+    friend class Brain;
+    /// Makes every status write also land in `mirror` (the brain's table), which gets the status now.
+    void mirror_status_into(BehaviorStatus* mirror) noexcept {
+        status_source_->mirror_ = mirror;
+        *mirror = status_source_->value_;
+    }
+    StatusField* status_source_ = &status_;
 };
 
 /// @brief True when the mob's brain satisfies every requirement (vanilla's hasRequiredMemories);
@@ -70,6 +110,8 @@ public:
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) final;
     void do_stop(Level& level, Mob& mob, std::int64_t time) final;
     std::string debug_string() const override;
+    /// @brief The entry conditions: try_start checks them first.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override { return entry_condition_; }
 
     /// @brief The memory conditions.
     const std::vector<MemoryRequirement>& entry_condition() const noexcept { return entry_condition_; }
@@ -91,10 +133,12 @@ protected:
     virtual void stop(Level&, Mob&, std::int64_t) {}
 
 private:
-    std::vector<MemoryRequirement> entry_condition_;
+    // What starting and ticking read comes first, next to the vtable pointer and the status: the
+    // conditions are checked by the brain from its own table.
+    std::int64_t end_timestamp_ = 0;
     std::int32_t min_duration_;
     std::int32_t max_duration_;
-    std::int64_t end_timestamp_ = 0;
+    std::vector<MemoryRequirement> entry_condition_;
 };
 
 /// @brief Does nothing for a random duration between min and max ticks (vanilla's DoNothing).

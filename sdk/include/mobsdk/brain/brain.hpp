@@ -56,14 +56,28 @@ public:
     /// @brief The registries it was built from.
     const BrainRegistries& registries() const noexcept { return *registries_; }
     /// @brief Value operations of each slot.
-    const MemoryTypeInfo& info(std::size_t slot) const noexcept { return *infos_[slot]; }
+    const MemoryTypeInfo& info(std::size_t slot) const noexcept { return *slots_[slot].info; }
+
+    /// @brief Where a slot's value lives in a brain's value block, and how to handle it.
+    struct SlotInfo {
+        const MemoryTypeInfo* info;  ///< the memory type's registry entry
+        std::uint32_t offset;        ///< byte offset of the value in the block
+    };
+    /// @brief Per slot, in slot order.
+    const std::vector<SlotInfo>& slot_infos() const noexcept { return slots_; }
+    /// @brief Bytes of a brain's value block: every slot's value, each at its alignment.
+    std::size_t value_block_size() const noexcept { return value_block_size_; }
+    /// @brief Alignment of the value block (at least a cache line).
+    std::size_t value_block_align() const noexcept { return value_block_align_; }
 
 private:
     const BrainRegistries* registries_;
     std::vector<std::int32_t> slot_of_;
     std::vector<MemoryHandle> memories_;
-    std::vector<const MemoryTypeInfo*> infos_;
+    std::vector<SlotInfo> slots_;
     std::vector<SensorType> sensors_;
+    std::size_t value_block_size_ = 0;
+    std::size_t value_block_align_ = 64;
 };
 
 /// @brief A memory as the `brain` command and debug tools show it.
@@ -75,7 +89,9 @@ struct MemorySnapshot {
 };
 
 /// @brief A mob's brain. Made by a BrainProvider (or directly from a layout); mobs own one each.
-class Brain {
+///
+/// Aligned to a cache line: the fields a tick reads come first and share one or two lines.
+class alignas(64) Brain {
 public:
     /// @brief A brain with the layout's memories registered and empty, and one sensor of each of its
     /// sensor types, each given a first delay drawn from `random`.
@@ -103,11 +119,12 @@ public:
     /// bug: it throws BrainError, as vanilla's "Unregistered memory fetched".
     template <typename T>
     const T* get_memory(MemoryModuleType<T> type) const {
-        const Slot& s = slot_for_read(type);
+        const std::size_t i = slot_for_read(type);
         // The handle's type is checked on reads too (a handle re-typed by hand is a bug); the ops
         // table pointer compares first, so the common case costs one comparison.
-        if (s.info->ops != detail::value_ops<T>() && *s.info->ops->type != typeid(T)) throw_type_mismatch(type);
-        return is_present(index_of(s)) ? static_cast<const T*>(s.value) : nullptr;
+        const MemoryValueOps* ops = slot_infos_[i].info->ops;
+        if (ops != detail::value_ops<T>() && *ops->type != typeid(T)) throw_type_mismatch(type);
+        return is_present(i) ? static_cast<const T*>(value_at(i)) : nullptr;
     }
     /// @brief True when the memory holds a value equal to `value`.
     template <typename T>
@@ -158,16 +175,17 @@ public:
     /// unregistered memory.
     template <typename T, typename F>
     void modify_memory(MemoryModuleType<T> type, F&& edit) {
-        Slot* s = slot_for_write(type.handle(), detail::value_ops<T>(), typeid(T));
-        if (!s) return;
-        T& v = *static_cast<T*>(s->value);
-        if (!is_present(index_of(*s))) {  // an erased or expired value must not come back
+        const std::int32_t i = slot_for_write(type.handle(), detail::value_ops<T>(), typeid(T));
+        if (i < 0) return;
+        const auto slot = static_cast<std::size_t>(i);
+        T& v = *static_cast<T*>(value_at(slot));
+        if (!is_present(slot)) {  // an erased or expired value must not come back
             if constexpr (detail::Collection<T>) v.clear();
             else v = T();
         }
         edit(v);
-        s->ttl = kNoExpiry;
-        set_present(index_of(*s), !s->info->ops->is_empty_collection(s->value));
+        clear_ttl(slot);
+        set_present(slot, !is_empty_collection(v));
     }
     /// @brief Erases the value (the memory stays registered).
     void erase_memory(MemoryHandle memory) noexcept;
@@ -243,6 +261,11 @@ public:
     void stop_all(Level& level, Mob& mob);
     /// @brief The behaviours now running, in priority order.
     std::vector<const BehaviorControl*> running_behaviors() const;
+    /// @brief True while this brain's tick is calling `behavior`'s try_start() after checking every
+    /// one of its start requirements itself: try_start() need not check them again.
+    bool start_requirements_checked(const BehaviorControl& behavior) const noexcept {
+        return prechecked_ == &behavior;
+    }
 
     // ---- NBT ----
 
@@ -258,76 +281,140 @@ public:
 
 private:
     static constexpr std::int64_t kNoExpiry = INT64_MIN;
+    // Start requirements a brain checks itself per behaviour; any further ones are left to
+    // try_start (checking a subset of necessary conditions skips less, never wrongly).
+    static constexpr std::size_t kHotConditions = 6;
 
-    struct Slot {
-        const MemoryTypeInfo* info = nullptr;
-        void* value = nullptr;  // always constructed; reused across set/erase
-        std::int64_t ttl = kNoExpiry;
-        bool heap = false;
-        bool listed = false;  // in expiring_
-        alignas(16) unsigned char inline_storage[48];
+    // A behaviour as the tick loops see it: its status (kept equal to the behaviour's by the
+    // StatusField mirror), its activity as a bit of active_mask_, and its start requirements
+    // compiled to slot numbers. The loops skip a behaviour that is running, inactive or whose
+    // requirements fail without touching the behaviour object. 24 bytes, in priority order.
+    struct HotBehavior {
+        BehaviorControl* behavior;  // owned by owned_behaviors_
+        BehaviorStatus status;
+        std::uint8_t activity_bit;  // bit in active_mask_, or kSlowActivity
+        std::uint8_t condition_count;
+        bool complete;  // the conditions are all of its start requirements
+        std::uint16_t conditions[kHotConditions];  // slot << 1 | wants-present; kNeverMet
     };
+    static constexpr std::uint8_t kSlowActivity = 0xFF;   // >= 64 activities: ask is_active()
+    static constexpr std::uint16_t kNeverMet = 0xFFFF;    // a requirement on an unregistered memory
+    static constexpr std::size_t kMaxCompiledSlot = 0x7FFE;
 
-    struct BehaviorEntry {
+    // What only set-up and the slow paths need, parallel to hot_.
+    struct BehaviorMeta {
         std::int32_t priority;
         Activity activity;
-        std::unique_ptr<BehaviorControl> behavior;
     };
 
-    const Slot& slot_for_read(MemoryHandle h) const;
+    std::size_t slot_for_read(MemoryHandle h) const;
     [[noreturn]] void throw_type_mismatch(MemoryHandle h) const;
-    Slot* slot_for_write(MemoryHandle h, const MemoryValueOps* ops, const std::type_info& type);
+    std::int32_t slot_for_write(MemoryHandle h, const MemoryValueOps* ops, const std::type_info& type);
+
+    template <typename T>
+    static bool is_empty_collection(const T& v) noexcept {
+        if constexpr (detail::Collection<T>) return v.empty();
+        else return false;
+    }
 
     template <typename T, typename U>
     void set_internal(MemoryModuleType<T> type, U&& value, std::int64_t ttl) {
-        Slot* s = slot_for_write(type.handle(), detail::value_ops<T>(), typeid(T));
-        if (!s) return;  // vanilla ignores memories the brain does not register
-        T& stored = *static_cast<T*>(s->value);
+        const std::int32_t i = slot_for_write(type.handle(), detail::value_ops<T>(), typeid(T));
+        if (i < 0) return;  // vanilla ignores memories the brain does not register
+        const auto slot = static_cast<std::size_t>(i);
+        T& stored = *static_cast<T*>(value_at(slot));
         stored = std::forward<U>(value);
-        if (s->info->ops->is_empty_collection(s->value)) {
-            set_present(index_of(*s), false);
+        if (is_empty_collection(stored)) {
+            set_present(slot, false);
             return;
         }
-        set_present(index_of(*s), true);
-        set_ttl(*s, ttl);
+        set_present(slot, true);
+        set_ttl(slot, ttl);
     }
 
+    // An expiring memory: the expiry pass reads these entries and nothing per slot. A slot is
+    // listed at most once; its entry's ttl is kNoExpiry once it stops expiring (pruned lazily).
+    struct ExpiringEntry {
+        std::int64_t ttl;
+        std::uint32_t slot;
+        std::uint32_t unused;
+    };
+
     /// Sets a present slot's ttl and, for an expiring one, lists it for the expiry pass.
-    void set_ttl(Slot& s, std::int64_t ttl) {
-        s.ttl = ttl;
-        if (ttl != kNoExpiry && !s.listed) {
-            s.listed = true;
-            expiring_.push_back(static_cast<std::uint32_t>(index_of(s)));
+    void set_ttl(std::size_t slot, std::int64_t ttl) noexcept {
+        if (is_listed(slot)) {
+            expiring_[expiring_pos_[slot]].ttl = ttl;
+        } else if (ttl != kNoExpiry) {
+            set_listed(slot, true);
+            expiring_pos_[slot] = expiring_count_;
+            expiring_[expiring_count_++] = ExpiringEntry{ttl, static_cast<std::uint32_t>(slot), 0};
         }
+    }
+    void clear_ttl(std::size_t slot) noexcept {
+        if (is_listed(slot)) expiring_[expiring_pos_[slot]].ttl = kNoExpiry;
+    }
+    std::int64_t ttl_of(std::size_t slot) const noexcept {
+        return is_listed(slot) ? expiring_[expiring_pos_[slot]].ttl : kNoExpiry;
     }
 
     void insert_behaviors(Activity activity,
                           std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> list);
     void set_active_activity(Activity activity);
+    void refresh_active_mask() noexcept;
+    std::uint8_t activity_bit(Activity activity) const noexcept;
+    bool hot_conditions_hold(const HotBehavior& h) const noexcept {
+        for (std::uint32_t k = 0; k < h.condition_count; ++k) {
+            const std::uint16_t c = h.conditions[k];
+            if (c == kNeverMet || is_present(c >> 1) != static_cast<bool>(c & 1u)) return false;
+        }
+        return true;
+    }
+    bool hot_activity_active(const HotBehavior& h, std::size_t i) const noexcept {
+        return h.activity_bit != kSlowActivity ? ((active_mask_ >> h.activity_bit) & 1u) != 0
+                                               : is_active(meta_[i].activity);
+    }
 
     /// Slot of a memory, or -1: the layout's table, read without going through the layout object.
     std::int32_t slot_index(MemoryHandle h) const noexcept {
         return h.index() < slot_table_size_ ? slot_table_[h.index()] : -1;
     }
-
-    std::shared_ptr<const BrainLayout> layout_;
-    const std::int32_t* slot_table_ = nullptr;
-    std::uint32_t slot_table_size_ = 0;
-    std::vector<Slot> slots_;
-    // Which slots hold a value, one bit each, apart from the slots: condition checks read one word
-    // instead of a cache line per slot. Inline up to 128 memories.
-    std::uint64_t present_inline_[2] = {0, 0};
-    std::unique_ptr<std::uint64_t[]> present_heap_;
-    std::uint64_t* present_bits_ = present_inline_;
+    void* value_at(std::size_t slot) const noexcept { return values_ + slot_infos_[slot].offset; }
     bool is_present(std::size_t i) const noexcept { return (present_bits_[i >> 6] >> (i & 63)) & 1u; }
     void set_present(std::size_t i, bool v) noexcept {
         const std::uint64_t bit = std::uint64_t{1} << (i & 63);
         present_bits_[i >> 6] = v ? (present_bits_[i >> 6] | bit) : (present_bits_[i >> 6] & ~bit);
     }
-    std::size_t index_of(const Slot& s) const noexcept { return static_cast<std::size_t>(&s - slots_.data()); }
-    std::vector<std::uint32_t> expiring_;  // slots that may hold an expiring value (pruned lazily)
+    bool is_listed(std::size_t i) const noexcept { return (listed_bits_[i >> 6] >> (i & 63)) & 1u; }
+    void set_listed(std::size_t i, bool v) noexcept {
+        const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+        listed_bits_[i >> 6] = v ? (listed_bits_[i >> 6] | bit) : (listed_bits_[i >> 6] & ~bit);
+    }
+
+    // ---- what a tick reads, first: one or two cache lines ----
+    const std::int32_t* slot_table_ = nullptr;
+    std::uint32_t slot_table_size_ = 0;
+    std::uint32_t expiring_count_ = 0;
+    // Which slots hold a value, one bit each, apart from the values: condition checks read one word.
+    std::uint64_t* present_bits_ = nullptr;
+    std::uint64_t active_mask_ = 0;  // bit i: activity_settings_[i] is active
+    const BehaviorControl* prechecked_ = nullptr;  // see start_requirements_checked
+    std::vector<HotBehavior> hot_;   // before owned_behaviors_: a behaviour's mirror outlives it
+    const BrainLayout::SlotInfo* slot_infos_ = nullptr;  // the layout's, shared by every brain
+    // The per-brain block, one allocation: present and listed bits, sensor countdowns, the expiry
+    // list and each listed slot's place in it, then every memory value at the layout's offsets.
+    std::uint64_t* listed_bits_ = nullptr;
+    std::int64_t* sensor_countdown_ = nullptr;
+    ExpiringEntry* expiring_ = nullptr;
+    std::uint32_t* expiring_pos_ = nullptr;
+    unsigned char* values_ = nullptr;
+    void* block_ = nullptr;
+    std::size_t block_align_ = 64;
+
+    // ---- the rest ----
+    std::shared_ptr<const BrainLayout> layout_;
     std::vector<std::unique_ptr<Sensor>> sensors_;
-    std::vector<BehaviorEntry> behaviors_;  // sorted by priority, then insertion
+    std::vector<BehaviorMeta> meta_;                                // parallel to hot_
+    std::vector<std::unique_ptr<BehaviorControl>> owned_behaviors_;  // parallel to hot_
     std::vector<Activity> core_activities_;
     std::vector<Activity> active_;
     Activity default_activity_;

@@ -40,6 +40,11 @@ public:
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) override { inner_->tick_or_stop(level, mob, time); }
     void do_stop(Level& level, Mob& mob, std::int64_t time) override { inner_->do_stop(level, mob, time); }
     std::string debug_string() const override { return inner_->debug_string(); }
+    /// @brief The wrapped behaviour's: every decorator here starts only when it does, and does
+    /// nothing when it does not. A decorator that acts on a failed start must override this.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override {
+        return inner_->start_requirements();
+    }
     /// @brief The wrapped behaviour.
     BehaviorControl& inner() noexcept { return *inner_; }
 
@@ -154,6 +159,10 @@ public:
     void do_stop(Level& level, Mob& mob, std::int64_t time) override;
     /// @brief `Sequential: [running child]`.
     std::string debug_string() const override;
+    /// @brief The first child's: it starts when that child starts.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override {
+        return children_.front()->start_requirements();
+    }
     /// @brief Index of the child now running (meaningful while RUNNING).
     std::size_t current() const noexcept { return current_; }
 

@@ -112,6 +112,8 @@ public:
     void do_stop(Level& level, Mob& mob, std::int64_t time) final;
     /// @brief `GateBehavior: [child, …]` with the running children's debug strings.
     std::string debug_string() const override;
+    /// @brief The entry conditions: try_start checks them before anything else.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override { return entry_condition_; }
 
     /// @brief Number of children.
     std::size_t child_count() const noexcept { return behaviors_.size(); }

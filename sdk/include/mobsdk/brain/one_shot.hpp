@@ -11,6 +11,7 @@
 // ```
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -185,7 +186,16 @@ template <typename Body, typename... Conds>
 class BuiltOneShot final : public OneShot {
 public:
     /// @brief Holds the body and conditions.
-    BuiltOneShot(Body body, std::tuple<Conds...> conds) : body_(std::move(body)), conds_(std::move(conds)) {}
+    BuiltOneShot(Body body, std::tuple<Conds...> conds)
+        : body_(std::move(body)),
+          conds_(std::move(conds)),
+          requirements_(std::apply(
+              [](const Conds&... c) {
+                  return std::array<MemoryRequirement, sizeof...(Conds)>{MemoryRequirement{c.memory, Conds::status}...};
+              },
+              conds_)) {}
+    /// @brief The conditions: the body runs only when they all hold.
+    std::span<const MemoryRequirement> start_requirements() const noexcept override { return requirements_; }
 
     /// @brief Checks every condition, then calls the body with one accessor per condition.
     bool trigger(Level& level, Mob& mob, std::int64_t time) override {
@@ -207,6 +217,7 @@ private:
     }
     Body body_;
     std::tuple<Conds...> conds_;
+    std::array<MemoryRequirement, sizeof...(Conds)> requirements_;  // the same conditions, untyped
 };
 
 namespace detail {

@@ -13,6 +13,8 @@
 
 namespace mobsdk::brain {
 
+class Brain;
+
 /// @brief A sensor (vanilla's Sensor). Subclass it, list the memories it writes in requires(),
 /// and implement do_tick(). The brain ticks it every tick; it runs every scan period, the first
 /// time after a random delay within one period (so that mobs do not all scan on the same tick).
@@ -20,6 +22,14 @@ class Sensor {
 public:
     /// @brief `scan_rate` in ticks (vanilla's default is 20).
     explicit Sensor(std::int32_t scan_rate = 20) : scan_rate_(scan_rate) {}
+    /// @brief A copy counts down on its own, from where the original was.
+    Sensor(const Sensor& other) : scan_rate_(other.scan_rate_), own_time_to_tick_(other.time_to_tick()) {}
+    /// @brief Copies the scan rate and the countdown.
+    Sensor& operator=(const Sensor& other) {
+        scan_rate_ = other.scan_rate_;
+        *time_to_tick_ = other.time_to_tick();
+        return *this;
+    }
     virtual ~Sensor() = default;
 
     /// @brief The memories this sensor writes; every brain that uses it registers them.
@@ -27,25 +37,33 @@ public:
 
     /// @brief Counts down and runs do_tick() when the period is up.
     void tick(Level& level, Mob& mob) {
-        if (--time_to_tick_ <= 0) {
-            time_to_tick_ = scan_rate_;
+        if (--*time_to_tick_ <= 0) {
+            *time_to_tick_ = scan_rate_;
             do_tick(level, mob);
         }
     }
     /// @brief Ticks between runs.
     std::int32_t scan_rate() const noexcept { return scan_rate_; }
     /// @brief Ticks until the next run.
-    std::int64_t time_to_tick() const noexcept { return time_to_tick_; }
+    std::int64_t time_to_tick() const noexcept { return *time_to_tick_; }
     /// @brief Sets the first delay (the brain draws it from the level's random source).
-    void set_time_to_tick(std::int64_t t) noexcept { time_to_tick_ = t; }
+    void set_time_to_tick(std::int64_t t) noexcept { *time_to_tick_ = t; }
 
 protected:
     /// @brief The sensing itself.
     virtual void do_tick(Level& level, Mob& mob) = 0;
 
 private:
+    // A brain keeps its sensors' countdowns side by side in its own storage and counts them down
+    // there, so a tick touches a sensor only when it runs; the countdown then lives at `counter`.
+    friend class Brain;
+    void move_countdown_to(std::int64_t* counter) noexcept {
+        *counter = *time_to_tick_;
+        time_to_tick_ = counter;
+    }
     std::int32_t scan_rate_;
-    std::int64_t time_to_tick_ = 0;
+    std::int64_t own_time_to_tick_ = 0;
+    std::int64_t* time_to_tick_ = &own_time_to_tick_;
 };
 
 /// @brief A sensor type as registered: a factory that makes one sensor per brain, and the memories

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -10,6 +11,10 @@
 #include "mobsdk/world/block.hpp"
 
 namespace mobsdk {
+
+// Defined in mobsdk/plugin/brain_factory.hpp: the brain module is above world, so world only
+// names it.
+class MobBrainFactory;
 
 /// @brief Vanilla's mob categories (spawn caps and despawning).
 enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
@@ -43,6 +48,11 @@ struct EntityTypeInfo {
     bool burns_in_daylight = false;            ///< undead: catch fire in sunlight without a helmet
     /// @brief Pathfinding malus overrides, e.g. {PathType::Water, -1} for a mob that never swims.
     std::vector<std::pair<PathType, float>> pathfinding_malus;
+    /// @brief Makes each new mob's brain; nullptr for a type without one (vanilla types whose AI
+    /// plugin is not loaded, items). Not owned: the plugin that registered the type owns it.
+    const MobBrainFactory* brain_factory = nullptr;
+    /// @brief Who set brain_factory (a plugin id), for the error when a second plugin tries to.
+    std::string brain_registrant;
 };
 
 /// @brief Handles to the vanilla entity types registered by register_vanilla_entity_types.

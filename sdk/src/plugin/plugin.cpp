@@ -1,0 +1,64 @@
+// PluginContext: registration on a plugin's behalf, recording it as the registrant.
+#include "mobsdk/plugin/plugin.hpp"
+
+namespace mobsdk::plugin {
+
+PluginContext::PluginContext(WorldRegistries& world, brain::BrainRegistries& brain, std::string plugin_id)
+    : world_(&world), brain_(&brain), plugin_id_(std::move(plugin_id)) {}
+
+PluginContext::~PluginContext() { release_kept(); }
+
+void PluginContext::release_kept() noexcept {
+    // Last kept, first destroyed: later objects may refer to earlier ones.
+    while (!kept_.empty()) kept_.pop_back();
+}
+
+void PluginContext::throw_taken(std::string_view kind, const std::string& id, const std::string& other) const {
+    throw PluginError(std::string(kind) + " " + id + " is registered by both '" + other + "' and '" +
+                      plugin_id_ + "'");
+}
+
+Handle<EntityTypeInfo> PluginContext::register_entity_type(std::string_view id, EntityTypeInfo info) {
+    check_free(world_->entity_types, "entity type", id);
+    info.brain_factory = nullptr;
+    info.brain_registrant.clear();
+    return world_->entity_types.register_entry(id, std::move(info), plugin_id_);
+}
+
+Handle<EntityTypeInfo> PluginContext::register_entity_type(std::string_view id, EntityTypeInfo info,
+                                                           std::unique_ptr<MobBrainFactory> factory) {
+    const Handle<EntityTypeInfo> type = register_entity_type(id, std::move(info));
+    if (factory) set_brain_factory(type, std::move(factory));
+    return type;
+}
+
+void PluginContext::set_brain_factory(Handle<EntityTypeInfo> type, std::unique_ptr<MobBrainFactory> factory) {
+    if (!factory) throw PluginError("set_brain_factory: no factory given for " + world_->entity_types.id_of(type).str());
+    EntityTypeInfo& info = world_->entity_types.mutable_value(type);
+    if (info.brain_factory)
+        throw PluginError("the brain of entity type " + world_->entity_types.id_of(type).str() +
+                          " is registered by both '" + info.brain_registrant + "' and '" + plugin_id_ + "'");
+    info.brain_factory = &keep(std::move(factory));
+    info.brain_registrant = plugin_id_;
+}
+
+Handle<BlockInfo> PluginContext::register_block(std::string_view id, BlockDefinition definition) {
+    return world_->blocks.register_block(ResourceLocation::of(id), std::move(definition), plugin_id_);
+}
+
+Handle<PoiTypeInfo> PluginContext::register_poi_type(std::string_view id, PoiTypeInfo info) {
+    check_free(world_->poi_types, "POI type", id);
+    return world_->poi_types.register_entry(id, std::move(info), plugin_id_);
+}
+
+brain::Activity PluginContext::register_activity(std::string_view id) {
+    check_free(brain_->activities, "activity", id);
+    return brain_->activities.register_entry(id, brain::ActivityInfo{}, plugin_id_);
+}
+
+brain::ScheduleHandle PluginContext::register_schedule(std::string_view id, brain::Schedule schedule) {
+    check_free(brain_->schedules, "schedule", id);
+    return brain_->schedules.register_entry(id, std::move(schedule), plugin_id_);
+}
+
+}  // namespace mobsdk::plugin

@@ -1,0 +1,200 @@
+// The plugin host against real shared libraries (build/test-plugins): every refusal's log line,
+// registries untouched by refused plugins, dependency order, and unloading that really unmaps.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "mobsdk/plugin/abi.h"
+#include "mobserver/plugin/plugin_host.hpp"
+#include "mobserver/world/harness.hpp"
+#include "server/temp_dir.hpp"
+
+using namespace mobsdk;
+using namespace mobsdk::server;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A plugins folder holding copies of the named test plugins.
+struct PluginDir {
+    test::TempDir dir;
+    PluginDir(const std::string& name, std::initializer_list<std::string> plugins) : dir(name) {
+        for (const auto& p : plugins) fs::copy_file(fs::path(MOBSDK_TEST_PLUGIN_DIR) / (p + ".so"), dir / (p + ".so"));
+    }
+    std::string file(const std::string& plugin) const { return (dir / (plugin + ".so")).string(); }
+};
+
+struct Logged {
+    std::vector<std::string> lines;
+    PluginHost::LogSink sink() {
+        return [this](LogLevel level, const std::string& line) {
+            lines.push_back(std::string(level == LogLevel::Error ? "ERROR" : level == LogLevel::Warn ? "WARN" : "INFO") + " " + line);
+        };
+    }
+    bool has(const std::string& line) const { return std::find(lines.begin(), lines.end(), line) != lines.end(); }
+};
+
+std::vector<std::string> ids(const PluginHost& host) {
+    std::vector<std::string> out;
+    for (const auto& p : host.plugins()) out.push_back(p.id);
+    return out;
+}
+
+template <typename T>
+std::set<std::string> entries(const Registry<T>& r) {
+    std::set<std::string> out;
+    for (const auto& e : r) out.insert(e.id.str() + " by " + e.registrant);
+    return out;
+}
+
+// Every registry's content, with registrants: what a refused plugin must not change.
+std::set<std::string> all_entries(const PluginHost& host) {
+    std::set<std::string> out;
+    auto add = [&](std::set<std::string> s) { out.insert(s.begin(), s.end()); };
+    add(entries(host.world_registries().entity_types));
+    add(entries(host.world_registries().poi_types));
+    add(entries(host.brain_registries().memory_types));
+    add(entries(host.brain_registries().sensor_types));
+    add(entries(host.brain_registries().activities));
+    add(entries(host.brain_registries().schedules));
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(plugin_host)
+
+BOOST_AUTO_TEST_CASE(good_plugin_loads_and_registers_as_itself) {
+    PluginDir d("ph-good", {"good"});
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load(d.dir.path);
+    BOOST_TEST(log.has("INFO Loading 1 plugin from " + d.dir.path.string()));
+    BOOST_TEST(log.has("INFO Loaded plugin good 1.0.0 (Good test plugin) from " + d.file("good")));
+    BOOST_TEST(host.refusals().empty());
+    BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
+    const auto& types = host.world_registries().entity_types;
+    const auto thing = types.find("good:thing");
+    BOOST_REQUIRE(thing);
+    BOOST_TEST(types.entry(*thing).registrant == "good");
+    BOOST_TEST(types[*thing].brain_factory != nullptr);
+    BOOST_TEST(types[*thing].brain_registrant == "good");
+    BOOST_TEST(host.brain_registries().memory_types.entry(host.brain_registries().memory_types.require("good:counter")).registrant == "good");
+    BOOST_TEST(types.frozen());
+    BOOST_TEST(host.brain_registries().memory_types.frozen());
+}
+
+BOOST_AUTO_TEST_CASE(missing_folder_loads_only_builtins) {
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load("/nonexistent/mobsdk-plugins");
+    BOOST_TEST(log.lines == std::vector<std::string>{"INFO No plugins folder /nonexistent/mobsdk-plugins: no plugins loaded"});
+    BOOST_TEST(host.plugins().empty());
+    BOOST_TEST(host.world_registries().entity_types.find("minecraft:villager").has_value());
+    BOOST_TEST(host.world_registries().entity_types.frozen());
+}
+
+BOOST_AUTO_TEST_CASE(each_refusal_is_one_line_naming_file_and_reason) {
+    PluginDir d("ph-refusals", {"good", "good_again", "uses_good", "needs_missing", "throws", "needs_throws", "copycat",
+                                "cycle_a", "cycle_b", "wrong_abi", "bad_fingerprint", "bad_sdk", "small_descriptor",
+                                "no_entry"});
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load(d.dir.path);
+    const std::string r = "ERROR Refused plugin ";
+    BOOST_TEST(log.has(r + d.file("no_entry") + ": no entry point mobsdk_plugin_entry (not a mobsdk plugin)"));
+    BOOST_TEST(log.has(r + d.file("wrong_abi") + ": plugin ABI version 2, this server supports version 1"));
+    BOOST_TEST(log.has(r + d.file("bad_fingerprint") +
+                       ": built with an incompatible toolchain: plugin \"not-this-toolchain\", server \"" +
+                       MOBSDK_BUILD_FINGERPRINT + "\""));
+    BOOST_TEST(log.has(r + d.file("bad_sdk") + ": built against mobsdk 99.0.0, this server runs mobsdk " +
+                       MOBSDK_VERSION_STRING + " (a plugin needs the same major.minor and a patch no newer than the server's)"));
+    BOOST_TEST(log.has(r + d.file("small_descriptor") + ": its descriptor is 8 bytes, ABI version 1 needs " +
+                       std::to_string(sizeof(MobsdkPluginDescriptor))));
+    BOOST_TEST(log.has(r + d.file("good_again") + ": duplicate plugin id 'good', already loaded from " + d.file("good")));
+    BOOST_TEST(log.has(r + d.file("needs_missing") + ": missing dependency 'nowhere'"));
+    BOOST_TEST(log.has(r + d.file("cycle_a") + ": dependency cycle cycle_a -> cycle_b -> cycle_a"));
+    BOOST_TEST(log.has(r + d.file("cycle_b") + ": dependency cycle cycle_a -> cycle_b -> cycle_a"));
+    BOOST_TEST(log.has(r + d.file("throws") + ": registration failed: no luck today"));
+    BOOST_TEST(log.has(r + d.file("needs_throws") + ": missing dependency 'throws'"));
+    BOOST_TEST(log.has(r + d.file("copycat") +
+                       ": registration failed: entity type good:thing is registered by both 'good' and 'copycat'"));
+    // One line per refused library, nothing else refused.
+    BOOST_TEST(host.refusals().size() == 12u);
+    BOOST_TEST(std::count_if(log.lines.begin(), log.lines.end(), [&](const std::string& l) { return l.rfind(r, 0) == 0; }) == 12);
+    // good first, then what needs it.
+    BOOST_TEST(ids(host) == (std::vector<std::string>{"good", "uses_good"}));
+    BOOST_TEST(log.has("INFO Loaded plugin uses_good 1.0.0 (Uses good) from " + d.file("uses_good")));
+}
+
+BOOST_AUTO_TEST_CASE(refused_plugins_leave_the_registries_as_without_them) {
+    PluginDir clean("ph-clean", {"good", "uses_good"});
+    PluginDir noisy("ph-noisy", {"good", "uses_good", "throws", "needs_throws", "copycat", "good_again", "wrong_abi"});
+    Logged l1, l2;
+    PluginHost a(l1.sink(), register_builtin_content), b(l2.sink(), register_builtin_content);
+    a.load(clean.dir.path);
+    b.load(noisy.dir.path);
+    BOOST_TEST(all_entries(a) == all_entries(b));
+    BOOST_TEST(!b.world_registries().entity_types.find("throws:thing"));
+    BOOST_TEST(!b.brain_registries().memory_types.find("throws:counter"));
+    BOOST_TEST(!b.brain_registries().sensor_types.find("copycat:counting"));
+}
+
+BOOST_AUTO_TEST_CASE(junk_file_is_refused_with_the_loader_message) {
+    test::TempDir dir("ph-junk");
+    { std::ofstream(dir / "junk.so") << "not an ELF file"; }
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load(dir.path);
+    BOOST_REQUIRE_EQUAL(host.refusals().size(), 1u);
+    const std::string prefix = "ERROR Refused plugin " + (dir / "junk.so").string() + ": cannot be loaded: " + (dir / "junk.so").string() + ": ";
+    BOOST_TEST(log.lines.back().rfind(prefix, 0) == 0, log.lines.back());
+}
+
+BOOST_AUTO_TEST_CASE(plugin_mobs_run_plugin_code_and_unload_unmaps_the_library) {
+    PluginDir d("ph-unload", {"good"});
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load(d.dir.path);
+    const fs::path loaded_from = host.plugins().at(0).loaded_from;
+    BOOST_TEST(PluginHost::is_resident(loaded_from));
+    {
+        World world(host.world_registries(), std::make_unique<VoidGenerator>(), WorldOptions{});
+        world.set_mob_initializer(brain_initializer(world));
+        world.ensure_chunks({0, 0, 0}, 1);
+        ServerMob& mob = world.spawn_mob(*host.world_registries().entity_types.find("good:thing"), {0.5, 0, 0.5});
+        BOOST_REQUIRE(mob.brain());
+        const auto counter = brain::typed_memory<std::int32_t>(host.brain_registries().memory_types,
+                                                               host.brain_registries().memory_types.require("good:counter"));
+        for (int i = 0; i < 5; ++i) world.tick();
+        BOOST_REQUIRE(mob.brain()->get_memory(counter));
+        BOOST_TEST(*mob.brain()->get_memory(counter) >= 4);  // a scan per tick after a first delay of 0–1 ticks
+    }  // the world and its brains go first
+    host.unload();
+    BOOST_TEST(!host.loaded());
+    BOOST_TEST(!PluginHost::is_resident(loaded_from));
+    BOOST_TEST(!fs::exists(loaded_from));
+    // Loaded again (a new build could have replaced the file meanwhile): a fresh copy.
+    host.load(d.dir.path);
+    BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
+    BOOST_TEST(host.plugins().at(0).loaded_from != loaded_from);
+}
+
+BOOST_AUTO_TEST_CASE(bundled_example_plugin_loads) {
+    test::TempDir dir("ph-example");
+    fs::copy_file(fs::path(MOBSDK_PLUGIN_DIR) / "example.so", dir / "example.so");
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    host.load(dir.path);
+    BOOST_TEST(log.has("INFO Loaded plugin example 1.0.0 (Example mobs) from " + (dir / "example.so").string()));
+    BOOST_TEST(host.world_registries().entity_types.find("example:watcher").has_value());
+    BOOST_TEST(host.brain_registries().memory_types[host.brain_registries().memory_types.require("example:sightings")].long_term());
+    BOOST_TEST(!host.brain_registries().memory_types[host.brain_registries().memory_types.require("example:nearest_villager")].long_term());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
