@@ -300,6 +300,11 @@ void MinecraftServer::run_command(const std::string& line, CommandSource& source
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     if (!text.empty() && text.front() == '/') text.remove_prefix(1);
     if (text.empty()) return;
+    if (!world_ || !dispatcher_) {
+        // Only between a failed reload and the shutdown it triggers.
+        source.send_failure("The server is stopping");
+        return;
+    }
     try {
         dispatcher_->execute(text, source);
     } catch (const std::exception& e) {
@@ -348,7 +353,7 @@ int MinecraftServer::run() {
                             reply("");
                             return;
                         }
-                        RconSource source(log_, corner_of(world_->spawn_pos()));
+                        RconSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
                         run_command(command, source);
                         reply(source.text());
                     });
@@ -499,8 +504,7 @@ void MinecraftServer::shutdown() {
     if (world_) {  // none after a failed reload, which saved everything before it failed
         log_.info("Saving chunks for level 'ServerLevel[" + properties_.level_name + "]'/" + world_->dimension().str());
         if (std::string err = save_all(true); !err.empty()) {
-            log_.error("Failed to save the world: " + err);
-            exit_code_ = 1;
+            exit_code_ = 1;  // save_all logged why
         } else {
             log_.info("ThreadedAnvilChunkStorage (" + properties_.level_name + "): All chunks are saved");
             log_.info("ThreadedAnvilChunkStorage: All dimensions are saved");
