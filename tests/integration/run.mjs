@@ -546,6 +546,9 @@ const tests = {
     fs.copyFileSync(path.join(pluginDir, 'example.so'), lib);
     const s = new Server(binary, dir);
     await s.start();
+    // Frozen, so the watcher cannot sense the village's villagers and change its count before
+    // the reloads (which run between server ticks, frozen or not).
+    await s.command('tick freeze', /The game is frozen/);
     const uuid = '00000001-0000-0002-0003-000000000006';
     await s.command('summon example:watcher 2.5 -60 2.5 {UUID:[I;1,2,196608,6],Brain:{memories:{"example:sightings":{value:{count:7,last_seen:5L}}}}}',
       /Summoned new Watcher/);

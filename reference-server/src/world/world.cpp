@@ -515,6 +515,15 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
     return {};
 }
 
+std::vector<EntityHandle> World::entities_outside_loaded_chunks() const {
+    std::vector<EntityHandle> out;
+    for (EntityHandle h : entities_.order()) {
+        const EntitySlot* s = entities_.slot(h);
+        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) out.push_back(h);
+    }
+    return out;
+}
+
 void World::update_chunks() {
     if (!io_) return;
     if (spawn_radius_ > 0) {
@@ -535,11 +544,7 @@ void World::update_chunks() {
         const std::int64_t since = unticketed_since_.try_emplace(p, game_time_).first->second;
         if (game_time_ - since + 1 >= unload_delay) unload.insert(p);  // the tick it lost it counts
     });
-    std::vector<EntityHandle> evicted;
-    for (EntityHandle h : entities_.order()) {
-        const EntitySlot* s = entities_.slot(h);
-        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) evicted.push_back(h);
-    }
+    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks();
     if (unload.empty() && evicted.empty()) return;
     if (std::string err = save_columns(unload, unload, unload, std::move(evicted)); !err.empty()) {
         warn("Could not save chunks before unloading them (they stay loaded): " + err);
@@ -551,11 +556,7 @@ std::string World::save_all() {
     if (!io_) return {};
     std::set<ChunkPos> all;
     chunks_.for_each([&](LevelChunk& chunk) { all.insert(chunk.pos()); });
-    std::vector<EntityHandle> evicted;
-    for (EntityHandle h : entities_.order()) {
-        const EntitySlot* s = entities_.slot(h);
-        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) evicted.push_back(h);
-    }
+    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks();
     return save_columns(all, all, {}, std::move(evicted));
 }
 

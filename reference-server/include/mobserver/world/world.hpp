@@ -190,6 +190,8 @@ private:
     void warn(const std::string& message);
     void fail_ai(ServerMob& mob, const char* what);
     void load_chunk(ChunkPos pos);
+    // Live entities standing in a column that is not loaded (they walked or were moved there).
+    std::vector<EntityHandle> entities_outside_loaded_chunks() const;
     // Saves the entity lists of `columns` (and blocks/POIs of those in `full`), closing the set
     // over entities that last were stored elsewhere; on success erases the entities of `drop`.
     std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
