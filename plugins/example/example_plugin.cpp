@@ -113,7 +113,7 @@ private:
 };
 
 // The watcher's brain: the sensor, and the walk in the core activity.
-class WatcherBrainFactory final : public MobBrainFactory {
+class WatcherBrainFactory final : public MobAiFactory {
 public:
     WatcherBrainFactory(const brain::BrainRegistries& registries, ExampleContent content)
         : content_(content),

@@ -536,6 +536,107 @@ const tests = {
     assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
   },
 
+  // The villager plugin in the default world: the village's villagers claim beds, job sites and
+  // the bell and take professions, sleep at night, and keep what they claimed over a reload.
+  async villagers() {
+    const dir = freshDir(tmp, 'villagers');
+    writeProperties(dir, await baseProps());
+    fs.mkdirSync(path.join(dir, 'plugins'));
+    fs.copyFileSync(path.join(pluginDir, 'villager.so'), path.join(dir, 'plugins', 'villager.so'));
+    const s = new Server(binary, dir);
+    await s.start();
+    assert(s.messages().some((m) => /^Loaded plugin villager 1\.0\.0/.test(m)), 'the villager plugin loads');
+    const sprint = async (ticks) => {
+      const from = s.lines.length;
+      await s.command(`tick sprint ${ticks}`, /The game is sprinting/);
+      await s.waitFor(/Sprint completed with/, { from, timeoutMs: 120000 });
+    };
+    const villagers = async () => {
+      await s.command('save-all flush', /Saved the game/);
+      return (await storedEntities(path.join(dir, 'world'))).filter((e) => e.entity.id === 'minecraft:villager').map((e) => e.entity);
+    };
+    await s.command('time set 1000', /Set the time to 1000/);
+    await sprint(1200);
+    let vs = await villagers();
+    assertEqual(vs.length, 4, 'the default village has four villagers');
+    for (const v of vs) {
+      const m = v.Brain.memories;
+      assert(m['minecraft:home'] && m['minecraft:job_site'] && m['minecraft:meeting_point'],
+        `a villager claims a bed, a job site and the bell: ${Object.keys(m).join(', ')}`);
+      assert(v.VillagerData.profession !== 'minecraft:none', `and takes a profession: ${v.VillagerData.profession}`);
+    }
+    const homes = new Set(vs.map((v) => v.Brain.memories['minecraft:home'].value.pos.join(',')));
+    assertEqual(homes.size, 4, 'four different beds');
+    // The schedule: work at 2000-9000 for a villager with a job site.
+    const uuid = (v) => uuidFromInts(v.UUID);
+    const activities = async (v) => (await s.command(`brain ${uuid(v)}`, /Activities: /)).match(/Activities: (.*)/)[1];
+    await s.command('time set 3000', /Set the time to 3000/);
+    await sprint(40);
+    assert((await activities(vs[0])).includes('minecraft:work'), 'working at 3000');
+    await s.command('time set 9500', /Set the time to 9500/);
+    await sprint(40);
+    assert((await activities(vs[0])).includes('minecraft:meet'), 'meeting at 9500');
+    // Night: everyone goes to bed.
+    await s.command('time set 12500', /Set the time to 12500/);
+    await sprint(1200);
+    vs = await villagers();
+    const asleep = vs.filter((v) => v.SleepingX !== undefined);
+    assert(asleep.length >= 3, `villagers sleep at night (${asleep.length} of 4)`);
+    for (const v of asleep) assert(v.Brain.memories['minecraft:last_slept'], 'LAST_SLEPT is remembered');
+    // A reload keeps what they claimed (long-term memories) and their professions.
+    const before = new Map(vs.map((v) => [uuid(v), [v.Brain.memories['minecraft:job_site'].value.pos.join(','), v.VillagerData.profession]]));
+    const from = s.lines.length;
+    await s.command('reload', /Reloading!/);
+    await s.waitFor(/Reloaded 1 plugin \(villager 1\.0\.0\), 0 refused/, { from });
+    vs = await villagers();
+    for (const v of vs) assertEqual([v.Brain.memories['minecraft:job_site'].value.pos.join(','), v.VillagerData.profession],
+      before.get(uuid(v)), 'job site and profession kept over reload');
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+  },
+
+  // Panicking villagers summon iron golems: three penned villagers that slept see a zombie; a
+  // golem appears (at a game time divisible by 100) and they all remember it.
+  async golem_summoning() {
+    const dir = freshDir(tmp, 'golem_summoning');
+    writeProperties(dir, await baseProps());
+    fs.mkdirSync(path.join(dir, 'plugins'));
+    fs.copyFileSync(path.join(pluginDir, 'villager.so'), path.join(dir, 'plugins', 'villager.so'));
+    const s = new Server(binary, dir);
+    await s.start();
+    await s.command('time set 18000', /Set the time to 18000/);
+    await s.command('forceload add 184 184 216 216', /to be force loaded/);
+    // Force-loaded chunks load at the next tick.
+    await until(async () => (await s.command('setblock 200 -60 210 stone', /Changed the block|That position is not loaded/)).includes('Changed'),
+      { what: 'the force-loaded chunks' });
+    // Three pens of fences (1.5 high: the villagers see over them) and a zombie without AI.
+    for (const [i, x] of [200, 203, 206].entries()) {
+      // A ring of connected fences (setblock does not connect them by itself).
+      const ring = (dx, dz) => Math.max(Math.abs(dx), Math.abs(dz)) === 1;
+      for (let dx = -1; dx <= 1; ++dx) {
+        for (let dz = -1; dz <= 1; ++dz) {
+          if (!ring(dx, dz)) continue;
+          const side = (ox, oz) => (Math.abs(dx + ox) <= 1 && Math.abs(dz + oz) <= 1 && ring(dx + ox, dz + oz) ? 'true' : 'false');
+          await s.command(`setblock ${x + dx} -60 ${200 + dz} oak_fence[north=${side(0, -1)},south=${side(0, 1)},east=${side(1, 0)},west=${side(-1, 0)}]`,
+            /Changed the block/);
+        }
+      }
+      await s.command(`summon villager ${x}.5 -60 200.5 {UUID:[I;1,2,196608,${20 + i}],Brain:{memories:{"minecraft:last_slept":{value:0L}}}}`,
+        /Summoned new Villager/);
+    }
+    await s.command('summon zombie 203.5 -60 204.5 {NoAI:1b,Invulnerable:1b}', /Summoned new Zombie/);
+    const golems = async () => !(await s.command('data get entity @e[type=iron_golem,limit=1] Pos', /has the following entity data|No entity was found/)).includes('No entity was found');
+    const from = s.lines.length;
+    await s.command('tick sprint 400', /The game is sprinting/);
+    await s.waitFor(/Sprint completed with/, { from, timeoutMs: 120000 });
+    assert(await golems(), 'a golem was summoned');
+    for (const i of [20, 21, 22]) {
+      const brain = await s.command(`data get entity 00000001-0000-0002-0003-0000000000${i.toString(16)} Brain.memories`,
+        /has the following entity data/);
+      assert(brain.includes('minecraft:golem_detected_recently'), `the villagers remember the golem: ${brain}`);
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+  },
+
   // A plugin that fails to load on reload leaves its mobs saved: they wait in storage and come
   // back, memories and all, when the plugin loads again.
   async plugin_reload_failure() {

@@ -34,7 +34,7 @@ struct ExampleWorld {
         };
         harness = std::make_unique<WorldHarness>(options);
         brain.freeze();
-        harness->world().set_mob_initializer(brain_initializer(harness->world()));
+        harness->world().set_mob_initializer(ai_initializer());
     }
     ~ExampleWorld() { harness.reset(); }  // mobs and their brains before the plugin's objects
 
@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(registers_its_memories_sensor_and_mob_as_example) {
     const auto& types = w.harness->registries().entity_types;
     BOOST_TEST(types.id_of(w.content().watcher).str() == "example:watcher");
     BOOST_TEST(types.entry(w.content().watcher).registrant == "example");
-    BOOST_TEST(types[w.content().watcher].brain_factory != nullptr);
+    BOOST_TEST(types[w.content().watcher].ai_factory != nullptr);
     BOOST_TEST(w.brain.memory_types[w.content().sightings.handle()].long_term());
     BOOST_TEST(!w.brain.memory_types[w.content().nearest_villager.handle()].long_term());
     BOOST_TEST(w.brain.sensor_types.id_of(w.content().villager_sensor).str() == "example:nearest_villager");

@@ -6,9 +6,11 @@
 #include <algorithm>
 
 #include "fixture.hpp"
+#include "mobsdk/stdlib/villager.hpp"
 
 using namespace stdlib_test;
 using mobsdk::server::ItemEntity;
+using mobsdk::stdlib::VillagerState;
 
 namespace {
 
@@ -148,11 +150,27 @@ BOOST_FIXTURE_TEST_CASE(hurt_by_follows_the_last_damage_for_40_ticks, Fixture) {
     BOOST_TEST(!v.brain()->has_memory_value(mem.hurt_by_entity));
 }
 
-BOOST_FIXTURE_TEST_CASE(hurt_by_without_a_lookup_only_erases, Fixture) {
+BOOST_FIXTURE_TEST_CASE(hurt_by_without_a_lookup_reads_the_last_hurt_for_40_ticks, Fixture) {
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
-    v.brain()->set_memory(mem.hurt_by, DamageSource{});
+    ServerMob& zombie = still("zombie", {3.5, feet, 0.5});
     auto s = make<HurtBySensor>(*this, LastDamageSourceFn{nullptr});
-    s.tick(h.world(), v);
+    const auto scan = [&] {
+        s.set_time_to_tick(1);  // run now, whatever the scan rate
+        s.tick(h.world(), v);
+    };
+    scan();
+    BOOST_TEST(!v.brain()->has_memory_value(mem.hurt_by));
+    v.hurt(ResourceLocation::of("mob_attack"), 1.0f, &zombie);
+    scan();
+    BOOST_TEST_REQUIRE(v.brain()->has_memory_value(mem.hurt_by));
+    BOOST_TEST(v.brain()->get_memory(mem.hurt_by)->type == ResourceLocation::of("mob_attack"));
+    BOOST_TEST(v.brain()->get_memory(mem.hurt_by_entity)->uuid == zombie.uuid());
+    h.world().set_day_time(18000);  // night: the zombie does not burn while the clock runs
+    h.tick(40);                     // vanilla's getLastDamageSource keeps it 40 ticks
+    scan();
+    BOOST_TEST(v.brain()->has_memory_value(mem.hurt_by));
+    h.tick(1);
+    scan();
     BOOST_TEST(!v.brain()->has_memory_value(mem.hurt_by));
 }
 
@@ -285,8 +303,24 @@ BOOST_FIXTURE_TEST_CASE(secondary_pois_scan_4_around_and_2_up_and_down, Fixture)
     BOOST_TEST(!v.brain()->has_memory_value(mem.secondary_job_site));
 }
 
+BOOST_FIXTURE_TEST_CASE(nearest_items_asks_the_attachment_without_a_lookup, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    h.world().spawn_item({3.5, feet, 0.5}, ItemStack{ResourceLocation::of("stone"), 1});
+    ItemEntity& bread = h.world().spawn_item({5.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
+    auto s = make<NearestItemSensor>(*this, h.entity_types().item, WantsToPickUpFn{nullptr});
+    s.set_time_to_tick(1);
+    s.tick(h.world(), v);  // no attachment: it wants nothing
+    BOOST_TEST(!v.brain()->has_memory_value(mem.nearest_visible_wanted_item));
+    v.set_attachment(std::make_unique<VillagerState>());
+    s.set_time_to_tick(1);
+    s.tick(h.world(), v);  // a villager wants bread, not stone
+    BOOST_TEST_REQUIRE(v.brain()->has_memory_value(mem.nearest_visible_wanted_item));
+    BOOST_TEST(v.brain()->get_memory(mem.nearest_visible_wanted_item)->uuid == bread.uuid());
+}
+
 BOOST_FIXTURE_TEST_CASE(nearest_items_wanted_close_and_in_sight, Fixture) {
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    v.set_attachment(std::make_unique<VillagerState>());
     ItemEntity& near = h.world().spawn_item({3.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
     h.world().spawn_item({-6.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
     auto s = make<NearestItemSensor>(*this, h.entity_types().item, WantsToPickUpFn{nullptr});
@@ -303,6 +337,7 @@ BOOST_FIXTURE_TEST_CASE(nearest_items_wanted_close_and_in_sight, Fixture) {
 BOOST_FIXTURE_TEST_CASE(nearest_items_skips_items_behind_walls, Fixture) {
     h.fill({2, -60, -1}, {2, -57, 1}, "stone");
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    v.set_attachment(std::make_unique<VillagerState>());
     h.world().spawn_item({3.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
     ItemEntity& seen = h.world().spawn_item({-5.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
     auto s = make<NearestItemSensor>(*this, h.entity_types().item, WantsToPickUpFn{nullptr});

@@ -273,8 +273,9 @@ BOOST_AUTO_TEST_CASE(every_vanilla_state_round_trips_through_its_text) {
         ++checked;
     }
     BOOST_TEST(checked == v.reg.state_count());
-    // The block list: 34 named blocks, 16 beds and 14 job-site blocks besides air.
-    BOOST_TEST(v.reg.blocks().size() == 1u + 34u + 16u + 14u);
+    // The block list: 34 named blocks, 16 beds, 14 job-site blocks, and carrots, potatoes,
+    // beetroots and the note block (not in VanillaBlocks) besides air.
+    BOOST_TEST(v.reg.blocks().size() == 1u + 34u + 16u + 14u + 4u);
 }
 
 BOOST_AUTO_TEST_CASE(default_states_are_vanilla_text) {
@@ -625,6 +626,49 @@ BOOST_AUTO_TEST_CASE(registering_vanilla_twice_is_a_duplicate) {
     BlockRegistry reg;
     register_vanilla_blocks(reg);
     BOOST_CHECK_THROW(register_vanilla_blocks(reg), RegistryError);
+}
+
+BOOST_AUTO_TEST_CASE(carrots_potatoes_and_beetroots_are_crops_like_wheat) {
+    Vanilla v;
+    for (const char* id : {"minecraft:carrots", "minecraft:potatoes"}) {
+        BOOST_TEST_INFO(id);
+        const auto block = v.reg.blocks().find(id);
+        BOOST_TEST_REQUIRE(block.has_value());
+        BOOST_TEST(v.reg.to_string(v.reg.default_state(*block)) == std::string(id) + "[age=0]");
+        BOOST_TEST(v.reg.blocks()[*block].has_tag(ResourceLocation::of("crops")));
+        BOOST_TEST(v.reg.blocks()[*block].state_count == 8u);  // age 0-7
+        const BlockStateInfo& ripe = v.info(std::string(id) + "[age=7]");
+        BOOST_TEST(ripe.collision.is_empty());
+        BOOST_TEST(!ripe.solid);
+        BOOST_TEST(!ripe.can_occlude);
+        BOOST_TEST((ripe.path_type == v.info(v.b.wheat).path_type));
+    }
+    const auto beetroots = v.reg.blocks().find("minecraft:beetroots");
+    BOOST_TEST_REQUIRE(beetroots.has_value());
+    BOOST_TEST(v.reg.blocks()[*beetroots].state_count == 4u);  // age 0-3
+    BOOST_TEST(v.reg.to_string(v.reg.default_state(*beetroots)) == "minecraft:beetroots[age=0]");
+    BOOST_TEST(!v.reg.parse("minecraft:beetroots[age=4]").has_value());
+    BOOST_TEST(v.info("beetroots[age=3]").collision.is_empty());
+}
+
+BOOST_AUTO_TEST_CASE(note_block_has_vanillas_properties_and_is_a_full_block) {
+    Vanilla v;
+    const auto note = v.reg.blocks().find("minecraft:note_block");
+    BOOST_TEST_REQUIRE(note.has_value());
+    BOOST_TEST(v.reg.to_string(v.reg.default_state(*note)) ==
+               "minecraft:note_block[instrument=harp,note=0,powered=false]");
+    // 23 instruments (1.20) × 25 notes × powered.
+    BOOST_TEST(v.reg.blocks()[*note].state_count == 23u * 25u * 2u);
+    const BlockState s = v.state("note_block[instrument=iron_xylophone,note=24,powered=true]");
+    BOOST_TEST(v.reg.value(s, "instrument") == "iron_xylophone");
+    BOOST_TEST(v.reg.value(s, "note") == "24");
+    BOOST_TEST(!v.reg.parse("note_block[note=25]").has_value());
+    BOOST_TEST(!v.reg.parse("note_block[instrument=kazoo]").has_value());
+    const BlockStateInfo& i = v.reg.info(s);
+    BOOST_TEST(i.collision.is_full_block());
+    BOOST_TEST(i.solid_render);
+    BOOST_TEST(i.solid);
+    BOOST_TEST(i.light_block == 15);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

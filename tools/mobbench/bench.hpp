@@ -41,6 +41,8 @@ struct Suite {
 int run_nbt(const std::vector<std::string>& args);
 int run_brain(const std::vector<std::string>& args);
 int run_world(const std::vector<std::string>& args);
+int run_bt(const std::vector<std::string>& args);
+int run_village(const std::vector<std::string>& args);
 
 /// @brief Options of the world suite.
 struct WorldBenchOptions {

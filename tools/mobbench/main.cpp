@@ -46,6 +46,9 @@ constexpr mobbench::Suite kSuites[] = {
     {"brain", "Brain engine: ns per brain tick and per expiry pass, case b20s4", mobbench::run_brain},
     {"world", "World: pathfinder nodes/s and a failed 768-node search; box queries at 100/1000/10000 entities",
      mobbench::run_world},
+    {"bt", "Behaviour trees: ns per node tick, cases tree4 and tree100", mobbench::run_bt},
+    {"village", "Village: the whole server tick per villager, cases N villagers (default 100 1000 10000)",
+     mobbench::run_village},
 };
 
 void usage(std::ostream& out) {

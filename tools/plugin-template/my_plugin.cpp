@@ -26,7 +26,7 @@ private:
     brain::MemoryModuleType<std::int32_t> scans_;
 };
 
-class PebbleBrain final : public MobBrainFactory {
+class PebbleBrain final : public MobAiFactory {
 public:
     PebbleBrain(const brain::BrainRegistries& registries, brain::SensorType counter)
         : provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{counter}) {}

@@ -15,8 +15,9 @@
 
 #include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/plugin/abi.h"
-#include "mobsdk/plugin/brain_factory.hpp"
+#include "mobsdk/plugin/ai_factory.hpp"
 #include "mobsdk/plugin/plugin.hpp"
+#include "mobsdk/stdlib/sensors.hpp"
 
 namespace mobsdk::server {
 
@@ -385,17 +386,21 @@ void PluginHost::unload() noexcept {
 
 void register_builtin_content(WorldRegistries& world, brain::BrainRegistries& brain) {
     register_vanilla_blocks(world.blocks);
-    register_vanilla_poi_types(world.poi_types);
+    const VanillaPoiTypes pois = register_vanilla_poi_types(world.poi_types);
     register_vanilla_entity_types(world.entity_types);
-    brain::register_standard_memories(brain.memory_types);
+    const brain::StandardMemories memories = brain::register_standard_memories(brain.memory_types);
     const brain::VanillaActivities activities = brain::register_vanilla_activities(brain.activities);
     brain::register_vanilla_schedules(brain.schedules, activities);
+    // The standard sensors under their vanilla ids, for every plugin to use; what a sensor needs
+    // to know of a mob's kind (wanted items, secondary POIs) it asks the mob's attachment.
+    stdlib::StandardSensorOptions options;
+    options.entity_types = &world.entity_types;
+    options.home_poi = pois.home;
+    stdlib::register_standard_sensors(brain.sensor_types, memories, options);
 }
 
-World::MobInitializer brain_initializer(World& world) {
-    return [w = &world](ServerMob& mob) {
-        if (const MobBrainFactory* factory = mob.info().brain_factory) mob.set_brain(factory->make_brain(*w, mob));
-    };
+World::MobInitializer ai_initializer() {
+    return [](ServerMob& mob) { mob.init_ai_from_type(); };
 }
 
 }  // namespace mobsdk::server

@@ -195,7 +195,7 @@ std::string MinecraftServer::open_world() {
     options.difficulty = level_.difficulty;
     options.rules = level_.rules;
     world_ = std::make_unique<World>(*registries, std::move(generator), options);
-    world_->set_mob_initializer(brain_initializer(*world_));
+    world_->set_mob_initializer(ai_initializer());
     world_->set_game_time(level_.game_time);
     world_->set_day_time(level_.day_time);
     world_->set_warning_sink([this](const std::string& w) { log_.warn(w); });

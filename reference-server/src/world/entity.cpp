@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mobsdk/plugin/ai_factory.hpp"
 #include "mobsdk/world/ai_util.hpp"
+#include "mobsdk/world/item_nbt.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -42,6 +44,7 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     }
     last_hurt_ = HurtRecord{damage_type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt,
                             world_->game_time()};
+    if (attacker) last_hurt_by_mob_ = last_hurt_;
     set_health(health_ - amount);
     return true;
 }
@@ -64,10 +67,152 @@ float ServerMob::walk_target_value(BlockPos pos) const {
     return mobsdk::walk_target_value(*world_, data_.info->walk_target, pos);
 }
 
+void ServerMob::enable_goals() {
+    goals_ = std::make_unique<goal::GoalSelector>();
+    targets_ = std::make_unique<goal::GoalSelector>();
+}
+
+void ServerMob::init_ai_from_type() {
+    const MobAiFactory* factory = data_.info->ai_factory;
+    if (!factory) return;
+    attachment_ = factory->make_attachment(*world_, *this);
+    brain_ = factory->make_brain(*world_, *this);
+    enable_goals();
+    factory->add_goals(*world_, *this, *goals_, *targets_);
+    if (goals_->goals().empty() && targets_->goals().empty()) goals_.reset(), targets_.reset();
+}
+
+void ServerMob::refresh_brain_if_requested() {
+    if (!brain_refresh_requested_) return;
+    brain_refresh_requested_ = false;
+    if (brain_ && data_.info->ai_factory) data_.info->ai_factory->refresh_brain(*world_, *this, *brain_);
+}
+
+void ServerMob::drop_ai() {
+    if (goals_) goals_->stop_all(*world_, *this);
+    if (targets_) targets_->stop_all(*world_, *this);
+    if (brain_) brain_->stop_all(*world_, *this);
+    goals_.reset();
+    targets_.reset();
+    brain_.reset();
+    ai_.reset();
+    target_.reset();
+}
+
+namespace {
+
+bool is_bed(const World& world, BlockState state) {
+    static const ResourceLocation beds = ResourceLocation::of("beds");
+    return world.blocks().has_tag(state, beds);
+}
+
+}  // namespace
+
+void ServerMob::start_sleeping(BlockPos bed) {
+    const BlockState state = world_->block_state(bed);
+    if (is_bed(*world_, state))
+        if (auto occupied = world_->blocks().with(state, "occupied", "true")) world_->set_block(bed, *occupied);
+    sleeping_pos_ = bed;
+    // Vanilla's setPosToBed: the middle of the bed, 0.6875 up; no motion while asleep.
+    const Vec3 old = data_.pos;
+    data_.pos = {bed.x + 0.5, bed.y + 0.6875, bed.z + 0.5};
+    data_.motion = {};
+    zza = xxa = yya = 0;
+    navigation_->stop();
+    world_->entity_moved(data_, old);
+}
+
+void ServerMob::stop_sleeping() {
+    if (!sleeping_pos_) return;
+    const BlockPos bed = *sleeping_pos_;
+    sleeping_pos_.reset();
+    const BlockState state = world_->block_state(bed);
+    if (!is_bed(*world_, state)) return;
+    if (auto free = world_->blocks().with(state, "occupied", "false")) world_->set_block(bed, *free);
+    // Stand up beside the bed (vanilla's BedBlock.findStandUpPosition, simplified: the first
+    // neighbour of the head or foot with room for the mob and something to stand on), else on it.
+    const Vec3 old = data_.pos;
+    std::vector<AABB>& scratch = world_->physics_scratch();
+    const double hw = data_.info->width / 2.0;
+    for (const BlockPos base : {bed, bed.offset(0, 0, 1), bed.offset(0, 0, -1), bed.offset(1, 0, 0), bed.offset(-1, 0, 0)}) {
+        for (const auto& [dx, dz] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+            const BlockPos p = base.offset(dx, 0, dz);
+            const Vec3 feet{p.x + 0.5, static_cast<double>(p.y), p.z + 0.5};
+            const AABB box{{feet.x - hw, feet.y, feet.z - hw}, {feet.x + hw, feet.y + data_.info->height, feet.z + hw}};
+            const AABB below{{feet.x - hw, feet.y - 1.0, feet.z - hw}, {feet.x + hw, feet.y - 0.01, feet.z + hw}};
+            if (no_block_collision(world_->chunks(), box, scratch) && !no_block_collision(world_->chunks(), below, scratch)) {
+                data_.pos = feet;
+                world_->entity_moved(data_, old);
+                return;
+            }
+        }
+    }
+    data_.pos = {bed.x + 0.5, bed.y + 0.5625, bed.z + 0.5};
+    world_->entity_moved(data_, old);
+}
+
+void ServerMob::base_tick() {
+    EntityData& d = data_;
+    // Vanilla's Entity.baseTick: water puts the fire out; otherwise 1 damage every 20 ticks.
+    if (d.in_water) fire_ticks = 0;
+    if (fire_ticks > 0) {
+        if (fire_ticks % 20 == 0) hurt(ResourceLocation::of("on_fire"), 1.0f, nullptr);
+        --fire_ticks;
+    }
+    // Vanilla's Zombie/AbstractSkeleton.aiStep: undead catch fire in the sun unless a helmet
+    // takes it (the helmet is not worn down here: items have no durability on this server).
+    if (d.info->burns_in_daylight && !d.removed && is_sun_burn_tick() &&
+        equipment(EquipmentSlot::Head).empty())
+        fire_ticks = std::max(fire_ticks, 8 * 20);  // setSecondsOnFire(8)
+}
+
+bool ServerMob::is_sun_burn_tick() {
+    // Vanilla's Mob.isSunBurnTick: day, the brightness at the eyes above 0.5, a random draw
+    // against (brightness - 0.4) × 2, dry, and the sky in view from the eyes.
+    if (!world_->is_day()) return false;
+    const BlockPos eyes = Vec3{data_.pos.x, data_.pos.y + data_.info->eye_height, data_.pos.z}.block_pos();
+    const float light = static_cast<float>(world_->max_local_raw_brightness(eyes)) / 15.0f;
+    const float brightness = light / (4.0f - 3.0f * light);  // DimensionType.brightness, ambient 0
+    return brightness > 0.5f && world_->random().next_float() * 30.0f < (brightness - 0.4f) * 2.0f &&
+           !data_.in_water && world_->can_see_sky(eyes);
+}
+
+void ServerMob::pick_up_loot() {
+    // Vanilla's Mob.aiStep: with canPickUpLoot, alive, and mobGriefing (taken as true), every item
+    // entity in the box grown by 1, 0, 1 that is not in its pickup delay and that it wants.
+    if (!data_.info->can_pick_up_loot || !attachment_ || data_.removed) return;
+    std::vector<EntityRef>& near = world_->loot_scratch();
+    near.clear();
+    const AABB reach = data_.bounding_box().inflate(1.0, 0.0, 1.0);
+    if (const auto item_type = world_->item_type()) world_->entities_of_type(*item_type, reach, near);
+    else world_->entities_in_box(reach, near);
+    for (const EntityRef& ref : near) {
+        ItemEntity* item = world_->item_entity(ref);
+        if (item == nullptr || item->pickup_delay > 0 || item->item.empty()) continue;
+        if (!attachment_->wants_to_pick_up(item->item)) continue;
+        const ItemStack offered = item->item;
+        const ItemStack left = attachment_->pick_up(offered);
+        const std::int32_t taken = offered.count - (left.empty() ? 0 : left.count);
+        if (taken > 0) world_->pick_up_item(ref, taken);
+    }
+}
+
 void ServerMob::server_ai_step() {
-    // Vanilla's Mob.serverAiStep order: sensing, goals, navigation, the brain
-    // (customServerAiStep), then the move, look and jump controls.
+    // Vanilla's Mob.serverAiStep order: sensing, the target and goal selectors, navigation, the
+    // brain (customServerAiStep), then the move, look and jump controls.
     sight_cache_.clear();
+    if (goals_) {
+        // Vanilla: the full evaluation on every other tick (by server tick + entity id) and in
+        // the first ticks; in between only the goals that ask to be ticked every tick.
+        const std::int64_t rhythm = world_->game_time() + static_cast<std::int64_t>(data_.handle.index);
+        if (rhythm % 2 != 0 && data_.age > 1) {
+            targets_->tick_running_goals(*world_, *this, false);
+            goals_->tick_running_goals(*world_, *this, false);
+        } else {
+            targets_->tick(*world_, *this);
+            goals_->tick(*world_, *this);
+        }
+    }
     if (ai_) ai_->tick(*world_, *this);
     navigation_->tick();
     if (brain_) brain_->tick(*world_, *this);
@@ -167,33 +312,6 @@ nbt::List doubles(std::initializer_list<double> v) {
     nbt::List l(nbt::TagType::Double);
     for (double d : v) l.push_back(nbt::Tag(d));
     return l;
-}
-
-nbt::Compound item_nbt(const ItemStack& s) {
-    nbt::Compound c;
-    if (s.empty()) return c;  // vanilla writes {} for an empty slot
-    c.put("id", nbt::Tag(s.item.str()));
-    c.put("Count", nbt::Tag(static_cast<std::int8_t>(std::clamp(s.count, 0, 127))));
-    return c;
-}
-
-std::optional<ItemStack> item_from(const nbt::Tag& t, std::vector<std::string>& warnings, const std::string& where) {
-    const auto* c = t.get_if<nbt::Compound>();
-    if (!c) {
-        warnings.push_back(where + ": expected a compound");
-        return std::nullopt;
-    }
-    if (c->empty()) return ItemStack{};
-    const auto* id = c->find<std::string>("id");
-    auto loc = id ? ResourceLocation::parse(*id) : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, "missing"}));
-    if (!loc) {
-        warnings.push_back(where + ": missing or invalid item id");
-        return std::nullopt;
-    }
-    std::int32_t count = 1;
-    if (const auto* b = c->find<std::int8_t>("Count")) count = *b;
-    else if (const auto* i = c->find<std::int32_t>("count")) count = *i;  // 1.20.5+ item format
-    return ItemStack{*loc, count};
 }
 
 // Reads a list of `n` doubles, or nothing (with a warning) when the shape is wrong.
@@ -333,7 +451,8 @@ void load_entity_base(World& world, EntityData& d, const nbt::Compound& tag, std
 bool is_known_key(std::string_view key, bool mob) {
     static constexpr std::string_view base[] = {"id", "UUID", "Pos", "Motion", "Rotation", "OnGround", "FallDistance",
                                                 "Invulnerable", "NoGravity", "Tags", "CustomName"};
-    static constexpr std::string_view mob_keys[] = {"Health", "NoAI", "IsBaby", "HandItems", "ArmorItems", "Brain"};
+    static constexpr std::string_view mob_keys[] = {"Health",     "NoAI",  "IsBaby",    "HandItems", "ArmorItems",
+                                                    "Brain",      "SleepingX", "SleepingY", "SleepingZ"};
     static constexpr std::string_view item_keys[] = {"Item", "Age", "PickupDelay", "Health"};
     for (auto k : base)
         if (k == key) return true;
@@ -361,13 +480,19 @@ nbt::Compound save_mob_nbt(const ServerMob& mob) {
     c.put("NoAI", nbt::Tag(mob.data().no_ai));
     c.put("IsBaby", nbt::Tag(mob.is_baby()));
     nbt::List hands(nbt::TagType::Compound), armor(nbt::TagType::Compound);
-    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::MainHand))));
-    hands.push_back(nbt::Tag(item_nbt(mob.equipment(EquipmentSlot::OffHand))));
+    hands.push_back(nbt::Tag(item_stack_to_nbt(mob.equipment(EquipmentSlot::MainHand))));
+    hands.push_back(nbt::Tag(item_stack_to_nbt(mob.equipment(EquipmentSlot::OffHand))));
     for (EquipmentSlot s : {EquipmentSlot::Feet, EquipmentSlot::Legs, EquipmentSlot::Chest, EquipmentSlot::Head})
-        armor.push_back(nbt::Tag(item_nbt(mob.equipment(s))));
+        armor.push_back(nbt::Tag(item_stack_to_nbt(mob.equipment(s))));
     c.put("HandItems", nbt::Tag(std::move(hands)));
     c.put("ArmorItems", nbt::Tag(std::move(armor)));
     if (auto* brain = const_cast<ServerMob&>(mob).brain()) c.put("Brain", nbt::Tag(brain->save()));
+    if (const auto bed = mob.sleeping_pos()) {
+        c.put("SleepingX", nbt::Tag(bed->x));
+        c.put("SleepingY", nbt::Tag(bed->y));
+        c.put("SleepingZ", nbt::Tag(bed->z));
+    }
+    if (const MobAttachment* a = mob.attachment()) a->save(c);
     return c;
 }
 
@@ -395,7 +520,7 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
         std::size_t i = 0;
         for (EquipmentSlot s : slots) {
             if (i >= l->size()) break;
-            if (auto item = item_from((*l)[i], warnings, std::string(key) + "[" + std::to_string(i) + "]"))
+            if (auto item = item_stack_from_nbt((*l)[i], warnings, std::string(key) + "[" + std::to_string(i) + "]"))
                 mob.set_equipment(s, *item);
             ++i;
         }
@@ -413,7 +538,21 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
             mob.extra_nbt.put("Brain", *t);
         }
     }
+    {
+        // Vanilla reads the sleeping position only when all three ints are there.
+        const auto* x = tag.find<std::int32_t>("SleepingX");
+        const auto* y = tag.find<std::int32_t>("SleepingY");
+        const auto* z = tag.find<std::int32_t>("SleepingZ");
+        if (x && y && z) mob.set_sleeping_pos(BlockPos{*x, *y, *z});
+        else if (x || y || z || tag.find("SleepingX") || tag.find("SleepingY") || tag.find("SleepingZ"))
+            warnings.push_back("SleepingX/Y/Z: expected three ints");
+    }
     keep_unknown(tag, true, mob.extra_nbt);
+    if (MobAttachment* a = mob.attachment()) {
+        // The attachment's keys are its own: read them, and stop keeping them verbatim.
+        a->load(tag, warnings);
+        for (std::string_view key : a->nbt_keys()) mob.extra_nbt.erase(key);
+    }
     return warnings;
 }
 
@@ -424,7 +563,7 @@ nbt::Compound save_item_entity_nbt(const ItemEntity& item) {
     c.put("Health", nbt::Tag(static_cast<std::int16_t>(5)));
     c.put("Age", nbt::Tag(static_cast<std::int16_t>(std::min(item.data().age, 32767))));
     c.put("PickupDelay", nbt::Tag(static_cast<std::int16_t>(item.pickup_delay)));
-    if (!item.item.empty()) c.put("Item", nbt::Tag(item_nbt(item.item)));
+    if (!item.item.empty()) c.put("Item", nbt::Tag(item_stack_to_nbt(item.item)));
     return c;
 }
 
@@ -440,7 +579,7 @@ std::vector<std::string> load_item_entity_nbt(World& world, ItemEntity& item, co
     short_field("Age", item.data().age);
     short_field("PickupDelay", item.pickup_delay);
     if (const nbt::Tag* t = tag.find("Item")) {
-        if (auto stack = item_from(*t, warnings, "Item")) item.item = *stack;
+        if (auto stack = item_stack_from_nbt(*t, warnings, "Item")) item.item = *stack;
     }
     keep_unknown(tag, false, item.extra_nbt);
     return warnings;

@@ -70,7 +70,13 @@ int column_in_region(std::int32_t x, std::int32_t z) noexcept {
     return (x & mask) << region_shift | (z & mask);
 }
 
-constexpr std::int64_t empty_key = -1;
+// Table entries: the region key above the region index.
+constexpr std::uint64_t empty_entry = ~std::uint64_t{0};
+constexpr unsigned index_bits = 24;
+constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
+constexpr std::uint64_t table_entry(std::int64_t key, std::uint32_t region) noexcept {
+    return static_cast<std::uint64_t>(key) << index_bits | region;
+}
 
 std::size_t region_hash(std::int64_t key) noexcept {
     std::uint64_t h = static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ull;
@@ -232,40 +238,56 @@ void EntityIndex::move_in_region(std::uint32_t slot, const EntityData& data, std
 const EntityIndex::Region* EntityIndex::find_region(std::int64_t key) const noexcept {
     if (table_.empty()) return nullptr;
     const std::size_t mask = table_.size() - 1;
+    const auto wanted = static_cast<std::uint64_t>(key);
     for (std::size_t i = region_hash(key) & mask;; i = (i + 1) & mask) {
-        const TableEntry& t = table_[i];
-        if (t.key == key) return &regions_[t.region];
-        if (t.key == empty_key) return nullptr;
+        const std::uint64_t t = table_[i];
+        if (t == empty_entry) return nullptr;  // first: a key of all ones would match it
+        if (t >> index_bits == wanted) return &regions_[t & index_mask];
     }
 }
 
 std::uint32_t EntityIndex::region_for(std::int64_t key) {
     if (const Region* found = find_region(key)) return static_cast<std::uint32_t>(found - regions_.data());
-    if (regions_.size() >= UINT32_MAX) throw std::length_error("EntityIndex: too many grid regions");
+    // An index of all ones next to a key of all ones would read as an empty entry.
+    if (regions_.size() >= index_mask) throw std::length_error("EntityIndex: too many grid regions");
     const auto index = static_cast<std::uint32_t>(regions_.size());
     Region& r = regions_.emplace_back();
     r.key = key;
     ++empty_regions_;  // until cell_add fills it
-    // A quarter full at most: most probes then read one entry.
-    if (regions_.size() * 4 > table_.size()) {
+    // Half full at most: with 8-byte entries a probe sequence rarely leaves its cache line.
+    if (regions_.size() * 2 > table_.size()) {
         rebuild_table(std::max<std::size_t>(64, table_.size() * 2));
     } else {
         const std::size_t mask = table_.size() - 1;
         std::size_t i = region_hash(key) & mask;
-        while (table_[i].key != empty_key) i = (i + 1) & mask;
-        table_[i] = TableEntry{key, index};
+        while (table_[i] != empty_entry) i = (i + 1) & mask;
+        table_[i] = table_entry(key, index);
     }
     return index;
 }
 
 void EntityIndex::rebuild_table(std::size_t capacity) {
-    table_.assign(capacity, TableEntry{empty_key, 0});
+    table_.assign(capacity, empty_entry);
     const std::size_t mask = capacity - 1;
     for (std::size_t r = 0; r < regions_.size(); ++r) {
         std::size_t i = region_hash(regions_[r].key) & mask;
-        while (table_[i].key != empty_key) i = (i + 1) & mask;
-        table_[i] = TableEntry{regions_[r].key, static_cast<std::uint32_t>(r)};
+        while (table_[i] != empty_entry) i = (i + 1) & mask;
+        table_[i] = table_entry(regions_[r].key, static_cast<std::uint32_t>(r));
     }
+}
+
+std::uint32_t EntityIndex::kind_of(const EntityData& data) {
+    const std::uint32_t type = data.type.index();
+    const float width = data.info->width, height = data.info->height;
+    for (std::size_t k = 0; k < kinds_.size(); ++k) {
+        const Kind& kind = kinds_[k];
+        // Bitwise, as the records must rebuild the very box EntityData::bounding_box() does.
+        if (kind.type == type && std::bit_cast<std::uint32_t>(kind.width) == std::bit_cast<std::uint32_t>(width) &&
+            std::bit_cast<std::uint32_t>(kind.height) == std::bit_cast<std::uint32_t>(height))
+            return static_cast<std::uint32_t>(k);
+    }
+    kinds_.push_back(Kind{type, width, height});
+    return static_cast<std::uint32_t>(kinds_.size() - 1);
 }
 
 void EntityIndex::renumber(std::uint32_t region, std::size_t from) {
@@ -286,7 +308,7 @@ void EntityIndex::cell_add(std::uint32_t slot, const EntityData& data, std::int6
     if (it == first || section_y(std::prev(it)->pos.y) != y) ++occupied_sections_;
     if (members.empty()) --empty_regions_;
     const auto at = static_cast<std::size_t>(it - members.begin());
-    members.insert(it, CellEntry{data.pos, data.info->width, data.info->height, slot, data.type.index()});
+    members.insert(it, CellEntry{data.pos, slot, kind_of(data)});
     for (int c = column + 1; c <= region_area; ++c) ++region.bound[c];
     renumber(index, at);
     places_[slot].section = section;
@@ -360,8 +382,9 @@ void EntityIndex::verify() const {
         // Bitwise, so that a NaN position compares equal to itself.
         const bool same_pos = std::bit_cast<std::array<std::uint64_t, 3>>(e.pos) ==
                               std::bit_cast<std::array<std::uint64_t, 3>>(d.pos);
-        if (!same_pos || place.section != section_key(d.pos) || e.width != d.info->width ||
-            e.height != d.info->height || e.type != d.type.index())
+        const Kind& kind = kinds_[e.kind];
+        if (!same_pos || place.section != section_key(d.pos) || kind.width != d.info->width ||
+            kind.height != d.info->height || kind.type != d.type.index())
             throw std::logic_error("EntityIndex::verify: entity " + d.uuid.str() +
                                    " changed position or type without EntityIndex::moved()");
     }
@@ -387,6 +410,7 @@ void EntityIndex::query_cells(const AABB& box, std::vector<const EntitySlot*>& o
     std::array<const EntitySlot*, buffer_size> hits;
     std::ptrdiff_t n = 0;
     const EntitySlot* const slots = slots_.data();
+    const Kind* const kinds = kinds_.data();
     // Tests a run of members. A member whose section is out of the y range fails the box test too.
     const auto scan = [&](const CellEntry* it, const CellEntry* last) {
         while (it != last) {
@@ -397,10 +421,11 @@ void EntityIndex::query_cells(const AABB& box, std::vector<const EntitySlot*>& o
             const CellEntry* stop = it + std::min(last - it, buffer_size - n);
             for (; it != stop; ++it) {
                 const CellEntry& e = *it;
+                const Kind& kind = kinds[e.kind];
                 // EntityData::bounding_box().intersects(box) from the cached fields, operation for operation.
-                const double hw = e.width / 2.0;
-                const bool hit = accept(e) & (e.pos.x - hw < box.max.x) & (e.pos.x + hw > box.min.x) &
-                                 (e.pos.y < box.max.y) & (e.pos.y + e.height > box.min.y) &
+                const double hw = kind.width / 2.0;
+                const bool hit = accept(kind) & (e.pos.x - hw < box.max.x) & (e.pos.x + hw > box.min.x) &
+                                 (e.pos.y < box.max.y) & (e.pos.y + kind.height > box.min.y) &
                                  (e.pos.z - hw < box.max.z) & (e.pos.z + hw > box.min.z);
                 hits[n] = slots + e.slot;
                 n += hit;
@@ -451,13 +476,13 @@ void EntityIndex::query_cells(const AABB& box, std::vector<const EntitySlot*>& o
 }
 
 void EntityIndex::query(const AABB& box, std::vector<const EntitySlot*>& out) const {
-    query_cells(box, out, [](const CellEntry&) { return true; });
+    query_cells(box, out, [](const Kind&) { return true; });
 }
 
 void EntityIndex::query_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<const EntitySlot*>& out) const {
     if (!type.valid()) return;  // names no type, not even that of entities registered without one
     const std::uint32_t t = type.index();
-    query_cells(box, out, [t](const CellEntry& e) { return e.type == t; });
+    query_cells(box, out, [t](const Kind& k) { return k.type == t; });
 }
 
 }  // namespace mobsdk::server

@@ -2,16 +2,32 @@
 
 #include <stdexcept>
 
+#include "mobsdk/brain/activity.hpp"
+#include "mobsdk/stdlib/sensors.hpp"
+
 namespace mobsdk::server {
 
 WorldHarness::WorldHarness() : WorldHarness(Options{}) {}
 
-WorldHarness::WorldHarness(Options options) : registries_(std::make_unique<WorldRegistries>()) {
+WorldHarness::WorldHarness(Options options)
+    : registries_(std::make_unique<WorldRegistries>()), brain_(std::make_unique<brain::BrainRegistries>()) {
     blocks_ = register_vanilla_blocks(registries_->blocks);
     poi_types_ = register_vanilla_poi_types(registries_->poi_types);
     entity_types_ = register_vanilla_entity_types(registries_->entity_types);
+    // The same built-in brain content as the server's (plugin_host's register_builtin_content).
+    memories_ = brain::register_standard_memories(brain_->memory_types);
+    brain::register_vanilla_schedules(brain_->schedules, brain::register_vanilla_activities(brain_->activities));
+    stdlib::StandardSensorOptions sensors;
+    sensors.entity_types = &registries_->entity_types;
+    sensors.home_poi = poi_types_.home;
+    stdlib::register_standard_sensors(brain_->sensor_types, memories_, sensors);
     if (options.register_more) options.register_more(*registries_);
+    for (const auto& [id, plugin] : options.plugins) {
+        contexts_.push_back(std::make_unique<plugin::PluginContext>(*registries_, *brain_, id));
+        plugin->register_content(*contexts_.back());
+    }
     registries_->freeze();
+    brain_->freeze();
 
     std::unique_ptr<ChunkGenerator> generator;
     if (options.flat) generator = std::make_unique<FlatGenerator>(FlatGenerator::vanilla_default(registries_->blocks));
@@ -23,9 +39,13 @@ WorldHarness::WorldHarness(Options options) : registries_(std::make_unique<World
     world_ = std::make_unique<World>(*registries_, std::move(generator), wo);
     world_->set_day_time(options.day_time);
     world_->ensure_chunks({0, 0, 0}, options.chunk_radius);
+    if (!options.plugins.empty()) world_->set_mob_initializer([](ServerMob& mob) { mob.init_ai_from_type(); });
 }
 
-WorldHarness::~WorldHarness() = default;
+WorldHarness::~WorldHarness() {
+    world_.reset();  // mobs and their plugin-made AI before the plugins' contexts
+    contexts_.clear();
+}
 
 BlockState WorldHarness::state(std::string_view text) const {
     auto s = registries_->blocks.parse(text);

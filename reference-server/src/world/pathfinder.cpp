@@ -1,12 +1,16 @@
 // Vanilla's PathFinder (A* over a binary heap) and its WalkNodeEvaluator and FlyNodeEvaluator,
 // following 1.20's rules node for node: every search gives vanilla's nodes, costs and order.
 // Speed comes from not repeating work, never from skipping a rule: nodes live in a pool reused
-// across searches; positions map to their node, path types and floor through a grid of small
-// bricks around the start, whose neighbours are a fixed offset away; block reads go through a
-// window of chunk pointers; the 24-block danger scan is skipped where the sections' danger-source
-// counts (kept by LevelChunk::set_block) are zero; a walker's footprint type is worked out once
-// per pair of block types; and answers that cannot change within a search (the type above a
-// node, a two-high wall) are worked out only when asked for, or remembered.
+// across searches; positions map to their node, path types and floor through a grid of bricks
+// around the start (stamped per cell, so starting a search clears nothing), whose neighbours are
+// a fixed offset away; a walker's cells are worked out eight at a time from one pass over their
+// columns, and a two-high wall is recognised there; block reads go through a window of chunk
+// pointers and a per-search table of the few facts a cell needs of each block state; the 24-block
+// danger scan is skipped where the sections' danger-source counts (kept by LevelChunk::set_block)
+// are zero; a walker's footprint type is worked out once per pair of block types; a neighbour
+// already walkable, or a wall, is judged from its cell alone, without branches on the terrain;
+// and answers that cannot change within a search (the type above a node) are worked out only
+// when asked for.
 #include "mobserver/world/pathfinder.hpp"
 
 #include <algorithm>
@@ -67,6 +71,13 @@ public:
     void reset(const ChunkMap& chunks, std::int32_t center_x, std::int32_t center_z) {
         chunks_ = &chunks;
         blocks_ = &chunks.blocks();
+        infos_ = &blocks_->info(BlockState{});  // the registry's states are one array, air first
+        info_count_ = blocks_->state_count();
+        if (facts_.size() < info_count_) facts_.resize(info_count_, Fact{0.0f, PathType::Blocked, false, 0});
+        if (++fact_stamp_ == 0) {
+            for (Fact& f : facts_) f.stamp = 0;
+            fact_stamp_ = 1;
+        }
         base_cx_ = (center_x >> 4) - window / 2;
         base_cz_ = (center_z >> 4) - window / 2;
         last_cx_ = INT32_MAX;
@@ -85,7 +96,29 @@ public:
         return c->section(ly >> 4).get(x & 15, ly & 15, z & 15);
     }
     const BlockStateInfo& info(std::int32_t x, std::int32_t y, std::int32_t z) noexcept {
-        return blocks_->info(state(x, y, z));
+        return info_of(state(x, y, z));
+    }
+    // What a walker's cell evaluation needs of a block state, in 8 bytes (BlockStateInfo has 120).
+    struct Fact {
+        float top;           // the top of its collision shape (0 when empty)
+        PathType path_type;  // its raw path type
+        bool water;          // water fluid
+        std::uint16_t stamp;  // the search that filled it
+    };
+    // The facts of a state (air's for an unknown id), filled on first use in each search.
+    const Fact& fact(BlockState s) noexcept {
+        Fact& f = facts_[s.id < info_count_ ? s.id : 0];
+        if (f.stamp != fact_stamp_) [[unlikely]]
+            fill_fact(f, s.id < info_count_ ? s.id : 0);
+        return f;
+    }
+    // BlockRegistry::info without its size computation.
+    const BlockStateInfo& info_of(BlockState s) const noexcept { return infos_[s.id < info_count_ ? s.id : 0]; }
+    // The chunk at (cx, cz) and its window slot (−1 outside the window).
+    const LevelChunk* chunk_and_slot(std::int32_t cx, std::int32_t cz, std::int32_t& slot) noexcept {
+        const LevelChunk* c = chunk(cx, cz);
+        slot = last_slot_;
+        return c;
     }
     // The blocks at y − 1, y and y + 1 of a column, with one chunk and section lookup when they
     // share a section. `quiet` and `quiet_above` tell when the 3×3×3 blocks around (x, y, z) and
@@ -98,28 +131,38 @@ public:
         if (ry >= 1 && ry + 1 < world_height && ly != 0 && ly != 15) {
             const bool xz_inner = static_cast<std::uint32_t>(lx - 1) < 14u && static_cast<std::uint32_t>(lz - 1) < 14u;
             const LevelChunk* c = chunk(x >> 4, z >> 4);
+            const std::int32_t slot = last_slot_;
             if (!c) {
-                below = here = above = &blocks_->info(BlockState{});
-                quiet = xz_inner;
-                quiet_above = xz_inner && ly != 14;
+                below = here = above = &info_of(BlockState{});
+                quiet = xz_inner || clean_around(slot, x >> 4, z >> 4, ry >> 4);
+                quiet_above = (xz_inner && ly != 14) || clean_around(slot, x >> 4, z >> 4, ry >> 4);
                 return;
             }
             const LevelChunkSection& sec = c->section(ry >> 4);
             quiet = xz_inner && !sec.may_hold_danger();
             quiet_above = quiet && ly != 14;
+            if (!quiet_above) [[unlikely]] {
+                // On a section's rim: quiet all the same when no section around has a danger source.
+                if (clean_around(slot, x >> 4, z >> 4, ry >> 4)) quiet = quiet_above = true;
+            }
             if (sec.is_uniform()) {
-                below = here = above = &blocks_->info(sec.get(0, 0, 0));
+                below = here = above = &info_of(sec.get(0, 0, 0));
                 return;
             }
-            below = &blocks_->info(sec.get(lx, ly - 1, lz));
-            here = &blocks_->info(sec.get(lx, ly, lz));
-            above = &blocks_->info(sec.get(lx, ly + 1, lz));
+            below = &info_of(sec.get(lx, ly - 1, lz));
+            here = &info_of(sec.get(lx, ly, lz));
+            above = &info_of(sec.get(lx, ly + 1, lz));
             return;
         }
         quiet = quiet_above = false;
         below = &info(x, y - 1, z);
         here = &info(x, y, z);
         above = &info(x, y + 1, z);
+    }
+
+    // clean_around (below) for the chunk in window slot `slot`.
+    bool section_clean_around(std::int32_t slot, std::int32_t cx, std::int32_t cz, std::int32_t si) noexcept {
+        return clean_around(slot, cx, cz, si);
     }
 
     // checkNeighbourBlocks. Usually answered by the sections' danger counts; where a section does
@@ -175,6 +218,26 @@ public:
 
 private:
     static constexpr std::int32_t window = 32;  // chunks per side: 512 blocks, any follow range up to ~250
+
+    // True when neither section `si` of the chunk in window slot `slot` (chunk cx, cz) nor any of
+    // its 26 neighbours (in the world, loaded) may hold a danger source: then no position in it
+    // needs checkNeighbourBlocks. Worked out once per section and search.
+    bool clean_around(std::int32_t slot, std::int32_t cx, std::int32_t cz, std::int32_t si) noexcept {
+        if (slot < 0) return false;
+        std::int8_t& known = slot_layers_[static_cast<std::size_t>(slot)][static_cast<std::size_t>(si)].clean_around;
+        if (known < 0) {
+            bool clean = true;
+            for (std::int32_t ox = -1; ox <= 1 && clean; ++ox)
+                for (std::int32_t oz = -1; oz <= 1 && clean; ++oz) {
+                    const LevelChunk* c = chunk(cx + ox, cz + oz);
+                    if (!c) continue;  // air
+                    for (std::int32_t sy = std::max(si - 1, 0); sy <= std::min(si + 1, section_count - 1); ++sy)
+                        if (c->section(sy).may_hold_danger()) clean = false;
+                }
+            known = clean ? 1 : 0;
+        }
+        return known != 0;
+    }
     static constexpr std::size_t layer_slots = 512;
 
     // True when one of `count` layers from `first` of the section (index `si` of the chunk last
@@ -275,7 +338,7 @@ private:
     }
 
     PathType danger(BlockState s) noexcept {
-        return neighbour_danger(blocks_->info(s));
+        return neighbour_danger(info_of(s));
     }
 
     // The chunk at (cx, cz); also remembers its window slot (−1 outside the window) in last_slot_.
@@ -320,8 +383,20 @@ private:
         return c;
     }
 
+    [[gnu::noinline]] void fill_fact(Fact& f, std::uint32_t id) noexcept {
+        const BlockStateInfo& i = infos_[id];
+        f.top = i.collision.is_empty() ? 0.0f : i.collision.max_y();
+        f.path_type = i.path_type;
+        f.water = i.fluid == Fluid::Water;
+        f.stamp = fact_stamp_;
+    }
+
     const ChunkMap* chunks_ = nullptr;
     const BlockRegistry* blocks_ = nullptr;
+    const BlockStateInfo* infos_ = nullptr;
+    std::size_t info_count_ = 0;
+    std::vector<Fact> facts_;       // by state id
+    std::uint16_t fact_stamp_ = 0;  // this search's
     std::int32_t base_cx_ = 0, base_cz_ = 0;
     std::int32_t last_cx_ = INT32_MAX, last_cz_ = INT32_MAX;
     const LevelChunk* last_chunk_ = nullptr;
@@ -339,6 +414,7 @@ private:
     struct LayerPair {
         std::uint16_t known = 0, dirty = 0;
         std::uint16_t direct_scans = 0;  // neighbour checks answered block by block so far
+        std::int8_t clean_around = -1;   // clean_around's answer, −1 until asked
     };
     static constexpr std::uint16_t direct_scan_limit = 24;
     std::vector<std::array<LayerPair, section_count>> slot_layers_ =
@@ -484,6 +560,16 @@ struct Node {
     bool in_open_set() const noexcept { return heap_index >= 0; }
 };
 
+// "No node here", where vanilla has null: closed and higher than any node, so that the neighbour
+// rules refuse it without a branch of their own. Never written.
+constexpr Node make_no_node() noexcept {
+    Node n;
+    n.y = std::numeric_limits<std::int32_t>::max();
+    n.cost_malus = -1.0f;
+    n.closed = true;
+    return n;
+}
+
 float distance(const Node& a, std::int32_t x, std::int32_t y, std::int32_t z) noexcept {
     const auto dx = static_cast<float>(x - a.x), dy = static_cast<float>(y - a.y), dz = static_cast<float>(z - a.z);
     return std::sqrt(dx * dx + dy * dy + dz * dz);
@@ -500,45 +586,111 @@ struct StepLengths {
 };
 const StepLengths step_lengths;
 
-float step_distance(const Node& a, const Node& b) noexcept {
-    const std::int32_t dx = b.x - a.x, dy = b.y - a.y, dz = b.z - a.z;
-    const auto k = static_cast<std::uint32_t>(dx * dx + dy * dy + dz * dz);
+// The squared distance between two neighbouring nodes (dy stays small: a fall is limited to the
+// mob's fall distance, and a far one only costs a square root).
+std::uint32_t squared_step(const Node& a, const Node& b) noexcept {
+    const std::int64_t dx = b.x - a.x, dy = b.y - a.y, dz = b.z - a.z;
+    const std::int64_t k = dx * dx + dy * dy + dz * dz;
+    return k < 32 ? static_cast<std::uint32_t>(k) : 32u;
+}
+
+// distance(a, b) for b a neighbour of a whose squared distance is `k` (squared_step).
+float step_length(const Node& a, const Node& b, std::uint32_t k) noexcept {
     return k < step_lengths.root.size() ? step_lengths.root[k] : distance(a, b);
 }
 
 // Nodes in fixed blocks so that pointers stay valid while the pool grows; reused across searches.
 class NodePool {
 public:
-    void clear() noexcept { used_ = 0; }
+    void clear() noexcept {
+        used_ = 0;
+        next_ = end_ = nullptr;
+    }
     // A fresh node.
-    [[gnu::noinline]] Node* make(std::int32_t x, std::int32_t y, std::int32_t z) {
-        if (used_ == blocks_.size() * block_size) blocks_.push_back(std::make_unique<Node[]>(block_size));
-        Node& n = blocks_[used_ / block_size][used_ % block_size];
+    Node* make(std::int32_t x, std::int32_t y, std::int32_t z) {
+        if (next_ == end_) [[unlikely]]
+            next_block();
+        Node* n = next_++;
         ++used_;
-        n = Node{x, y, z};
-        return &n;
+        *n = Node{x, y, z};
+        return n;
     }
     std::size_t size() const noexcept { return used_; }
 
 private:
     static constexpr std::size_t block_size = 1024;
+    [[gnu::noinline]] void next_block() {
+        const std::size_t b = used_ / block_size;
+        if (b == blocks_.size()) blocks_.push_back(std::make_unique<Node[]>(block_size));
+        next_ = blocks_[b].get();
+        end_ = next_ + block_size;
+    }
     std::vector<std::unique_ptr<Node[]>> blocks_;
     std::size_t used_ = 0;
+    Node* next_ = nullptr;  // the next free node of the current block
+    Node* end_ = nullptr;
 };
 
 enum class FloorState : std::uint8_t { Unknown, OnBlockBelow, Floating };
 
-// Everything the search knows about one position: its node and its cached path types.
+// What a walker's neighbour evaluation of a position comes to, as far as it does not depend on
+// the node it is seen from. WalkNode and Wall differ in the last bit only, so that one comparison
+// of the cell's tag tells both from everything else (fast_tag; WalkEvaluator::probe).
+enum class Quick : std::uint8_t {
+    Unknown = 0,   // the mob type is not worked out yet
+    Other = 1,     // the full rules
+    Walk = 2,      // WALKABLE, standing on the block below, no node yet
+    WalkNode = 6,  // the same with its node made, WALKABLE with at least the walkable malus (the
+                   // fast path neither reads nor writes it; whatever makes it otherwise demotes
+                   // the cell to Walk)
+    Wall = 7,      // never a node and no side effects, from wherever it is seen (note_wall); the
+                   // fast path gives none here, its below_top being +inf (the real floor is read again)
+};
+
+// Everything the search knows about one position: its node and its cached path types. A grid
+// cell belongs to the search whose stamp it carries; any other is stale, and reads as blank.
 struct Cell {
     Node* node = nullptr;        // none yet
-    float below_top = 0.0f;      // top of the collision shape below (OnBlockBelow)
+    float below_top = 0.0f;      // top of the collision shape below (OnBlockBelow); +inf on a Quick::Wall
     PathType static_type = unknown_type;
     PathType mob_type = unknown_type;
-    FloorState floor_state = FloorState::Unknown;
-    // Set once a walker's neighbour evaluation here is known to give no node and change nothing,
-    // whatever the node it is seen from (a wall two blocks high; see WalkEvaluator::note_wall).
-    bool wall = false;
+    std::uint16_t tag = 0;       // Quick in bits 0–2, FloorState in bits 3–4, closed_bit, the grid's stamp in bits 8–15
+    // Set once the node here is closed (its node's `closed`, mirrored for the fast path).
+    static constexpr std::uint16_t closed_bit = 0x20;
+
+    Quick quick() const noexcept { return static_cast<Quick>(tag & 7u); }
+    void set_quick(Quick q) noexcept { tag = static_cast<std::uint16_t>((tag & ~7u) | static_cast<unsigned>(q)); }
+    FloorState floor_state() const noexcept { return static_cast<FloorState>((tag >> 3) & 3u); }
+    void set_floor_state(FloorState f) noexcept {
+        tag = static_cast<std::uint16_t>((tag & ~0x18u) | (static_cast<unsigned>(f) << 3));
+    }
+    std::uint8_t stamp() const noexcept { return static_cast<std::uint8_t>(tag >> 8); }
+    // A blank cell of the search with stamp `s`.
+    static Cell blank(std::uint8_t s) noexcept {
+        Cell c;
+        c.tag = static_cast<std::uint16_t>(s << 8);
+        return c;
+    }
 };
+
+// The tag of a fast-path cell (Quick::WalkNode or Quick::Wall, standing on the block below) of
+// the search with stamp `s`, with the bits fast_mask sets set: `(tag | fast_mask) == fast_tag(s)`
+// tells such a cell from every other in one comparison.
+constexpr std::uint16_t fast_mask = Cell::closed_bit | 1u;
+constexpr std::uint16_t fast_tag(std::uint8_t s) noexcept {
+    return static_cast<std::uint16_t>(s << 8 | Cell::closed_bit | static_cast<unsigned>(FloorState::OnBlockBelow) << 3 |
+                                      static_cast<unsigned>(Quick::Wall));
+}
+
+// Brings the cell's Quick up to date after its mob type or its floor was worked out. Never to
+// WalkNode: a node made before (by a fall gone too deep, say) need not be walkable; the slow
+// path's accept_walkable settles it first.
+void settle(Cell& c) noexcept {
+    if (c.quick() == Quick::Wall || c.quick() == Quick::WalkNode) return;
+    c.set_quick(c.mob_type == PathType::Walkable && c.floor_state() == FloorState::OnBlockBelow ? Quick::Walk
+                : c.mob_type == unknown_type                                                  ? Quick::Unknown
+                                                                                               : Quick::Other);
+}
 static_assert(sizeof(Cell) == 16, "four cells to a cache line");
 
 // Positions the grid does not cover (searches taller or wider than it): open addressing with
@@ -611,19 +763,33 @@ private:
     std::size_t count_ = 0;
 };
 
-// The cells around the search's start, in 8×4×8 bricks handed out as the search reaches them:
-// neighbouring positions share cache lines, which a hash table would scatter. A reference from
-// get() is valid until the next get() (the overflow table may grow).
+// The cells around the search's start, in 16×2×16 bricks handed out as the search reaches them:
+// neighbouring positions share cache lines, which a hash table would scatter, and the eight
+// neighbours of most positions (all but those on a brick's rim, about a quarter) are in the same
+// brick, a fixed offset away. Two high, with the start at the bottom of its brick: on level
+// ground a position and the one above it share a brick too. Handing out a brick clears nothing:
+// each cell carries the stamp of the search that last wrote it and is blanked on first use (a
+// search touches a small part of its bricks, and clearing them whole cost more than the rest of
+// a short search). A reference from get() is valid until the next get() (the overflow table may
+// grow).
 class CellGrid {
 public:
     void begin(BlockPos center, float range) {
+        if (++cell_stamp_ == 0) {
+            // Every 255 searches the stamps come round again: forget them all.
+            for (const auto& b : bricks_)
+                for (Cell& c : b->cells) c.tag = 0;
+            cell_stamp_ = 1;
+        }
         const double reach = std::min(std::max(static_cast<double>(range), 0.0) + 16.0, 128.0);
         half_ = static_cast<std::int32_t>(std::ceil(reach / xz_edge));
         dim_ = static_cast<std::uint32_t>(2 * half_ + 1);
         dim_y_ = dim_ * static_cast<std::uint32_t>(xz_edge / y_edge);  // as far up and down as sideways
-        base_x_ = center.x - half_ * xz_edge;
+        // Bricks line up with chunks (a brick's cells are one chunk's columns), so that a row of
+        // cells reads one chunk; at least `reach` on every side of the centre.
+        base_x_ = ((center.x >> 4) - half_) * xz_edge;
         base_y_ = center.y - half_ * xz_edge;
-        base_z_ = center.z - half_ * xz_edge;
+        base_z_ = ((center.z >> 4) - half_) * xz_edge;
         const std::size_t n = static_cast<std::size_t>(dim_) * dim_ * dim_y_;
         if (directory_.size() < n) directory_.resize(n);
         if (++stamp_ == 0) {
@@ -632,6 +798,12 @@ public:
         }
         used_ = 0;
         overflow_.begin();
+    }
+    // True when (x, y, z) has a grid cell (else get() gives an overflow cell).
+    bool holds(std::int32_t x, std::int32_t y, std::int32_t z) const noexcept {
+        return (static_cast<std::uint32_t>(x - base_x_) >> xz_bits) < dim_ &&
+               (static_cast<std::uint32_t>(y - base_y_) >> y_bits) < dim_y_ &&
+               (static_cast<std::uint32_t>(z - base_z_) >> xz_bits) < dim_;
     }
     // After other get() calls a cell pointer must be refreshed: grid cells never move, overflow ones may.
     Cell* refresh(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
@@ -643,10 +815,11 @@ public:
     // A grid cell and which of its neighbours share its brick (`in_brick` bits: west, east,
     // north, south, up), which then lie a fixed offset away (step_x, step_z, step_y). Null for a
     // position outside the grid: overflow cells may move, so they get no offsets.
-    static constexpr unsigned xz_bits = 3, y_bits = 2;  // 8 × 4 × 8 cells
+    static constexpr unsigned xz_bits = 4, y_bits = 1;  // 16 × 2 × 16 cells
     static constexpr std::int32_t xz_edge = 1 << xz_bits, y_edge = 1 << y_bits;
     static constexpr std::uint32_t xz_mask = xz_edge - 1, y_mask = y_edge - 1;
     static constexpr std::uint32_t in_west = 1, in_east = 2, in_north = 4, in_south = 8, in_up = 16;
+    static constexpr std::uint32_t in_xz = in_west | in_east | in_north | in_south;
     static constexpr std::ptrdiff_t step_x = 1, step_z = xz_edge, step_y = xz_edge * xz_edge;
     [[gnu::always_inline]] Cell* around(std::int32_t x, std::int32_t y, std::int32_t z, std::uint32_t& in_brick) {
         const auto rx = static_cast<std::uint32_t>(x - base_x_), ry = static_cast<std::uint32_t>(y - base_y_),
@@ -660,7 +833,15 @@ public:
         const std::uint32_t lx = rx & xz_mask, lz = rz & xz_mask, ly = ry & y_mask;
         in_brick = (lx != 0 ? in_west : 0u) | (lx != xz_mask ? in_east : 0u) | (lz != 0 ? in_north : 0u) |
                    (lz != xz_mask ? in_south : 0u) | (ly != y_mask ? in_up : 0u);
-        return &e.cells[(ly << (2 * xz_bits)) | (lz << xz_bits) | lx];
+        return fresh(&e.cells[(ly << (2 * xz_bits)) | (lz << xz_bits) | lx]);
+    }
+    // The cells' stamp of this search.
+    std::uint8_t stamp() const noexcept { return cell_stamp_; }
+    // A grid cell reached by offset, blanked if a former search left it.
+    [[gnu::always_inline]] Cell* fresh(Cell* c) noexcept {
+        if (c->stamp() != cell_stamp_) [[unlikely]]
+            *c = Cell::blank(cell_stamp_);
+        return c;
     }
     // The cell above `c`, the cell at (x, y, z) just looked up: in the same brick it is an offset away.
     [[gnu::always_inline]] Cell& above(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
@@ -668,7 +849,7 @@ public:
                    rz = static_cast<std::uint32_t>(z - base_z_);
         if ((ry & y_mask) != y_mask && (rx >> xz_bits) < dim_ && (ry >> y_bits) < dim_y_ &&
             (rz >> xz_bits) < dim_) [[likely]]
-            return c[step_y];
+            return *fresh(c + step_y);
         return get(x, y + 1, z);
     }
     [[gnu::always_inline]] Cell& get(std::int32_t x, std::int32_t y, std::int32_t z) {
@@ -680,7 +861,7 @@ public:
         Entry& e = directory_[(static_cast<std::size_t>(by) * dim_ + bz) * dim_ + bx];
         if (e.stamp != stamp_) [[unlikely]]
             claim(e);
-        return e.cells[((ry & y_mask) << (2 * xz_bits)) | ((rz & xz_mask) << xz_bits) | (rx & xz_mask)];
+        return *fresh(&e.cells[((ry & y_mask) << (2 * xz_bits)) | ((rz & xz_mask) << xz_bits) | (rx & xz_mask)]);
     }
 
 private:
@@ -692,10 +873,8 @@ private:
         Cell* cells = nullptr;
     };
     [[gnu::noinline]] void claim(Entry& e) {
-        if (used_ == bricks_.size()) bricks_.push_back(std::make_unique<Brick>());
+        if (used_ == bricks_.size()) bricks_.push_back(std::make_unique<Brick>());  // cells stamped 0: stale
         Brick& b = *bricks_[used_++];
-        static const Brick blank{};  // one block copy instead of a store per cell
-        b = blank;
         e.stamp = stamp_;
         e.cells = b.cells.data();
     }
@@ -703,7 +882,8 @@ private:
     std::vector<Entry> directory_;
     std::vector<std::unique_ptr<Brick>> bricks_;
     std::size_t used_ = 0;
-    std::uint32_t stamp_ = 0;
+    std::uint32_t stamp_ = 0;       // the directory's
+    std::uint8_t cell_stamp_ = 0;   // the cells' (never 0 during a search)
     std::int32_t half_ = 0;
     std::uint32_t dim_ = 0, dim_y_ = 0;
     std::int32_t base_x_ = 0, base_y_ = 0, base_z_ = 0;
@@ -711,7 +891,9 @@ private:
 };
 
 // Vanilla's BinaryHeap, with the same sift rules so that equal costs pop in vanilla's order. Each
-// entry carries its node's cost, so sifting compares without visiting the nodes.
+// entry carries its node's cost, so sifting compares without visiting the nodes. The entry being
+// placed travels in registers and is written once where it lands: reading back an entry just
+// stored in parts (the cost, then the node) stalls the load on the store.
 class BinaryHeap {
 public:
     void clear() noexcept {
@@ -720,14 +902,14 @@ public:
     }
     bool empty() const noexcept { return heap_.empty(); }
     void insert(Node* node) {
-        heap_.push_back({node->f, node});
-        up_heap(heap_.size() - 1);
+        heap_.emplace_back();
+        up_heap(heap_.size() - 1, Entry{node->f, node});
     }
     Node* pop() noexcept {
         Node* top = heap_[0].node;
-        heap_[0] = heap_.back();
+        const Entry last = heap_.back();
         heap_.pop_back();
-        if (!heap_.empty()) down_heap(0);
+        if (!heap_.empty()) down_heap(0, last);
         top->heap_index = -1;
         return top;
     }
@@ -735,11 +917,10 @@ public:
         const float old = node->f;
         node->f = cost;
         const auto idx = static_cast<std::size_t>(node->heap_index);
-        heap_[idx].f = cost;
         if (cost < old)
-            up_heap(idx);
+            up_heap(idx, Entry{cost, node});
         else
-            down_heap(idx);
+            down_heap(idx, Entry{cost, node});
     }
 
 private:
@@ -747,11 +928,11 @@ private:
         float f;
         Node* node;
     };
-    void up_heap(std::size_t idx) noexcept {
-        const Entry e = heap_[idx];
+    // Places `e` at `idx` or above.
+    void up_heap(std::size_t idx, const Entry e) noexcept {
         while (idx > 0) {
             const std::size_t parent = (idx - 1) >> 1;
-            const Entry& p = heap_[parent];
+            const Entry p = heap_[parent];
             if (!(e.f < p.f)) break;
             heap_[idx] = p;
             p.node->heap_index = static_cast<std::int32_t>(idx);
@@ -760,25 +941,27 @@ private:
         heap_[idx] = e;
         e.node->heap_index = static_cast<std::int32_t>(idx);
     }
-    void down_heap(std::size_t idx) noexcept {
-        const Entry e = heap_[idx];
+    // Places `e` at `idx` or below.
+    void down_heap(std::size_t idx, const Entry e) noexcept {
         const std::size_t size = heap_.size();
+        Entry* const h = heap_.data();
         for (;;) {
             const std::size_t l = 1 + (idx << 1), r = l + 1;
             if (l >= size) break;
-            const float lf = heap_[l].f;
-            const float rf = r < size ? heap_[r].f : std::numeric_limits<float>::infinity();
+            const float lf = h[l].f;
+            const float rf = r < size ? h[r].f : std::numeric_limits<float>::infinity();
             // Vanilla's choice (left only when strictly cheaper), written so that it compiles to a
             // conditional move: which child is cheaper is a coin toss the branch predictor loses.
             const bool left = lf < rf;
             const std::size_t child = l + static_cast<std::size_t>(!left);
             const float cf = std::min(rf, lf);  // lf when lf < rf, else rf
             if (!(cf < e.f)) break;
-            heap_[idx] = heap_[child];
-            heap_[idx].node->heap_index = static_cast<std::int32_t>(idx);
+            const Entry c = h[child];
+            h[idx] = c;
+            c.node->heap_index = static_cast<std::int32_t>(idx);
             idx = child;
         }
-        heap_[idx] = e;
+        h[idx] = e;
         e.node->heap_index = static_cast<std::int32_t>(idx);
     }
 
@@ -801,10 +984,12 @@ struct PathFinder::Workspace {
     BinaryHeap open_set;
     std::vector<Target> targets;
     std::array<Node*, 32> neighbors{};
+    std::array<std::uint32_t, 32> steps{};  // squared step lengths to the neighbours, as neighbors() lists them
     // The walker's 1×2×1 footprint type for each pair of static types (feet << 5 | head), this search.
     static_assert(path_type_count <= 32, "pair_types indexes path types with 5 bits");
     std::array<PathType, 32 * 32> pair_types{};
     PathSearchStats stats;
+    Node none = make_no_node();  // the search's "no node" (see make_no_node)
 };
 
 namespace {
@@ -828,8 +1013,10 @@ protected:
     // Vanilla's NodeEvaluator.getNode: the node at a position, created on first use.
     Node* get_node(std::int32_t x, std::int32_t y, std::int32_t z) { return node_of(&ws_.cells.get(x, y, z), x, y, z); }
     Node* node_of(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
-        if (!c->node) [[unlikely]]
+        if (!c->node) [[unlikely]] {
             c->node = ws_.nodes.make(x, y, z);  // the pool does not touch the cells
+            if (c->quick() == Quick::Walk) c->set_quick(Quick::WalkNode);
+        }
         return c->node;
     }
 
@@ -869,6 +1056,7 @@ protected:
         const PathType result = combine_types(first, set, mob_, walk, entity_width_);
         c = ws_.cells.refresh(c, x, y, z);
         c->mob_type = result;
+        settle(*c);
         return result;
     }
 
@@ -894,13 +1082,14 @@ public:
         half_width_ = static_cast<double>(mob.width) / 2.0;
         walkable_malus_ = mob.malus_of(PathType::Walkable);
         step_up_ = static_cast<std::int32_t>(std::floor(std::max(1.0f, mob.step_height)));
+        thin_ = mob.width < 0.5f;
     }
 
     PathType mob_type(std::int32_t x, std::int32_t y, std::int32_t z) {
         Cell* c = &ws_.cells.get(x, y, z);
         return mob_type_of(c, x, y, z);
     }
-    PathType mob_type_of(Cell*& c, std::int32_t x, std::int32_t y, std::int32_t z) {
+    [[gnu::always_inline]] PathType mob_type_of(Cell*& c, std::int32_t x, std::int32_t y, std::int32_t z) {
         if (c->mob_type != unknown_type) [[likely]]
             return c->mob_type;
         if (entity_width_ == 1 && entity_height_ == 2) return compute_walk_1x2(c, x, y, z);
@@ -909,9 +1098,136 @@ public:
         });
     }
 
+    // Cells are worked out a segment of a row at a time, with the row above: a search that needs
+    // one position soon needs its neighbours, and the eight share their chunk, sections, bricks
+    // and loop; the row above is what a jump or a wall test asks next.
+    static constexpr std::int32_t segment = 8;
+    static_assert(CellGrid::xz_edge % segment == 0 && 16 % segment == 0, "a segment lies in one brick and one chunk");
+
+    // True when (x, y, z) can be worked out by evaluate_segment: the blocks y − 1 … y + 2 are in the
+    // world and the rows y … y + 2 in the grid.
+    bool segment_ok(std::int32_t x, std::int32_t y, std::int32_t z) const noexcept {
+        return y > min_y && y + 2 < min_y + world_height && ws_.cells.holds(x, y, z) && ws_.cells.holds(x, y + 2, z);
+    }
+
+    // What compute_walk_1x2 gives each of the cells (x0 … x0 + 7, y, z) and (x0 … x0 + 7, y + 1, z),
+    // `row` the first (segment_ok holds): static types, floors and mob types from the blocks
+    // y − 1 … y + 2, one pass over the eight columns. Cells already worked out are left as they
+    // are; the row y + 2 gets its static types. A cell of row y whose mob type and the one above
+    // are both never entered (and do nothing without a node) is marked a wall on the spot: what
+    // note_wall would find after its first jump test.
+    [[gnu::noinline]] void evaluate_segment(Cell* row, std::int32_t x0, std::int32_t y, std::int32_t z) {
+        Cell* const up = &ws_.cells.above(row, x0, y, z);  // rows are contiguous
+        Cell* const up2 = &ws_.cells.above(up, x0, y + 1, z);
+        std::int32_t slot;
+        const LevelChunk* chunk = r_.chunk_and_slot(x0 >> 4, z >> 4, slot);
+        const std::int32_t ry = y - min_y, lx0 = x0 & 15, lz = z & 15;
+        const std::int32_t si = ry >> 4, ly = ry & 15;
+        // The layers y − 1 … y + 1 of the segment (unloaded reads as air); y + 2 is read where needed.
+        std::array<std::array<BlockState, segment>, 3> layer{};
+        const LevelChunkSection* top_section = nullptr;
+        // Which cells' 3×3×3 neighbourhoods need no checkNeighbourBlocks (rows y, y + 1, y + 2): all
+        // when no section around holds a danger source, else those inside a section without one.
+        const bool clean = r_.section_clean_around(slot, x0 >> 4, z >> 4, si);
+        std::array<std::uint32_t, 3> quiet{};
+        if (clean) quiet.fill(0xFFu);
+        if (chunk) {
+            for (std::int32_t l = 0; l < 3; ++l) {
+                const std::int32_t by = ry - 1 + l;
+                const LevelChunkSection& sec = chunk->section(by >> 4);
+                for (std::int32_t i = 0; i < segment; ++i)
+                    layer[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)] = sec.get(lx0 + i, by & 15, lz);
+            }
+            top_section = &chunk->section((ry + 2) >> 4);
+        }
+        if (!clean && static_cast<std::uint32_t>(lz - 1) < 14u && (!chunk || !chunk->section(si).may_hold_danger())) {
+            // Unloaded reads as air: there too only the rim columns may see a danger.
+            const std::uint32_t inner = lx0 == 0 ? 0xFEu : 0x7Fu;
+            for (std::int32_t r = 0; r < 3; ++r)
+                if (ly != 0 && ly + r <= 14) quiet[static_cast<std::size_t>(r)] = inner;
+        }
+        const std::uint8_t stamp = ws_.cells.stamp();
+        // Locals: the stores to cells below could otherwise alias the reader's fields.
+        using Fact = CachedReader::Fact;
+        const bool walls = step_up_ <= 1;  // note_wall's first condition
+        for (std::int32_t i = 0; i < segment; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            Cell& c0 = row[i];
+            Cell& c1 = up[i];
+            const bool stale0 = c0.stamp() != stamp, stale1 = c1.stamp() != stamp;
+            const bool need0 = stale0 || c0.mob_type == unknown_type;
+            const bool need1 = stale1 || c1.mob_type == unknown_type;
+            if (!need0) continue;  // worked out before (and maybe marked since)
+            const Fact& b0 = r_.fact(layer[0][k]);
+            const Fact& b1 = r_.fact(layer[1][k]);
+            const Fact& b2 = r_.fact(layer[2][k]);
+            // A static type: the cached one, or the ground rule and, when walkable and not quiet,
+            // checkNeighbourBlocks.
+            const auto static_type = [&](const Cell& c, bool stale, const Fact& here, const Fact& below, std::int32_t r) {
+                if (!stale && c.static_type != unknown_type) return c.static_type;
+                const PathType t = walk_static_above_bottom(here.path_type, below.path_type);
+                return t == PathType::Walkable && !((quiet[static_cast<std::size_t>(r)] >> i) & 1u)
+                           ? r_.check_neighbours(x0 + i, y + r, z, t)
+                           : t;
+            };
+            const PathType s0 = static_type(c0, stale0, b1, b0, 0);
+            const PathType s1 = static_type(c1, stale1, b2, b1, 1);
+            // A cell's floor (the block below's top, or floating in water) and its mob type.
+            const auto finish = [&](Cell& c, PathType st, PathType mob, const Fact& here, const Fact& below) {
+                c.static_type = st;
+                if (c.floor_state() == FloorState::Unknown) {
+                    if (mob_.flags.can_float && here.water) {
+                        c.set_floor_state(FloorState::Floating);
+                    } else {
+                        c.below_top = below.top;
+                        c.set_floor_state(FloorState::OnBlockBelow);
+                    }
+                }
+                c.mob_type = mob;
+                settle(c);
+            };
+            if (stale1) c1 = Cell::blank(stamp);
+            c1.static_type = s1;
+            if (need0) {
+                if (stale0) c0 = Cell::blank(stamp);
+                finish(c0, s0, pair_type(s0, s1), b1, b0);
+            }
+            // The row above's mob type only where it decides a wall (elsewhere it is rarely asked).
+            const PathType t0 = c0.mob_type;
+            if (!walls || malus(t0) >= 0.0f || acts_without_node(t0) || c0.quick() == Quick::Wall) continue;
+            if (need1) {
+                Cell& c2 = up2[i];
+                const bool stale2 = c2.stamp() != stamp;
+                const BlockState top = top_section ? top_section->get(lx0 + i, (ry + 2) & 15, lz) : BlockState{};
+                const PathType s2 = static_type(c2, stale2, r_.fact(top), b2, 2);
+                if (stale2) c2 = Cell::blank(stamp);
+                c2.static_type = s2;
+                finish(c1, s1, pair_type(s1, s2), b2, b1);
+            }
+            const PathType t1 = c1.mob_type;
+            if (malus(t1) < 0.0f && !acts_without_node(t1)) mark_wall(c0);
+        }
+    }
+
+    // The 1×2×1 footprint's type from the static types of its two blocks: depends on those and
+    // the search's mob only, so it is worked out once per pair.
+    PathType pair_type(PathType s0, PathType s1) {
+        PathType& memo = ws_.pair_types[(static_cast<std::size_t>(s0) << 5) | static_cast<std::size_t>(s1)];
+        if (memo == unknown_type) [[unlikely]] {
+            const PathType first = evaluate_block_type(s0, mob_.flags, mob_on_rail_);
+            const PathType second = evaluate_block_type(s1, mob_.flags, mob_on_rail_);
+            memo = combine_types(first, bit(first) | bit(second), mob_, true, 1);
+        }
+        return memo;
+    }
+
     // The usual 1×2×1 footprint in one pass over the column: both static types and the floor
     // come from the three blocks y − 1, y and y + 1.
     [[gnu::noinline]] PathType compute_walk_1x2(Cell*& c, std::int32_t x, std::int32_t y, std::int32_t z) {
+        if (segment_ok(x, y, z)) [[likely]] {
+            evaluate_segment(c - (x & (segment - 1)), x & ~(segment - 1), y, z);
+            return c->mob_type;
+        }
         const BlockStateInfo *below, *here, *above;
         bool quiet, quiet_above;
         r_.column(x, y, z, below, here, above, quiet, quiet_above);
@@ -924,12 +1240,12 @@ public:
             if (s0 == PathType::Walkable && !quiet) s0 = r_.check_neighbours(x, y, z, s0);
             c->static_type = s0;
         }
-        if (c->floor_state == FloorState::Unknown) {
+        if (c->floor_state() == FloorState::Unknown) {
             if (mob_.flags.can_float && here->fluid == Fluid::Water) {
-                c->floor_state = FloorState::Floating;
+                c->set_floor_state(FloorState::Floating);
             } else {
                 c->below_top = below->collision.is_empty() ? 0.0f : below->collision.max_y();
-                c->floor_state = FloorState::OnBlockBelow;
+                c->set_floor_state(FloorState::OnBlockBelow);
             }
         }
         Cell& c1 = ws_.cells.above(c, x, y, z);
@@ -952,6 +1268,7 @@ public:
         const PathType result = memo;
         c = ws_.cells.refresh(c, x, y, z);
         c->mob_type = result;
+        settle(*c);
         return result;
     }
 
@@ -991,9 +1308,19 @@ public:
         return start_node(bx, i, bz);
     }
 
+    // What neighbors() knows about the node it expands.
+    struct Expansion {
+        Cell* cell;              // the node's cell (a grid cell)
+        std::uint32_t in_brick;  // CellGrid::around's bits
+        std::int32_t x, y, z;
+        double floor;            // the node's floor level
+        double limit;            // a neighbour at the same y is out of reach when its below_top exceeds this
+        PathType type;           // the node's type
+        bool fast;               // no partial collision here and a walkable malus ≥ 0: the fast path may be taken
+    };
+
     // Vanilla's getNeighbors: the 4 sides, then the 4 diagonals.
     std::int32_t neighbors(std::array<Node*, 32>& out, Node* node) {
-        std::int32_t n = 0;
         const std::int32_t x = node->x, y = node->y, z = node->z;
         std::uint32_t in_brick = 0;
         Cell* here_cell = ws_.cells.around(x, y, z, in_brick);
@@ -1011,57 +1338,124 @@ public:
         // the mob may walk at all.
         const bool fast = !has_partial_collision(here) && walkable_malus_ >= 0.0f;
 
-        const Expansion at{here_cell, in_brick, x, y, z, floor, here, fast};
-        Node* south = accept_near(at, 0, 1, 0, 1);
-        if (neighbor_valid(south, node)) out[n++] = south;
-        Node* west = accept_near(at, -1, 0, -1, 0);
-        if (neighbor_valid(west, node)) out[n++] = west;
-        Node* east = accept_near(at, 1, 0, 1, 0);
-        if (neighbor_valid(east, node)) out[n++] = east;
-        Node* north = accept_near(at, 0, -1, 0, -1);
-        if (neighbor_valid(north, node)) out[n++] = north;
+        // floor − prev_floor > jump_height, with floor = y − 1 + below_top, as below_top > limit:
+        // every term is a small whole number or a float, so both are exact and agree.
+        const double limit = floor + jump_height_ - static_cast<double>(y - 1);
+        fast_tag_ = fast ? fast_tag(ws_.cells.stamp()) : 0;
+        here_cell->tag |= Cell::closed_bit;  // the node was just closed
+        const Expansion at{here_cell, in_brick, x, y, z, floor, limit, here, fast};
+        // One test for all eight neighbours (true for about three nodes in four) rather than one
+        // per neighbour.
+        if ((in_brick & CellGrid::in_xz) == CellGrid::in_xz) [[likely]]
+            return expand<true>(out, node, at);
+        return expand<false>(out, node, at);
+    }
 
+    // What the neighbour rules (isNeighborValid, isDiagonalValid) need to know of a neighbour,
+    // as bits: the fast path takes them from the cell, so that a missing or closed neighbour's
+    // node is never read. No node has none of them.
+    struct Probe {
+        Node* node;
+        std::uint32_t facts;
+        std::uint32_t step;  // the squared length of the step to it
+    };
+    static constexpr std::uint32_t f_open = 1, f_cost_ok = 2, f_not_above = 4, f_below = 8, f_not_door = 16,
+                                   f_fence = 32;
+    // The facts of a node (`none` gives none: it is closed and higher than any node).
+    static std::uint32_t facts_of(const Node* n, std::int32_t root_y) noexcept {
+        return (n->closed ? 0u : f_open) | (n->cost_malus >= 0.0f ? f_cost_ok : 0u) |
+               (n->y <= root_y ? f_not_above : 0u) | (n->y < root_y ? f_below : 0u) |
+               (n->type != PathType::WalkableDoor ? f_not_door : 0u) | (n->type == PathType::Fence ? f_fence : 0u);
+    }
+
+    // The eight neighbours in vanilla's order, the sides before the diagonals that need them.
+    // Which are kept is worked out without branches: whether a neighbour is open or closed,
+    // passable or not follows the terrain, and a branch on it would be mispredicted over and over.
+    template <bool Interior>
+    [[gnu::always_inline]] std::int32_t expand(std::array<Node*, 32>& out, const Node* node, const Expansion& at) {
+        const Probe south = probe<Interior>(at, 0, 1, 0, 1);
+        const Probe west = probe<Interior>(at, -1, 0, -1, 0);
+        const Probe east = probe<Interior>(at, 1, 0, 1, 0);
+        const Probe north = probe<Interior>(at, 0, -1, 0, -1);
         // Vanilla passes NORTH or SOUTH as the step of every diagonal.
-        Node* nw = accept_near(at, -1, -1, 0, -1);
-        if (diagonal_valid(node, west, north, nw)) out[n++] = nw;
-        Node* ne = accept_near(at, 1, -1, 0, -1);
-        if (diagonal_valid(node, east, north, ne)) out[n++] = ne;
-        Node* sw = accept_near(at, -1, 1, 0, 1);
-        if (diagonal_valid(node, west, south, sw)) out[n++] = sw;
-        Node* se = accept_near(at, 1, 1, 0, 1);
-        if (diagonal_valid(node, east, south, se)) out[n++] = se;
+        const Probe nw = probe<Interior>(at, -1, -1, 0, -1);
+        const Probe ne = probe<Interior>(at, 1, -1, 0, -1);
+        const Probe sw = probe<Interior>(at, -1, 1, 0, 1);
+        const Probe se = probe<Interior>(at, 1, 1, 0, 1);
+        // isNeighborValid: open, and entered (or the node itself is not).
+        const std::uint32_t any_cost = node->cost_malus < 0.0f ? f_cost_ok : 0u;
+        const auto side_valid = [any_cost](const Probe& p) {
+            return (p.facts & f_open) & (((p.facts | any_cost) & f_cost_ok) >> 1);
+        };
+        // isDiagonalValid: the diagonal open, entered and no door; both sides no higher than the
+        // node, no doors, and each lower, entered, or both fences a thin mob squeezes between.
+        const auto diagonal = [this](const Probe& x_side, const Probe& z_side, const Probe& d) {
+            constexpr std::uint32_t d_need = f_open | f_cost_ok | f_not_door, s_need = f_not_above | f_not_door;
+            const std::uint32_t between = thin_ ? x_side.facts & z_side.facts & f_fence : 0u;
+            return static_cast<std::uint32_t>((d.facts & d_need) == d_need) &
+                   static_cast<std::uint32_t>((x_side.facts & z_side.facts & s_need) == s_need) &
+                   static_cast<std::uint32_t>(((z_side.facts & (f_below | f_cost_ok)) | between) != 0) &
+                   static_cast<std::uint32_t>(((x_side.facts & (f_below | f_cost_ok)) | between) != 0);
+        };
+        std::int32_t n = 0;
+        const auto put = [&](const Probe& p, std::uint32_t valid) {
+            out[static_cast<std::size_t>(n)] = p.node;
+            ws_.steps[static_cast<std::size_t>(n)] = p.step;
+            n += static_cast<std::int32_t>(valid);
+        };
+        put(south, side_valid(south));
+        put(west, side_valid(west));
+        put(east, side_valid(east));
+        put(north, side_valid(north));
+        put(nw, diagonal(west, north, nw));
+        put(ne, diagonal(east, north, ne));
+        put(sw, diagonal(west, south, sw));
+        put(se, diagonal(east, south, se));
         return n;
+    }
+
+    // A node closed without being expanded (out of range): its cell's mirror of `closed`.
+    void note_closed(const Node* node) {
+        if (ws_.cells.holds(node->x, node->y, node->z)) ws_.cells.get(node->x, node->y, node->z).tag |= Cell::closed_bit;
     }
 
     // A max_y_step still to be worked out by parent_max_y_step.
     static constexpr std::int32_t lazy_step = -1;
     // neighbors()'s max_y_step for the node it expands, whose cell is lazy_parent_.
     [[gnu::noinline]] std::int32_t parent_max_y_step(std::int32_t x, std::int32_t y, std::int32_t z, PathType here) {
-        Cell* above_cell = lazy_parent_up_ ? lazy_parent_ + CellGrid::step_y : &ws_.cells.get(x, y + 1, z);
+        Cell* above_cell = lazy_parent_up_ ? ws_.cells.fresh(lazy_parent_ + CellGrid::step_y) : &ws_.cells.get(x, y + 1, z);
         const PathType above = mob_type_of(above_cell, x, y + 1, z);
         return malus(above) >= 0.0f && here != PathType::StickyHoney
                    ? static_cast<std::int32_t>(std::floor(std::max(1.0f, mob_.step_height)))
                    : 0;
     }
 
-    // What neighbors() knows about the node it expands.
-    struct Expansion {
-        Cell* cell;              // the node's cell (a grid cell)
-        std::uint32_t in_brick;  // CellGrid::around's bits
-        std::int32_t x, y, z;
-        double floor;            // the node's floor level
-        PathType type;           // the node's type
-        bool fast;               // find_accepted_node's fast path may be taken
-    };
-    // find_accepted_node for the neighbour (dx, dz), reaching its cell by offset when the brick holds it.
-    [[gnu::always_inline]] Node* accept_near(const Expansion& at, std::int32_t dx, std::int32_t dz, std::int32_t step_x,
-                                             std::int32_t step_z) {
-        const std::uint32_t need = (dx < 0 ? CellGrid::in_west : dx > 0 ? CellGrid::in_east : 0u) |
-                                   (dz < 0 ? CellGrid::in_north : dz > 0 ? CellGrid::in_south : 0u);
-        Cell* c = (at.in_brick & need) == need ? at.cell + dx * CellGrid::step_x + dz * CellGrid::step_z
-                                               : &ws_.cells.get(at.x + dx, at.y, at.z + dz);
-        return find_accepted_node(c, at.x + dx, at.y, at.z + dz, lazy_step, at.floor, step_x, step_z, at.type, at.fast,
-                                  at.x, at.y, at.z);
+    // Vanilla's findAcceptedNode for the neighbour (dx, dz), reaching its cell by offset when the node
+    // is inside its brick (Interior), else through the grid.
+    template <bool Interior>
+    [[gnu::always_inline]] Probe probe(const Expansion& at, std::int32_t dx, std::int32_t dz, std::int32_t step_x,
+                                       std::int32_t step_z) {
+        // By offset the cell may be stale: the fast path's test sees that (the stamp is part of
+        // the tag), and only the slow path needs it blanked.
+        Cell* c = Interior ? at.cell + dx * CellGrid::step_x + dz * CellGrid::step_z
+                           : &ws_.cells.get(at.x + dx, at.y, at.z + dz);
+        const auto flat_step = static_cast<std::uint32_t>(dx * dx + dz * dz);
+        if ((c->tag | fast_mask) == fast_tag_) [[likely]] {
+            // A Quick::WalkNode cell: its node is walkable, entered, at the node's height and
+            // needs no write (see Quick); a wall's floor is out of reach. So the answer is the
+            // cell's node or none, and its facts come from the cell.
+            const bool ok = !(static_cast<double>(c->below_top) > at.limit);
+            const std::uint32_t open = ((c->tag & Cell::closed_bit) ^ Cell::closed_bit) >> 5;
+            const std::uint32_t facts = (std::uint32_t{0} - static_cast<std::uint32_t>(ok)) &
+                                        (open | f_cost_ok | f_not_above | f_not_door);
+            return {c->node, facts, flat_step};
+        }
+        if constexpr (Interior) c = ws_.cells.fresh(c);
+        Node* n = find_accepted_node_slow(c, at.x + dx, at.y, at.z + dz, lazy_step, at.floor, at.limit, step_x, step_z,
+                                          at.type, at.fast, at.x, at.y, at.z);
+        const std::uint32_t facts = facts_of(n, at.y);
+        const std::int64_t dy = facts != 0 ? static_cast<std::int64_t>(n->y) - at.y : 0;
+        return {n, facts, dy * dy < 30 ? flat_step + static_cast<std::uint32_t>(dy * dy) : 32u};
     }
 
     // The same for a node outside the grid (overflow cells may move as others are made, so each is
@@ -1075,10 +1469,12 @@ public:
         if (malus(above) >= 0.0f && here != PathType::StickyHoney)
             max_y_step = static_cast<std::int32_t>(std::floor(std::max(1.0f, mob_.step_height)));
         const double floor = floor_level(x, y, z);
+        const double limit = floor + jump_height_ - static_cast<double>(y - 1);
         const bool fast = !has_partial_collision(here) && walkable_malus_ >= 0.0f;
+        fast_tag_ = 0;  // here every neighbour takes the slow path (which applies the same rules)
         auto accept = [&](std::int32_t dx, std::int32_t dz, std::int32_t step_x, std::int32_t step_z) {
-            return find_accepted_node(&ws_.cells.get(x + dx, y, z + dz), x + dx, y, z + dz, max_y_step, floor, step_x,
-                                      step_z, here, fast, x, y, z);
+            return find_accepted_node_slow(&ws_.cells.get(x + dx, y, z + dz), x + dx, y, z + dz, max_y_step, floor, limit,
+                                           step_x, step_z, here, fast, x, y, z);
         };
         Node* south = accept(0, 1, 0, 1);
         if (neighbor_valid(south, node)) out[n++] = south;
@@ -1096,6 +1492,7 @@ public:
         if (diagonal_valid(node, west, south, sw)) out[n++] = sw;
         Node* se = accept(1, 1, 0, 1);
         if (diagonal_valid(node, east, south, se)) out[n++] = se;
+        for (std::int32_t l = 0; l < n; ++l) ws_.steps[static_cast<std::size_t>(l)] = squared_step(*node, *out[static_cast<std::size_t>(l)]);
         return n;
     }
 
@@ -1116,35 +1513,41 @@ private:
     double floor_level(std::int32_t x, std::int32_t y, std::int32_t z) { return floor_of(&ws_.cells.get(x, y, z), x, y, z); }
     // Vanilla's getFloorLevel, cached in the cell (it reads no other cell, so `c` stays valid).
     double floor_of(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
-        if (c->floor_state == FloorState::Unknown) {
-            if (mob_.flags.can_float && r_.info(x, y, z).fluid == Fluid::Water) {
-                c->floor_state = FloorState::Floating;
-            } else {
-                const BlockShape& below = r_.info(x, y - 1, z).collision;
-                c->below_top = below.is_empty() ? 0.0f : below.max_y();
-                c->floor_state = FloorState::OnBlockBelow;
-            }
+        if (c->floor_state() == FloorState::Unknown || c->quick() == Quick::Wall) [[unlikely]]
+            return floor_from_blocks(c, x, y, z);
+        return c->floor_state() == FloorState::Floating ? y + 0.5
+                                                        : static_cast<double>(y - 1) + static_cast<double>(c->below_top);
+    }
+    [[gnu::noinline]] double floor_from_blocks(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
+        if (mob_.flags.can_float && r_.info(x, y, z).fluid == Fluid::Water) {
+            if (c->quick() != Quick::Wall) c->set_floor_state(FloorState::Floating);
+            return y + 0.5;
         }
-        return c->floor_state == FloorState::Floating ? y + 0.5 : static_cast<double>(y - 1) + static_cast<double>(c->below_top);
+        const BlockShape& below = r_.info(x, y - 1, z).collision;
+        const float top = below.is_empty() ? 0.0f : below.max_y();
+        if (c->quick() != Quick::Wall) {
+            c->below_top = top;
+            c->set_floor_state(FloorState::OnBlockBelow);
+            settle(*c);
+        }
+        return static_cast<double>(y - 1) + static_cast<double>(top);
     }
 
+    // Vanilla's isNeighborValid and isDiagonalValid (for neighbors_far), with `none` for null (it is closed, and
+    // higher than the root), in bitwise operations so that they compile without branches.
     static bool neighbor_valid(const Node* neighbor, const Node* node) noexcept {
-        return neighbor && !neighbor->closed && (neighbor->cost_malus >= 0.0f || node->cost_malus < 0.0f);
+        return (!neighbor->closed) & ((neighbor->cost_malus >= 0.0f) | (node->cost_malus < 0.0f));
     }
 
-    bool diagonal_valid(const Node* root, const Node* x_side, const Node* z_side, const Node* diagonal) const noexcept {
-        if (!diagonal || !z_side || !x_side) return false;
-        if (diagonal->closed) return false;
-        if (z_side->y > root->y || x_side->y > root->y) return false;
-        if (x_side->type == PathType::WalkableDoor || z_side->type == PathType::WalkableDoor ||
-            diagonal->type == PathType::WalkableDoor)
-            return false;
+    [[gnu::always_inline]] bool diagonal_valid(const Node* root, const Node* x_side, const Node* z_side,
+                                               const Node* diagonal) const noexcept {
+        const std::int32_t ry = root->y;
         // Thin mobs squeeze between two fence posts.
-        const bool between_fences =
-            z_side->type == PathType::Fence && x_side->type == PathType::Fence && mob_.width < 0.5f;
-        return diagonal->cost_malus >= 0.0f &&
-               (z_side->y < root->y || z_side->cost_malus >= 0.0f || between_fences) &&
-               (x_side->y < root->y || x_side->cost_malus >= 0.0f || between_fences);
+        const bool between_fences = (z_side->type == PathType::Fence) & (x_side->type == PathType::Fence) & thin_;
+        return (!diagonal->closed) & (z_side->y <= ry) & (x_side->y <= ry) & (x_side->type != PathType::WalkableDoor) &
+               (z_side->type != PathType::WalkableDoor) & (diagonal->type != PathType::WalkableDoor) &
+               (diagonal->cost_malus >= 0.0f) & ((z_side->y < ry) | (z_side->cost_malus >= 0.0f) | between_fences) &
+               ((x_side->y < ry) | (x_side->cost_malus >= 0.0f) | between_fences);
     }
 
     // A type after which find_accepted_node_full still does something when it found no node:
@@ -1161,7 +1564,12 @@ private:
         if (step_up_ > 1 || malus(type) >= 0.0f || acts_without_node(type)) return;
         const PathType above = ws_.cells.get(x, y + 1, z).mob_type;
         if (above == unknown_type || malus(above) >= 0.0f || acts_without_node(above)) return;
-        ws_.cells.refresh(c, x, y, z)->wall = true;
+        mark_wall(*ws_.cells.refresh(c, x, y, z));
+    }
+    static void mark_wall(Cell& w) noexcept {
+        w.set_quick(Quick::Wall);
+        w.set_floor_state(FloorState::OnBlockBelow);  // for fast_tag; floor_of reads a wall's floor again
+        w.below_top = std::numeric_limits<float>::infinity();
     }
 
     static bool has_partial_collision(PathType t) noexcept {
@@ -1176,9 +1584,13 @@ private:
     }
 
     Node* blocked_node(std::int32_t x, std::int32_t y, std::int32_t z) {
-        Node* node = get_node(x, y, z);
+        Cell* c = &ws_.cells.get(x, y, z);
+        Node* node = node_of(c, x, y, z);
         node->type = PathType::Blocked;
         node->cost_malus = -1.0f;
+        // Its node is no longer what the fast path takes for granted (a walkable position a fall
+        // went too deep into).
+        if (c->quick() == Quick::WalkNode) c->set_quick(Quick::Walk);
         return node;
     }
 
@@ -1223,24 +1635,31 @@ private:
         return true;
     }
 
-    // The common case first: a walkable position already evaluated, entered from a node without
-    // partial collision. Same result as the full rules below, without their branches.
-    // `c` is the cell at (x, y, z), just looked up; `fast` is !has_partial_collision(node_type)
-    // and a walkable malus of at least 0 (with a negative one the full rules give null anyway).
-    [[gnu::always_inline]] Node* find_accepted_node(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z,
-                                                    std::int32_t max_y_step, double prev_floor, std::int32_t step_x,
-                                                    std::int32_t step_z, PathType node_type, bool fast,
-                                                    std::int32_t px, std::int32_t py, std::int32_t pz) {
-        if (fast && c->mob_type == PathType::Walkable && c->floor_state == FloorState::OnBlockBelow) {
-            const double floor = static_cast<double>(y - 1) + static_cast<double>(c->below_top);
-            if (floor - prev_floor > jump_height_) return nullptr;
-            Node* node = node_of(c, x, y, z);
-            node->type = PathType::Walkable;
-            node->cost_malus = std::max(node->cost_malus, walkable_malus_);
-            return node;
+    // The full rules for a WALKABLE position standing on the block below (Quick::Walk or
+    // WalkNode) entered from a node without partial collision; the node it makes or updates is
+    // settled (Quick::WalkNode) afterwards.
+    Node* accept_walkable(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z, double limit) {
+        if (static_cast<double>(c->below_top) > limit) return &ws_.none;  // floor − prev_floor > jump height
+        Node* node = node_of(c, x, y, z);
+        node->type = PathType::Walkable;
+        node->cost_malus = std::max(node->cost_malus, walkable_malus_);
+        c->set_quick(Quick::WalkNode);
+        return node;
+    }
+
+    [[gnu::noinline]] Node* find_accepted_node_slow(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z,
+                                                    std::int32_t max_y_step, double prev_floor, double limit,
+                                                    std::int32_t step_x, std::int32_t step_z, PathType node_type,
+                                                    bool fast, std::int32_t px, std::int32_t py, std::int32_t pz) {
+        if (c->quick() == Quick::Wall) return &ws_.none;
+        if (c->quick() == Quick::Unknown) {
+            // The type first, as the full rules do: a position seen for the first time can then
+            // take the fast path too (for the usual footprint the same pass sets its floor).
+            mob_type_of(c, x, y, z);
         }
-        if (c->wall) return nullptr;
-        return find_accepted_node_full(c, x, y, z, max_y_step, prev_floor, step_x, step_z, node_type, px, py, pz);
+        if (fast && c->quick() >= Quick::Walk) return accept_walkable(c, x, y, z, limit);
+        Node* n = find_accepted_node_full(c, x, y, z, max_y_step, prev_floor, step_x, step_z, node_type, px, py, pz);
+        return n ? n : &ws_.none;
     }
 
     // `c` is the cell at (x, y, z), just looked up; (px, py, pz) is the node being expanded, whose
@@ -1324,6 +1743,8 @@ private:
     double half_width_ = 0.3;
     float walkable_malus_ = 0.0f;
     std::int32_t step_up_ = 1;     // max_y_step when the type above allows a jump
+    bool thin_ = false;            // narrower than half a block: fits between fence posts
+    std::uint16_t fast_tag_ = 0;   // fast_tag() while the node expanded may take the fast path, else 0
     std::int32_t parent_step_ = lazy_step;  // max_y_step of the node neighbors() expands, once known
     Cell* lazy_parent_ = nullptr;  // the cell of the node neighbors() expands (a grid cell)
     bool lazy_parent_up_ = false;  // the cell above it is lazy_parent_ + step_y
@@ -1439,8 +1860,12 @@ public:
         if (open(down_nw) && ok(nw) && ok(nn) && ok(w) && ok(down) && ok(down_n) && ok(down_w)) add(down_nw);
         Node* down_sw = find_accepted_node(x - 1, y - 1, z + 1);
         if (open(down_sw) && ok(sw) && ok(s) && ok(w) && ok(down) && ok(down_s) && ok(down_w)) add(down_sw);
+        for (std::int32_t l = 0; l < n; ++l)
+            ws_.steps[static_cast<std::size_t>(l)] = squared_step(*node, *out[static_cast<std::size_t>(l)]);
         return n;
     }
+
+    void note_closed(const Node*) noexcept {}  // no cell mirrors `closed` for a flyer
 
 private:
     bool can_start_at(std::int32_t x, std::int32_t y, std::int32_t z) { return malus(mob_type(x, y, z)) >= 0.0f; }
@@ -1530,12 +1955,14 @@ std::optional<Path> run_search(PathFinder::Workspace& ws, Evaluator& ev, std::sp
         }
         if (any_reached) break;
 
-        if (!(distance(*node, *start) >= max_range)) {
+        if (distance(*node, *start) >= max_range) {
+            ev.note_closed(node);
+        } else {
             const std::int32_t k = ev.neighbors(ws.neighbors, node);
             const float walked = node->walked, node_g = node->g;
             for (std::int32_t l = 0; l < k; ++l) {
                 Node* next = ws.neighbors[l];
-                const float step = step_distance(*node, *next);
+                const float step = step_length(*node, *next, ws.steps[static_cast<std::size_t>(l)]);
                 const float next_walked = walked + step;
                 next->walked = next_walked;
                 const float g = node_g + step + next->cost_malus;

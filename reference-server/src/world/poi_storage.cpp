@@ -2,6 +2,7 @@
 #include "mobserver/world/poi_storage.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 
@@ -51,6 +52,7 @@ PoiStorage::PoiStorage(const BlockRegistry& blocks, const Registry<PoiTypeInfo>&
     max_tickets_.reserve(poi_types.size());
     for (const auto& type : poi_types) {
         max_tickets_.push_back(std::max(type.value.max_tickets, 0));
+        village_.push_back(type.value.village);
         for (const auto& matcher : type.value.states) {
             // Vanilla's types name blocks this server may not model (beehive, lodestone…): those
             // simply match nothing.
@@ -103,18 +105,82 @@ void PoiStorage::add(BlockPos pos, Handle<PoiTypeInfo> type) {
     auto [it, inserted] = section.records.try_emplace(pos, fresh);
     if (inserted) {
         ++count_;
+        count_village(pos, type, +1);
         return;
     }
     // Vanilla keeps a record of the same type (and its tickets); one of another type is a
     // mismatch it logs and overwrites.
-    if (it->second.type != type) it->second = fresh;
+    if (it->second.type != type) {
+        count_village(pos, it->second.type, -1);
+        count_village(pos, type, +1);
+        it->second = fresh;
+    }
+}
+
+void PoiStorage::count_village(BlockPos pos, Handle<PoiTypeInfo> type, std::int32_t delta) {
+    if (!village_[type.index()]) return;
+    const std::int64_t key = section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4);
+    if ((village_sections_[key] += delta) <= 0) village_sections_.erase(key);
+}
+
+std::int32_t PoiStorage::sections_to_village(BlockPos pos) const {
+    // Vanilla's DistanceTracker: 0 in a village centre, else one more than the nearest centre in
+    // the 3×3×3 neighbourhood, so the Chebyshev distance in sections, capped at 7. A centre is a
+    // section holding a village POI with a ticket taken (isVillageCenter asks for IS_OCCUPIED:
+    // an unclaimed bed makes no village). village_sections_ lists the sections holding any village
+    // POI, so only those are looked into for an occupied one.
+    if (village_sections_.empty()) return 7;
+    const auto is_centre = [this](std::int64_t key) {
+        const auto s = sections_.find(key);
+        if (s == sections_.end()) return false;
+        for (const auto& [p, e] : s->second.records) {
+            (void)p;
+            if (village_[e.type.index()] && e.free_tickets < max_tickets_[e.type.index()]) return true;
+        }
+        return false;
+    };
+    const std::int32_t sx = pos.x >> 4, sy = pos.y >> 4, sz = pos.z >> 4;
+    const auto shell = [&](std::int32_t d) {
+        for (std::int32_t dx = -d; dx <= d; ++dx)
+            for (std::int32_t dy = -d; dy <= d; ++dy)
+                for (std::int32_t dz = -d; dz <= d; ++dz) {
+                    if (std::max({std::abs(dx), std::abs(dy), std::abs(dz)}) != d) continue;
+                    const std::int64_t key = section_key(sx + dx, sy + dy, sz + dz);
+                    if (village_sections_.count(key) && is_centre(key)) return true;
+                }
+        return false;
+    };
+    // Inside a village (where villagers mostly are) the first two shells answer.
+    for (std::int32_t d = 0; d <= 1; ++d)
+        if (shell(d)) return d;
+    // Farther out, whichever is shorter: the village sections themselves, or the rest of the
+    // 13×13×13 cube (2,170 sections).
+    if (village_sections_.size() < 2170) {
+        std::int32_t best = 7;
+        for (const auto& [key, count] : village_sections_) {
+            (void)count;
+            const auto kx = static_cast<std::int32_t>(key >> 42);
+            const auto kz = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
+            const auto ky = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
+            const std::int32_t d = std::max({std::abs(kx - sx), std::abs(ky - sy), std::abs(kz - sz)});
+            if (d < best && is_centre(key)) best = d;
+        }
+        return best;
+    }
+    for (std::int32_t d = 2; d <= 6; ++d)
+        if (shell(d)) return d;
+    return 7;
 }
 
 void PoiStorage::remove(BlockPos pos) {
     const auto s = sections_.find(section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4));
     if (s == sections_.end()) return;
     // The section stays, empty: vanilla saves it that way (Valid, no Records).
-    count_ -= s->second.records.erase(pos);
+    const auto r = s->second.records.find(pos);
+    if (r == s->second.records.end()) return;
+    count_village(pos, r->second.type, -1);
+    s->second.records.erase(r);
+    --count_;
 }
 
 void PoiStorage::on_block_changed(BlockPos pos, BlockState old_state, BlockState new_state) {
@@ -254,9 +320,10 @@ std::size_t PoiStorage::set_sections(std::int32_t chunk_x, std::int32_t chunk_z,
             }
             PoiSection& dest = sections_[section_key(chunk_x, e.pos.y >> 4, chunk_z)];
             const std::int32_t free = std::clamp(e.free_tickets, 0, max_tickets_[e.type.index()]);
-            if (dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}).second)
+            if (dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}).second) {
                 ++count_;
-            else
+                count_village(e.pos, e.type, +1);
+            } else
                 ++dropped;
         }
     return dropped;
@@ -266,6 +333,7 @@ void PoiStorage::drop_chunk(std::int32_t chunk_x, std::int32_t chunk_z) {
     for (std::int32_t sy = min_section; sy <= max_section; ++sy)
         if (const auto s = sections_.find(section_key(chunk_x, sy, chunk_z)); s != sections_.end()) {
             count_ -= s->second.records.size();
+            village_sections_.erase(s->first);
             sections_.erase(s);
         }
 }

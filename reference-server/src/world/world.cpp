@@ -40,7 +40,8 @@ World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> 
       options_(std::move(options)),
       random_(options_.seed),
       chunks_(registries.blocks),
-      pois_(registries.blocks, registries.poi_types) {
+      pois_(registries.blocks, registries.poi_types),
+      item_type_(registries.entity_types.find("minecraft:item")) {
     chunks_.set_listener(&pois_);
     update_sky_darken();
 }
@@ -84,6 +85,12 @@ void World::entities_in_box(const AABB& box, std::vector<EntityRef>& out) {
 std::optional<EntityRef> World::drop_item(const Vec3& pos, const ItemStack& item, const Vec3& motion) {
     if (item.empty()) return std::nullopt;
     return spawn_item(pos, item, motion).ref();
+}
+
+ItemEntity* World::item_entity(const EntityRef& ref) noexcept {
+    const EntitySlot* s = entities_.slot(ref.handle);
+    if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
+    return s && !s->data->removed ? s->item : nullptr;
 }
 
 ItemStack World::pick_up_item(const EntityRef& ref, std::int32_t max_count) {
@@ -222,6 +229,24 @@ ServerMob& World::spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid u
     }
     return ref;
 }
+
+Mob* World::summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot) {
+    if (!type.valid() || type.index() >= registries_->entity_types.size() || !registries_->entity_types[type].is_mob)
+        return nullptr;
+    const BlockPos at = pos.block_pos();
+    if (at.y < min_y || at.y >= min_y + world_height || !chunks_.chunk(ChunkPos::of(at))) return nullptr;
+    ServerMob& mob = spawn_mob(type, pos);
+    mob.data().y_rot = y_rot;
+    mob.y_head_rot = mob.y_body_rot = y_rot;
+    return &mob;
+}
+
+std::optional<EntityRef> World::shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) {
+    // Arrows are not entities of this server yet (docs/goals.md): nothing is shot.
+    return std::nullopt;
+}
+
+bool World::no_collision(const AABB& box) const { return no_block_collision(chunks_, box, physics_scratch_); }
 
 ItemEntity& World::spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid) {
     if (!uuid.is_nil() && entities_.find(uuid))
@@ -591,30 +616,47 @@ void World::tick() {
     const std::size_t n = entities_.order().size();  // entities added this tick start next tick
     bool any_removed = false;
     for (std::size_t i = 0; i < n; ++i) {
-        const EntitySlot* s = entities_.slot(entities_.order()[i]);
-        if (!s) continue;
-        if (s->data->removed) {
+        const EntitySlot* slot = entities_.slot(entities_.order()[i]);
+        if (!slot) continue;
+        // Copied out: AI that adds entities (a dropped item, a summoned golem) may grow the slot
+        // table and move the slot; the entity objects themselves stay put.
+        EntityData* data = slot->data;
+        ServerMob* mob = slot->mob;
+        ItemEntity* item = slot->item;
+        if (data->removed) {
             any_removed = true;
             continue;
         }
-        ++s->data->age;
-        if (s->mob) {
-            if (!s->data->no_ai) {
-                if (!s->mob->ai_failed) {
+        ++data->age;
+        if (mob) {
+            mob->base_tick();
+            if (data->removed) {
+                any_removed = true;
+                continue;
+            }
+            if (!data->no_ai) {
+                if (!mob->ai_failed) {
                     try {
-                        s->mob->server_ai_step();
+                        mob->server_ai_step();
+                        mob->refresh_brain_if_requested();
                     } catch (const std::exception& e) {
-                        fail_ai(*s->mob, e.what());
+                        fail_ai(*mob, e.what());
                     } catch (...) {
-                        fail_ai(*s->mob, "an exception that is not a std::exception");
+                        fail_ai(*mob, "an exception that is not a std::exception");
                     }
                 }
-                s->mob->travel();
+                // Vanilla's LivingEntity.tick: a sleeper whose bed is gone gets up; a sleeper
+                // does not move (it lies on the bed).
+                if (const auto bed = mob->sleeping_pos()) {
+                    if (!blocks().has_tag(block_state(*bed), beds_tag_)) mob->stop_sleeping();
+                }
+                if (!mob->is_sleeping()) mob->travel();
+                if (!mob->ai_failed) mob->pick_up_loot();
             }
-        } else if (s->item) {
-            tick_item(*s->item);
+        } else if (item) {
+            tick_item(*item);
         }
-        any_removed = any_removed || s->data->removed;
+        any_removed = any_removed || data->removed;
     }
     if (any_removed) {
         for (std::size_t i = 0; i < entities_.order().size(); ++i) {

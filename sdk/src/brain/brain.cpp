@@ -418,6 +418,20 @@ void Brain::stop_all(Level& level, Mob& mob) {
         if (hot_[i].status == BehaviorStatus::RUNNING) hot_[i].behavior->do_stop(level, mob, time);
 }
 
+void Brain::remove_all_behaviors(Level& level, Mob& mob) {
+    stop_all(level, mob);
+    owned_behaviors_.clear();  // before hot_: a behaviour's status mirror points into hot_
+    hot_.clear();
+    meta_.clear();
+    core_activities_.clear();
+    active_.clear();
+    activity_settings_.clear();
+    active_mask_ = 0;
+    default_activity_ = Activity{};
+    schedule_ = nullptr;
+    last_schedule_update_ = -9999;
+}
+
 std::vector<const BehaviorControl*> Brain::running_behaviors() const {
     std::vector<const BehaviorControl*> out;
     for (const HotBehavior& h : hot_)

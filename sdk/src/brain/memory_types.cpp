@@ -26,18 +26,52 @@ struct Registrar {
     }
 };
 
+// Finds what a Registrar registered (a plugin's view of the host's registry).
+struct Finder {
+    const Registry<MemoryTypeInfo>& registry;
+    StandardMemories& m;
+
+    template <typename T>
+    void short_term(MemoryModuleType<T>& field, std::string_view path) {
+        field = MemoryModuleType<T>(registry.require("minecraft:" + std::string(path)));
+        m.all.push_back(field);
+    }
+    template <typename Codec, typename T>
+    void long_term(MemoryModuleType<T>& field, std::string_view path) {
+        short_term(field, path);
+    }
+};
+
+template <typename R>
+void standard_memories(R& reg, StandardMemories& m);
+
 }  // namespace
 
 StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry) {
     StandardMemories m;
     Registrar reg{registry, m};
+    standard_memories(reg, m);
+    return m;
+}
+
+StandardMemories find_standard_memories(const Registry<MemoryTypeInfo>& registry) {
+    StandardMemories m;
+    Finder reg{registry, m};
+    standard_memories(reg, m);
+    return m;
+}
+
+namespace {
+
+template <typename R>
+void standard_memories(R& reg, StandardMemories& m) {
     // The order of vanilla's MemoryModuleType.java (1.21); checked against decompiled 1.19.x
     // and 1.21 sources. Long-term exactly where vanilla passes a codec to register().
     reg.short_term(m.dummy, "dummy");
-    reg.long_term<GlobalPosCodec>(m.home, "home");
-    reg.long_term<GlobalPosCodec>(m.job_site, "job_site");
-    reg.long_term<GlobalPosCodec>(m.potential_job_site, "potential_job_site");
-    reg.long_term<GlobalPosCodec>(m.meeting_point, "meeting_point");
+    reg.template long_term<GlobalPosCodec>(m.home, "home");
+    reg.template long_term<GlobalPosCodec>(m.job_site, "job_site");
+    reg.template long_term<GlobalPosCodec>(m.potential_job_site, "potential_job_site");
+    reg.template long_term<GlobalPosCodec>(m.meeting_point, "meeting_point");
     reg.short_term(m.secondary_job_site, "secondary_job_site");
     reg.short_term(m.mobs, "mobs");
     reg.short_term(m.visible_mobs, "visible_mobs");
@@ -65,35 +99,35 @@ StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry) 
     reg.short_term(m.hiding_place, "hiding_place");
     reg.short_term(m.heard_bell_time, "heard_bell_time");
     reg.short_term(m.cant_reach_walk_target_since, "cant_reach_walk_target_since");
-    reg.long_term<BoolCodec>(m.golem_detected_recently, "golem_detected_recently");
-    reg.long_term<BoolCodec>(m.danger_detected_recently, "danger_detected_recently");
-    reg.long_term<LongCodec>(m.last_slept, "last_slept");
-    reg.long_term<LongCodec>(m.last_woken, "last_woken");
-    reg.long_term<LongCodec>(m.last_worked_at_poi, "last_worked_at_poi");
+    reg.template long_term<BoolCodec>(m.golem_detected_recently, "golem_detected_recently");
+    reg.template long_term<BoolCodec>(m.danger_detected_recently, "danger_detected_recently");
+    reg.template long_term<LongCodec>(m.last_slept, "last_slept");
+    reg.template long_term<LongCodec>(m.last_woken, "last_woken");
+    reg.template long_term<LongCodec>(m.last_worked_at_poi, "last_worked_at_poi");
     reg.short_term(m.nearest_visible_adult, "nearest_visible_adult");
     reg.short_term(m.nearest_visible_wanted_item, "nearest_visible_wanted_item");
     reg.short_term(m.nearest_visible_nemesis, "nearest_visible_nemesis");
-    reg.long_term<IntCodec>(m.play_dead_ticks, "play_dead_ticks");
+    reg.template long_term<IntCodec>(m.play_dead_ticks, "play_dead_ticks");
     reg.short_term(m.tempting_player, "tempting_player");
-    reg.long_term<IntCodec>(m.temptation_cooldown_ticks, "temptation_cooldown_ticks");
-    reg.long_term<IntCodec>(m.gaze_cooldown_ticks, "gaze_cooldown_ticks");
-    reg.long_term<BoolCodec>(m.is_tempted, "is_tempted");
-    reg.long_term<IntCodec>(m.long_jump_cooling_down, "long_jump_cooling_down");
+    reg.template long_term<IntCodec>(m.temptation_cooldown_ticks, "temptation_cooldown_ticks");
+    reg.template long_term<IntCodec>(m.gaze_cooldown_ticks, "gaze_cooldown_ticks");
+    reg.template long_term<BoolCodec>(m.is_tempted, "is_tempted");
+    reg.template long_term<IntCodec>(m.long_jump_cooling_down, "long_jump_cooling_down");
     reg.short_term(m.long_jump_mid_jump, "long_jump_mid_jump");
-    reg.long_term<BoolCodec>(m.has_hunting_cooldown, "has_hunting_cooldown");
-    reg.long_term<IntCodec>(m.ram_cooldown_ticks, "ram_cooldown_ticks");
+    reg.template long_term<BoolCodec>(m.has_hunting_cooldown, "has_hunting_cooldown");
+    reg.template long_term<IntCodec>(m.ram_cooldown_ticks, "ram_cooldown_ticks");
     reg.short_term(m.ram_target, "ram_target");
-    reg.long_term<UnitCodec>(m.is_in_water, "is_in_water");
-    reg.long_term<UnitCodec>(m.is_pregnant, "is_pregnant");
-    reg.long_term<BoolCodec>(m.is_panicking, "is_panicking");
+    reg.template long_term<UnitCodec>(m.is_in_water, "is_in_water");
+    reg.template long_term<UnitCodec>(m.is_pregnant, "is_pregnant");
+    reg.template long_term<BoolCodec>(m.is_panicking, "is_panicking");
     reg.short_term(m.unreachable_tongue_targets, "unreachable_tongue_targets");
-    reg.long_term<UuidCodec>(m.angry_at, "angry_at");
-    reg.long_term<BoolCodec>(m.universal_anger, "universal_anger");
-    reg.long_term<BoolCodec>(m.admiring_item, "admiring_item");
+    reg.template long_term<UuidCodec>(m.angry_at, "angry_at");
+    reg.template long_term<BoolCodec>(m.universal_anger, "universal_anger");
+    reg.template long_term<BoolCodec>(m.admiring_item, "admiring_item");
     reg.short_term(m.time_trying_to_reach_admire_item, "time_trying_to_reach_admire_item");
     reg.short_term(m.disable_walk_to_admire_item, "disable_walk_to_admire_item");
-    reg.long_term<BoolCodec>(m.admiring_disabled, "admiring_disabled");
-    reg.long_term<BoolCodec>(m.hunted_recently, "hunted_recently");
+    reg.template long_term<BoolCodec>(m.admiring_disabled, "admiring_disabled");
+    reg.template long_term<BoolCodec>(m.hunted_recently, "hunted_recently");
     reg.short_term(m.celebrate_location, "celebrate_location");
     reg.short_term(m.dancing, "dancing");
     reg.short_term(m.nearest_visible_huntable_hoglin, "nearest_visible_huntable_hoglin");
@@ -113,35 +147,36 @@ StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry) 
     reg.short_term(m.pacified, "pacified");
     reg.short_term(m.roar_target, "roar_target");
     reg.short_term(m.disturbance_location, "disturbance_location");
-    reg.long_term<UnitCodec>(m.recent_projectile, "recent_projectile");
-    reg.long_term<UnitCodec>(m.is_sniffing, "is_sniffing");
-    reg.long_term<UnitCodec>(m.is_emerging, "is_emerging");
-    reg.long_term<UnitCodec>(m.roar_sound_delay, "roar_sound_delay");
-    reg.long_term<UnitCodec>(m.dig_cooldown, "dig_cooldown");
-    reg.long_term<UnitCodec>(m.roar_sound_cooldown, "roar_sound_cooldown");
-    reg.long_term<UnitCodec>(m.sniff_cooldown, "sniff_cooldown");
-    reg.long_term<UnitCodec>(m.touch_cooldown, "touch_cooldown");
-    reg.long_term<UnitCodec>(m.vibration_cooldown, "vibration_cooldown");
-    reg.long_term<UnitCodec>(m.sonic_boom_cooldown, "sonic_boom_cooldown");
-    reg.long_term<UnitCodec>(m.sonic_boom_sound_cooldown, "sonic_boom_sound_cooldown");
-    reg.long_term<UnitCodec>(m.sonic_boom_sound_delay, "sonic_boom_sound_delay");
-    reg.long_term<UuidCodec>(m.liked_player, "liked_player");
-    reg.long_term<GlobalPosCodec>(m.liked_noteblock, "liked_noteblock");
-    reg.long_term<IntCodec>(m.liked_noteblock_cooldown_ticks, "liked_noteblock_cooldown_ticks");
-    reg.long_term<IntCodec>(m.item_pickup_cooldown_ticks, "item_pickup_cooldown_ticks");
-    reg.long_term<GlobalPosListCodec>(m.sniffer_explored_positions, "sniffer_explored_positions");
+    reg.template long_term<UnitCodec>(m.recent_projectile, "recent_projectile");
+    reg.template long_term<UnitCodec>(m.is_sniffing, "is_sniffing");
+    reg.template long_term<UnitCodec>(m.is_emerging, "is_emerging");
+    reg.template long_term<UnitCodec>(m.roar_sound_delay, "roar_sound_delay");
+    reg.template long_term<UnitCodec>(m.dig_cooldown, "dig_cooldown");
+    reg.template long_term<UnitCodec>(m.roar_sound_cooldown, "roar_sound_cooldown");
+    reg.template long_term<UnitCodec>(m.sniff_cooldown, "sniff_cooldown");
+    reg.template long_term<UnitCodec>(m.touch_cooldown, "touch_cooldown");
+    reg.template long_term<UnitCodec>(m.vibration_cooldown, "vibration_cooldown");
+    reg.template long_term<UnitCodec>(m.sonic_boom_cooldown, "sonic_boom_cooldown");
+    reg.template long_term<UnitCodec>(m.sonic_boom_sound_cooldown, "sonic_boom_sound_cooldown");
+    reg.template long_term<UnitCodec>(m.sonic_boom_sound_delay, "sonic_boom_sound_delay");
+    reg.template long_term<UuidCodec>(m.liked_player, "liked_player");
+    reg.template long_term<GlobalPosCodec>(m.liked_noteblock, "liked_noteblock");
+    reg.template long_term<IntCodec>(m.liked_noteblock_cooldown_ticks, "liked_noteblock_cooldown_ticks");
+    reg.template long_term<IntCodec>(m.item_pickup_cooldown_ticks, "item_pickup_cooldown_ticks");
+    reg.template long_term<GlobalPosListCodec>(m.sniffer_explored_positions, "sniffer_explored_positions");
     reg.short_term(m.sniffer_sniffing_target, "sniffer_sniffing_target");
     reg.short_term(m.sniffer_digging, "sniffer_digging");
     reg.short_term(m.sniffer_happy, "sniffer_happy");
-    reg.long_term<UnitCodec>(m.breeze_jump_cooldown, "breeze_jump_cooldown");
-    reg.long_term<UnitCodec>(m.breeze_shoot, "breeze_shoot");
-    reg.long_term<UnitCodec>(m.breeze_shoot_charging, "breeze_shoot_charging");
-    reg.long_term<UnitCodec>(m.breeze_shoot_recover, "breeze_shoot_recover");
-    reg.long_term<UnitCodec>(m.breeze_shoot_cooldown, "breeze_shoot_cooldown");
-    reg.long_term<UnitCodec>(m.breeze_jump_inhaling, "breeze_jump_inhaling");
-    reg.long_term<BlockPosCodec>(m.breeze_jump_target, "breeze_jump_target");
-    reg.long_term<UnitCodec>(m.breeze_leaving_water, "breeze_leaving_water");
-    return m;
+    reg.template long_term<UnitCodec>(m.breeze_jump_cooldown, "breeze_jump_cooldown");
+    reg.template long_term<UnitCodec>(m.breeze_shoot, "breeze_shoot");
+    reg.template long_term<UnitCodec>(m.breeze_shoot_charging, "breeze_shoot_charging");
+    reg.template long_term<UnitCodec>(m.breeze_shoot_recover, "breeze_shoot_recover");
+    reg.template long_term<UnitCodec>(m.breeze_shoot_cooldown, "breeze_shoot_cooldown");
+    reg.template long_term<UnitCodec>(m.breeze_jump_inhaling, "breeze_jump_inhaling");
+    reg.template long_term<BlockPosCodec>(m.breeze_jump_target, "breeze_jump_target");
+    reg.template long_term<UnitCodec>(m.breeze_leaving_water, "breeze_leaving_water");
 }
+
+}  // namespace
 
 }  // namespace mobsdk::brain

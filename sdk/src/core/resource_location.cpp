@@ -1,5 +1,7 @@
 #include "mobsdk/core/resource_location.hpp"
 
+#include <ostream>
+
 namespace mobsdk {
 
 namespace {
@@ -77,5 +79,7 @@ ResourceLocation ResourceLocation::of(std::string_view text) {
     if (!r) throw InvalidResourceLocation(r.error());
     return std::move(r).value();
 }
+
+std::ostream& operator<<(std::ostream& out, const ResourceLocation& id) { return out << id.str(); }
 
 }  // namespace mobsdk

@@ -20,26 +20,26 @@ void PluginContext::throw_taken(std::string_view kind, const std::string& id, co
 
 Handle<EntityTypeInfo> PluginContext::register_entity_type(std::string_view id, EntityTypeInfo info) {
     check_free(world_->entity_types, "entity type", id);
-    info.brain_factory = nullptr;
-    info.brain_registrant.clear();
+    info.ai_factory = nullptr;
+    info.ai_registrant.clear();
     return world_->entity_types.register_entry(id, std::move(info), plugin_id_);
 }
 
 Handle<EntityTypeInfo> PluginContext::register_entity_type(std::string_view id, EntityTypeInfo info,
-                                                           std::unique_ptr<MobBrainFactory> factory) {
+                                                           std::unique_ptr<MobAiFactory> factory) {
     const Handle<EntityTypeInfo> type = register_entity_type(id, std::move(info));
-    if (factory) set_brain_factory(type, std::move(factory));
+    if (factory) set_ai_factory(type, std::move(factory));
     return type;
 }
 
-void PluginContext::set_brain_factory(Handle<EntityTypeInfo> type, std::unique_ptr<MobBrainFactory> factory) {
-    if (!factory) throw PluginError("set_brain_factory: no factory given for " + world_->entity_types.id_of(type).str());
+void PluginContext::set_ai_factory(Handle<EntityTypeInfo> type, std::unique_ptr<MobAiFactory> factory) {
+    if (!factory) throw PluginError("set_ai_factory: no factory given for " + world_->entity_types.id_of(type).str());
     EntityTypeInfo& info = world_->entity_types.mutable_value(type);
-    if (info.brain_factory)
+    if (info.ai_factory)
         throw PluginError("the brain of entity type " + world_->entity_types.id_of(type).str() +
-                          " is registered by both '" + info.brain_registrant + "' and '" + plugin_id_ + "'");
-    info.brain_factory = &keep(std::move(factory));
-    info.brain_registrant = plugin_id_;
+                          " is registered by both '" + info.ai_registrant + "' and '" + plugin_id_ + "'");
+    info.ai_factory = &keep(std::move(factory));
+    info.ai_registrant = plugin_id_;
 }
 
 Handle<BlockInfo> PluginContext::register_block(std::string_view id, BlockDefinition definition) {

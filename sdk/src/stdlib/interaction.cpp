@@ -5,8 +5,11 @@
 #include <stdexcept>
 
 #include "mobsdk/brain/brain.hpp"
+#include "internal.hpp"
 
 namespace mobsdk::stdlib {
+
+using internal::named;
 
 using brain::MemoryStatus;
 using brain::OneShot;
@@ -17,10 +20,6 @@ using namespace brain::behavior_builder;
 
 namespace {
 
-std::unique_ptr<OneShot> named(std::unique_ptr<OneShot> b, const char* name) {
-    b->set_debug_name(name);
-    return b;
-}
 
 }  // namespace
 

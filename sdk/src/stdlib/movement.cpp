@@ -7,8 +7,12 @@
 
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/ai_util.hpp"
+#include "internal.hpp"
 
 namespace mobsdk::stdlib {
+
+using internal::named;
+using internal::half_pi_float;
 
 using brain::Brain;
 using brain::MemoryStatus;
@@ -20,13 +24,7 @@ using namespace brain::behavior_builder;
 
 namespace {
 
-// Vanilla passes π/2 as a float constant widened to double (1.5707963705062866).
-constexpr double half_pi_float = static_cast<double>(3.14159265358979323846f / 2.0f);
 
-std::unique_ptr<OneShot> named(std::unique_ptr<OneShot> b, const char* name) {
-    b->set_debug_name(name);
-    return b;
-}
 
 }  // namespace
 

@@ -109,7 +109,12 @@ std::vector<MemoryHandle> HurtBySensor::requires_memories() const { return {hurt
 void HurtBySensor::do_tick(Level& level, Mob& mob) {
     Brain& b = *mob.brain();
     std::optional<brain::DamageSource> source;
-    if (source_ != nullptr) source = source_(level, mob);
+    if (source_ != nullptr) {
+        source = source_(level, mob);
+    } else if (const auto hurt = mob.last_hurt(); hurt && level.game_time() - hurt->game_time <= 40) {
+        // Vanilla's getLastDamageSource forgets the damage 40 ticks after it was taken.
+        source = brain::DamageSource{hurt->damage_type, hurt->attacker, hurt->attacker, std::nullopt};
+    }
     if (source) {
         b.set_memory(hurt_by_, *source);
         // Only a living attacker becomes HURT_BY_ENTITY.
@@ -235,8 +240,16 @@ std::vector<MemoryHandle> SecondaryPoiSensor::requires_memories() const { return
 
 void SecondaryPoiSensor::do_tick(Level& level, Mob& mob) {
     Brain& b = *mob.brain();
-    const std::span<const Handle<BlockInfo>> blocks =
-        blocks_ != nullptr ? blocks_(mob) : std::span<const Handle<BlockInfo>>{};
+    std::span<const Handle<BlockInfo>> blocks;
+    if (blocks_ != nullptr) {
+        blocks = blocks_(mob);
+    } else if (const MobAttachment* a = mob.attachment()) {
+        // The attachment names its blocks (a farmer's farmland); resolved once per scan.
+        resolved_.clear();
+        for (const ResourceLocation& id : a->secondary_poi_blocks())
+            if (const auto h = level.blocks().blocks().find(id.str())) resolved_.push_back(*h);
+        blocks = resolved_;
+    }
     if (blocks.empty()) {
         b.erase_memory(secondary_);
         return;
@@ -275,7 +288,14 @@ void NearestItemSensor::do_tick(Level& level, Mob& mob) {
     for (const auto& [d, r] : sorted_) {
         Entity* e = level.resolve(r);
         if (e == nullptr) continue;
-        if (wants_ != nullptr && !wants_(level, mob, *e)) continue;
+        if (wants_ != nullptr) {
+            if (!wants_(level, mob, *e)) continue;
+        } else {
+            // Vanilla's Mob.wantsToPickUp: the mob's own rule, which its attachment holds.
+            const MobAttachment* a = mob.attachment();
+            const ItemStack* stack = e->item_stack();
+            if (a == nullptr || stack == nullptr || !a->wants_to_pick_up(*stack)) continue;
+        }
         if (!(d < 32.0 * 32.0)) continue;  // vanilla's closerThan(mob, 32)
         if (!mob.has_line_of_sight(*e)) continue;
         b.set_memory(wanted_, r);

@@ -44,6 +44,7 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     EntityTypeInfo villager = sized(MobCategory::Misc, 0.6f, 1.95f, 1.62f);
     villager.movement_speed = 0.5;
     villager.follow_range = 48.0;
+    villager.can_pick_up_loot = true;  // vanilla's Villager constructor: setCanPickUpLoot(true)
     villager.can_open_doors = true;
     villager.can_float = true;
     v.villager = r.register_entry("villager", villager);
@@ -63,6 +64,7 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     allay.follow_range = 48.0;
     allay.navigation = NavigationKind::Flying;
     allay.can_float = true;  // vanilla: flyingPathNavigation.setCanFloat(true)
+    allay.can_pick_up_loot = true;
     v.allay = r.register_entry("allay", allay);
 
     EntityTypeInfo pig = sized(MobCategory::Creature, 0.9f, 0.9f, 0.765f);

@@ -532,6 +532,27 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         d.properties = {integer("age", 0, 7)};
         b.wheat = reg(r, "wheat", std::move(d));
     }
+    // The other CropBlocks farmers plant and harvest (VanillaBlocks has no fields for them yet:
+    // look them up by id). Beetroots grow in four stages, the others in eight.
+    for (const auto& [id, max_age] : {std::pair{"carrots", 7}, std::pair{"potatoes", 7}, std::pair{"beetroots", 3}}) {
+        Traits t;
+        t.can_occlude = false;
+        BlockDefinition d = simple(t, {tag("crops")});
+        d.properties = {integer("age", 0, max_age)};
+        reg(r, id, std::move(d));
+    }
+    {
+        // The note block: a full wooden block; its properties as vanilla's (1.20's 23 instruments,
+        // 25 notes), in name order as vanilla's state definition lists them.
+        BlockDefinition d = simple(full_block());
+        d.properties = {prop("instrument", {"harp", "basedrum", "snare", "hat", "bass", "flute", "bell", "guitar",
+                                            "chime", "xylophone", "iron_xylophone", "cow_bell", "didgeridoo", "bit",
+                                            "banjo", "pling", "zombie", "skeleton", "creeper", "dragon",
+                                            "wither_skeleton", "piglin", "custom_head"}),
+                        integer("note", 0, 24), boolean("powered")};
+        d.defaults = {{"instrument", "harp"}, {"note", "0"}, {"powered", "false"}};
+        reg(r, "note_block", std::move(d));
+    }
     {
         BlockDefinition d = simple(full_block());
         d.properties = {axis()};

@@ -82,8 +82,8 @@ BOOST_AUTO_TEST_CASE(good_plugin_loads_and_registers_as_itself) {
     const auto thing = types.find("good:thing");
     BOOST_REQUIRE(thing);
     BOOST_TEST(types.entry(*thing).registrant == "good");
-    BOOST_TEST(types[*thing].brain_factory != nullptr);
-    BOOST_TEST(types[*thing].brain_registrant == "good");
+    BOOST_TEST(types[*thing].ai_factory != nullptr);
+    BOOST_TEST(types[*thing].ai_registrant == "good");
     BOOST_TEST(host.brain_registries().memory_types.entry(host.brain_registries().memory_types.require("good:counter")).registrant == "good");
     BOOST_TEST(types.frozen());
     BOOST_TEST(host.brain_registries().memory_types.frozen());
@@ -165,7 +165,7 @@ BOOST_AUTO_TEST_CASE(plugin_mobs_run_plugin_code_and_unload_unmaps_the_library) 
     BOOST_TEST(PluginHost::is_resident(loaded_from));
     {
         World world(host.world_registries(), std::make_unique<VoidGenerator>(), WorldOptions{});
-        world.set_mob_initializer(brain_initializer(world));
+        world.set_mob_initializer(ai_initializer());
         world.ensure_chunks({0, 0, 0}, 1);
         ServerMob& mob = world.spawn_mob(*host.world_registries().entity_types.find("good:thing"), {0.5, 0, 0.5});
         BOOST_REQUIRE(mob.brain());

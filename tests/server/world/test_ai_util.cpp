@@ -69,8 +69,18 @@ public:
     const ItemStack& equipment(EquipmentSlot s) const override { return inner_.equipment(s); }
     void set_equipment(EquipmentSlot s, ItemStack item) override { inner_.set_equipment(s, std::move(item)); }
     brain::Brain* brain() override { return nullptr; }
+    goal::GoalSelector* goal_selector() override { return nullptr; }
+    goal::GoalSelector* target_selector() override { return nullptr; }
+    std::optional<EntityRef> target() const override { return std::nullopt; }
+    void set_target(std::optional<EntityRef>) override {}
+    void request_brain_refresh() override {}
+    MobAttachment* attachment() override { return nullptr; }
+    std::optional<BlockPos> sleeping_pos() const override { return std::nullopt; }
+    void start_sleeping(BlockPos) override {}
+    void stop_sleeping() override {}
     bool hurt(const ResourceLocation&, float, const Entity*) override { return false; }
     std::optional<HurtRecord> last_hurt() const override { return std::nullopt; }
+    std::optional<HurtRecord> last_hurt_by_mob() const override { return std::nullopt; }
     bool is_on_fire() const override { return false; }
     PathNavigation& navigation() override { return nav; }
     MoveControl& move_control() override { return inner_.controls; }
@@ -150,6 +160,9 @@ public:
     void entities_in_box(const AABB&, std::vector<EntityRef>&) override {}
     std::optional<EntityRef> drop_item(const Vec3&, const ItemStack&, const Vec3&) override { return std::nullopt; }
     ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
+    Mob* summon_mob(Handle<EntityTypeInfo>, const Vec3&, float) override { return nullptr; }
+    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override { return std::nullopt; }
+    bool no_collision(const AABB&) const override { return true; }
     const BlockRegistry& blocks() const override { return registry_; }
     BlockState block_state(BlockPos p) const override {
         auto it = grid_.find(p);

@@ -666,4 +666,46 @@ BOOST_AUTO_TEST_CASE(world_queries_go_through_the_index) {
     BOOST_TEST(world.resolve(r1) == nullptr);
 }
 
+BOOST_AUTO_TEST_CASE(one_type_two_sizes_each_keeps_its_own_box) {
+    // The index files each member's type and size as one of a few kinds; two entities of one type
+    // whose infos differ in size (a baby next to an adult) must each be tested with their own box.
+    Types t;
+    EntityIndex index;
+    add_background(index, t);
+    EntityTypeInfo big = t.registry[t.zombie];
+    big.width = 3.0f;  // reaches 1.5 blocks to each side
+    add(index, t, t.zombie, 1, {0.5, 64, 0.5});
+    auto giant = make(t, t.zombie, 2, {10.5, 64, 0.5});
+    giant->data().info = &big;
+    index.insert(std::move(giant));
+    add(index, t, t.cow, 3, {12.5, 64, 0.5});
+    index.verify();
+    // A box 1.2 blocks east of the giant's centre touches its box, not a zombie-sized one there.
+    const AABB near_giant{{11.7, 64, 0}, {11.9, 65, 1}};
+    std::vector<const EntitySlot*> out;
+    index.query_type(t.zombie, near_giant, out);
+    BOOST_TEST((ids(out) == Ids{2}));
+    out.clear();
+    index.query_type(t.zombie, AABB{{0.85, 64, 0}, {1.2, 65, 1}}, out);  // past the small one's face
+    BOOST_TEST(out.empty());
+    out.clear();
+    index.query_type(t.zombie, AABB{{-1, 60, -1}, {13, 70, 2}}, out);
+    BOOST_TEST((ids(out) == Ids{1, 2}));
+    out.clear();
+    index.query_type(t.cow, AABB{{-1, 60, -1}, {13, 70, 2}}, out);
+    BOOST_TEST((ids(out) == Ids{3}));
+}
+
+BOOST_AUTO_TEST_CASE(the_region_west_and_north_of_the_origin_is_found) {
+    // Region (−1, −1) packs to a key of all ones, next to the table's empty mark.
+    Types t;
+    EntityIndex index;
+    add(index, t, t.zombie, 1, {-0.5, 64, -0.5});
+    add(index, t, t.zombie, 2, {-63.5, 64, -63.5});
+    add(index, t, t.zombie, 3, {0.5, 64, 0.5});
+    index.verify();
+    BOOST_TEST((query_ids(index, AABB{{-64, 60, -64}, {-0.1, 70, -0.1}}) == Ids{1, 2}));
+    BOOST_TEST((query_ids(index, AABB{{-1, 60, -1}, {1, 70, 1}}) == Ids{1, 3}));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

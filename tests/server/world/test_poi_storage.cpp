@@ -539,4 +539,111 @@ BOOST_AUTO_TEST_CASE(claimless_types_and_set_up_errors) {
     }
 }
 
+// ---- sections_to_village (vanilla's PoiManager.DistanceTracker) ----
+
+BOOST_FIXTURE_TEST_CASE(sections_to_village_is_0_in_the_section_of_a_claimed_bed, Fixture) {
+    const BlockPos head{1, -60, 1};
+    BOOST_TEST(poi->sections_to_village(head) == 7);  // nothing anywhere
+    set(head, bed(14, "head"));
+    set({1, -60, 2}, bed(14, "foot"));
+    // Vanilla's isVillageCenter asks for IS_OCCUPIED: an unclaimed bed makes no village.
+    BOOST_TEST(poi->sections_to_village(head) == 7);
+    BOOST_TEST(!poi->is_village(head));
+    BOOST_TEST_REQUIRE(poi->take(head));
+    BOOST_TEST(poi->sections_to_village(head) == 0);
+    BOOST_TEST(poi->sections_to_village({15, -49, 15}) == 0);  // anywhere in section (0, -4, 0)
+    BOOST_TEST(poi->is_village({15, -49, 15}));
+    BOOST_TEST(poi->is_close_to_village(head, 0));
+    BOOST_TEST(poi->release(head));
+    BOOST_TEST(poi->sections_to_village(head) == 7);
+}
+
+BOOST_FIXTURE_TEST_CASE(sections_to_village_is_the_chebyshev_distance_in_sections_up_to_6, Fixture) {
+    const BlockPos head{1, -60, 1};  // section (0, -4, 0)
+    set(head, bed(3, "head"));
+    BOOST_TEST_REQUIRE(poi->take(head));
+    BOOST_TEST(poi->sections_to_village({16, -60, 1}) == 1);    // section (1, -4, 0)
+    BOOST_TEST(poi->sections_to_village({-1, -60, -1}) == 1);   // (-1, -4, -1)
+    BOOST_TEST(poi->sections_to_village({40, -60, -20}) == 2);  // (2, -4, -2)
+    BOOST_TEST(poi->sections_to_village({50, -20, 20}) == 3);   // (3, -2, 1): the largest axis counts
+    BOOST_TEST(poi->sections_to_village({1, 20, 1}) == 5);      // (0, 1, 0): straight up
+    BOOST_TEST(poi->sections_to_village({-96, -60, 1}) == 6);   // (-6, -4, 0)
+    BOOST_TEST(poi->sections_to_village({111, -60, 1}) == 6);   // (6, -4, 0)
+    BOOST_TEST(poi->sections_to_village({112, -60, 1}) == 7);   // (7, -4, 0): beyond 6 is 7
+    BOOST_TEST(poi->sections_to_village({-1000, -60, 1}) == 7);
+    // isVillage is "within one section"; isCloseToVillage(pos, n) refuses n above 6.
+    BOOST_TEST(poi->is_village({31, -60, 31}));
+    BOOST_TEST(!poi->is_village({32, -60, 1}));
+    BOOST_TEST(poi->is_close_to_village({111, -60, 1}, 6));
+    BOOST_TEST(!poi->is_close_to_village({111, -60, 1}, 5));
+    BOOST_TEST(!poi->is_close_to_village({1, -60, 1}, 7));
+    // A second centre nearer to a position wins.
+    const BlockPos bell_pos{100, -60, 1};  // section (6, -4, 0)
+    set(bell_pos, bell());
+    BOOST_TEST_REQUIRE(poi->take(bell_pos));
+    BOOST_TEST(poi->sections_to_village({112, -60, 1}) == 1);
+    BOOST_TEST(poi->sections_to_village({48, -60, 1}) == 3);  // (3, -4, 0): 3 from both
+}
+
+BOOST_FIXTURE_TEST_CASE(sections_to_village_follows_a_broken_bed, Fixture) {
+    const BlockPos head{1, -60, 1};
+    set(head, bed(0, "head"));
+    BOOST_TEST_REQUIRE(poi->take(head));
+    BOOST_TEST(poi->sections_to_village({20, -60, 1}) == 1);
+    set(head, reg.blocks.default_state(b.air));  // broken: the record and its ticket go
+    BOOST_TEST(poi->sections_to_village(head) == 7);
+    BOOST_TEST(poi->sections_to_village({20, -60, 1}) == 7);
+    set(head, bed(0, "head"));  // placed again: a fresh, unclaimed record
+    BOOST_TEST(poi->sections_to_village(head) == 7);
+    // A job site claimed in the same section counts as well; unloading the chunk drops it.
+    set({2, -60, 2}, composter(0));
+    BOOST_TEST_REQUIRE(poi->take({2, -60, 2}));
+    BOOST_TEST(poi->sections_to_village(head) == 0);
+    poi->drop_chunk(0, 0);
+    BOOST_TEST(poi->sections_to_village(head) == 7);
+}
+
+BOOST_FIXTURE_TEST_CASE(sections_to_village_ignores_poi_types_outside_the_village_tag, Fixture) {
+    Registry<PoiTypeInfo> types{ResourceLocation::of("point_of_interest_type")};
+    const auto shrine = types.register_entry("example:shrine",
+                                             PoiTypeInfo{{{ResourceLocation::of("stone"), {}}}, 1, 1, false});
+    const auto hut = types.register_entry("example:hut", PoiTypeInfo{{{ResourceLocation::of("oak_log"), {}}}, 1, 1, true});
+    PoiStorage storage(reg.blocks, types);
+    storage.on_block_changed({0, 0, 0}, BlockState{}, reg.blocks.default_state(b.stone));
+    BOOST_TEST_REQUIRE((storage.type_at({0, 0, 0}) == shrine));
+    BOOST_TEST_REQUIRE(storage.take({0, 0, 0}));
+    BOOST_TEST(storage.sections_to_village({0, 0, 0}) == 7);  // claimed, but not a village POI
+    storage.on_block_changed({40, 0, 0}, BlockState{}, reg.blocks.default_state(b.oak_log));
+    BOOST_TEST_REQUIRE((storage.type_at({40, 0, 0}) == hut));
+    BOOST_TEST_REQUIRE(storage.take({40, 0, 0}));
+    BOOST_TEST(storage.sections_to_village({0, 0, 0}) == 2);  // the village type two sections away
+    // Loaded sections count like placed ones (set_sections keeps the taken ticket).
+    auto saved = storage.sections_of(2, 0);
+    storage.drop_chunk(2, 0);
+    BOOST_TEST(storage.sections_to_village({0, 0, 0}) == 7);
+    storage.set_sections(2, 0, saved);
+    BOOST_TEST(storage.sections_to_village({0, 0, 0}) == 2);
+}
+
+BOOST_FIXTURE_TEST_CASE(sections_to_village_same_answer_with_many_village_sections, Fixture) {
+    // Few village sections are searched one by one, many (2,170 or more) shell by shell: both
+    // give the same distances.
+    const BlockPos head{1, -60, 1};
+    set(head, bed(5, "head"));
+    BOOST_TEST_REQUIRE(poi->take(head));
+    set({2, -60, 2}, composter(0));  // unclaimed: not a centre, but a village section
+    const std::vector<std::pair<BlockPos, std::int32_t>> probes{
+        {{1, -60, 1}, 0},  {{20, -60, 1}, 1},  {{40, -60, -20}, 2}, {{50, -20, 20}, 3},
+        {{1, 20, 1}, 5},   {{-96, -60, 1}, 6}, {{112, -60, 1}, 7},  {{2000, -60, 1}, 7}};
+    for (const auto& [p, d] : probes) BOOST_TEST(poi->sections_to_village(p) == d);
+    // 2,200 more village sections far away (claimed composters 200+ sections east).
+    for (std::int32_t i = 0; i < 2200; ++i) {
+        const BlockPos far{(200 + i) * 16, -60, 0};
+        set(far, composter(0));
+        BOOST_TEST_REQUIRE(poi->take(far));
+    }
+    for (const auto& [p, d] : probes) BOOST_TEST(poi->sections_to_village(p) == d);
+    BOOST_TEST(poi->sections_to_village({(200 + 7) * 16 + 3, -30, 100}) == 6);  // (207, −2, 6) from (207, −4, 0)
+}
+
 BOOST_AUTO_TEST_SUITE_END()

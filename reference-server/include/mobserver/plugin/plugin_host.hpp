@@ -105,11 +105,12 @@ private:
 
 /// @brief The server's built-in content, registered before any plugin: vanilla blocks, POI
 /// types and entity types (data only: their AI comes from plugins), the standard memory types,
-/// vanilla's activities and schedules.
+/// the standard sensors (sdk/stdlib, vanilla ids), vanilla's activities and schedules.
 void register_builtin_content(WorldRegistries& world, brain::BrainRegistries& brain);
 
-/// @brief The mob initializer that gives each new mob the brain its type's factory makes
-/// (World::set_mob_initializer). A factory that throws leaves the mob without AI; the world logs it.
-World::MobInitializer brain_initializer(World& world);
+/// @brief The mob initializer that gives each new mob the attachment, brain and goals its type's
+/// MobAiFactory makes (World::set_mob_initializer). A factory that throws leaves the mob without
+/// AI; the world logs it.
+World::MobInitializer ai_initializer();
 
 }  // namespace mobsdk::server

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/goal/goal.hpp"
 #include "mobsdk/nbt/tag.hpp"
 #include "mobsdk/world/level.hpp"
 
@@ -120,8 +121,19 @@ public:
     bool is_baby() const override { return baby_; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     brain::Brain* brain() override { return brain_.get(); }
+    goal::GoalSelector* goal_selector() override { return goals_.get(); }
+    goal::GoalSelector* target_selector() override { return targets_.get(); }
+    std::optional<EntityRef> target() const override { return target_; }
+    void set_target(std::optional<EntityRef> target) override { target_ = target; }
+    void request_brain_refresh() override { brain_refresh_requested_ = true; }
+    MobAttachment* attachment() override { return attachment_.get(); }
+    const MobAttachment* attachment() const { return attachment_.get(); }
+    std::optional<BlockPos> sleeping_pos() const override { return sleeping_pos_; }
+    void start_sleeping(BlockPos bed) override;
+    void stop_sleeping() override;
     bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) override;
     std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
     bool is_on_fire() const override { return fire_ticks > 0; }
     PathNavigation& navigation() override;
     MoveControl& move_control() override;
@@ -152,6 +164,20 @@ public:
     void set_brain(std::unique_ptr<brain::Brain> brain) { brain_ = std::move(brain); }
     /// @brief Gives the mob a brainless AI hook.
     void set_ai(std::unique_ptr<MobAi> ai) { ai_ = std::move(ai); }
+    /// @brief Gives the mob its type-specific state (saved with it; see MobAttachment).
+    void set_attachment(std::unique_ptr<MobAttachment> attachment) { attachment_ = std::move(attachment); }
+    /// @brief Gives the mob its two goal selectors (empty ones to fill), replacing any it had.
+    void enable_goals();
+    /// @brief Runs the type's MobAiFactory (attachment, brain, goals); the plugin host's mob
+    /// initializer. May throw (plugin code).
+    void init_ai_from_type();
+    /// @brief Rebuilds the brain's behaviours if request_brain_refresh was called (the world calls
+    /// it after the AI step). May throw (plugin code).
+    void refresh_brain_if_requested();
+    /// @brief Stops every running goal and behaviour and drops the AI (before its plugin unloads).
+    void drop_ai();
+    /// @brief Sets the bed it sleeps in without touching the block (NBT loading).
+    void set_sleeping_pos(std::optional<BlockPos> pos) noexcept { sleeping_pos_ = pos; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
     /// @brief Sets health (clamped to 0–max; 0 kills).
     void set_health(float h);
@@ -180,9 +206,20 @@ public:
     float y_body_rot = 0;      ///< body yaw
     std::int32_t no_jump_delay = 0;  ///< vanilla's noJumpDelay
 
-    /// @brief One AI step (vanilla's serverAiStep): sensing reset, brain or AI hook, navigation,
-    /// move, look and jump controls. The world calls it, then `travel`.
+    /// @brief One AI step (vanilla's serverAiStep): sensing reset, target and goal selectors (the
+    /// full evaluation when (game time + entity index) is even or in its first two ticks, running
+    /// goals only otherwise), AI hook, navigation, brain, move, look and jump controls. The world
+    /// calls it, then `travel`.
     void server_ai_step();
+    /// @brief Vanilla's Entity.baseTick and the undead's sun check, before the AI step: fire
+    /// burns 1 health every 20 ticks and goes out in water; a type that burns_in_daylight
+    /// catches fire for 8 s on a sun-burn tick unless it wears a helmet.
+    void base_tick();
+    /// @brief Vanilla's isSunBurnTick (draws from the world random).
+    bool is_sun_burn_tick();
+    /// @brief Vanilla's loot pickup (Mob.aiStep, types with can_pick_up_loot): touched item
+    /// entities the attachment wants go to MobAttachment::pick_up.
+    void pick_up_loot();
     /// @brief Movement (vanilla's aiStep/travel): jumping, swimming, gravity, friction, collision.
     void travel();
 
@@ -193,10 +230,17 @@ private:
     bool baby_ = false;
     std::array<ItemStack, 6> equipment_{};
     std::optional<HurtRecord> last_hurt_;
+    std::optional<HurtRecord> last_hurt_by_mob_;
     std::array<float, path_type_count> malus_{};
     BlockPos restrict_center_{};
     float restrict_radius_ = -1.0f;
     std::unique_ptr<brain::Brain> brain_;
+    std::unique_ptr<goal::GoalSelector> goals_;
+    std::unique_ptr<goal::GoalSelector> targets_;
+    std::optional<EntityRef> target_;
+    std::unique_ptr<MobAttachment> attachment_;
+    std::optional<BlockPos> sleeping_pos_;
+    bool brain_refresh_requested_ = false;
     std::unique_ptr<MobAi> ai_;
     std::unique_ptr<ServerPathNavigation> navigation_;
     std::unique_ptr<ServerMoveControl> move_control_;

@@ -72,14 +72,19 @@ public:
 
 private:
     /// What a cell keeps of one member: enough to test its box without loading the entity. The
-    /// box is rebuilt from the position and the type's size exactly as EntityData::bounding_box()
-    /// builds it, so the test gives the same answer bit for bit. 40 bytes; its section y is
-    /// that of `pos` (a record always sits in its position's section), so it is not stored.
-    struct CellEntry {
-        Vec3 pos;             // feet, as of the last insert or moved()
-        float width, height;  // the type's, as EntityTypeInfo stores them
+    /// box is rebuilt from the position and the kind's size exactly as EntityData::bounding_box()
+    /// builds it, so the test gives the same answer bit for bit. 32 bytes, two to a cache line;
+    /// its section y is that of `pos` (a record always sits in its position's section), so it
+    /// is not stored.
+    struct alignas(32) CellEntry {
+        Vec3 pos;            // feet, as of the last insert or moved()
         std::uint32_t slot;
+        std::uint32_t kind;  // index into kinds_: type and size
+    };
+    /// A type and size some member has (a handful per world): members refer to it by index.
+    struct Kind {
         std::uint32_t type;   // Handle<EntityTypeInfo>::index()
+        float width, height;  // as EntityTypeInfo stores them
     };
     /// Columns (16×16 blocks) per region side: a region is 64×64 blocks.
     static constexpr int region_columns = 4;
@@ -87,16 +92,12 @@ private:
     /// The members of one region's 16 columns in one array: by column (x-major, so the columns a
     /// query covers in one x row are adjacent), then section y, then the order they entered. A
     /// sensor-sized query probes about two regions and reads a few short runs of contiguous memory.
-    struct Region {
+    /// 128 bytes, aligned: the pair of cache lines a query reads (the members' address and the
+    /// column bounds) is one the processor fetches together.
+    struct alignas(128) Region {
         std::vector<CellEntry> members;
         std::array<std::uint32_t, region_area + 1> bound{};  // column c's members are [bound[c], bound[c + 1])
         std::int64_t key = 0;                                 // its entry in table_
-    };
-    /// An entry of the open-addressing table from region key to region: 16 bytes, so a probe
-    /// sequence reads few cache lines.
-    struct TableEntry {
-        std::int64_t key;
-        std::uint32_t region;
     };
     /// Where an entity's record is, so moved() within a cell rewrites it in place.
     struct Place {
@@ -106,6 +107,7 @@ private:
     };
 
     EntityHandle insert_slot(EntitySlot slot);
+    std::uint32_t kind_of(const EntityData& data);
     const Region* find_region(std::int64_t key) const noexcept;
     std::uint32_t region_for(std::int64_t key);
     void rebuild_table(std::size_t capacity);
@@ -122,7 +124,10 @@ private:
     std::vector<std::uint32_t> free_;
     std::vector<EntityHandle> order_;
     std::unordered_map<Uuid, std::uint32_t> by_uuid_;
-    std::vector<TableEntry> table_;      // power-of-two size, at most a quarter full; no deletions (prune rebuilds)
+    /// Region key (40 bits) << 24 | region index, or empty_entry: 8 bytes an entry, so the table
+    /// of a world ten thousand mobs wide stays within a few kilobytes.
+    std::vector<std::uint64_t> table_;   // power-of-two size, at most half full; no deletions (prune rebuilds)
+    std::vector<Kind> kinds_;            // distinct (type, width, height) of the members so far
     std::vector<Region> regions_;        // dense; an index is stable until a prune compacts them
     std::size_t empty_regions_ = 0;      // regions with no member (kept: re-entering reuses the array)
     std::size_t occupied_sections_ = 0;  // distinct sections holding a member

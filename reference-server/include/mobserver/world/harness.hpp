@@ -1,14 +1,20 @@
 // A real world for tests, in a few lines: vanilla blocks, POI types and entity types registered,
-// a flat (or void) world around the origin, and helpers to place blocks, spawn mobs with NBT and
-// step ticks. The SDK's own tests use it, and plugin authors can link it (mobsdk::mobworld).
+// the standard brain content, plugins if asked, a flat (or void) world around the origin, and
+// helpers to place blocks, spawn mobs with NBT and step ticks. The SDK's own tests use it, and plugin authors can link it (mobsdk::mobworld).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "mobsdk/brain/brain.hpp"
+#include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/nbt/tag.hpp"
+#include "mobsdk/plugin/plugin.hpp"
 #include "mobsdk/world/registries.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -27,6 +33,10 @@ public:
         bool do_daylight_cycle = false;               ///< tests keep the time unless they ask
         /// @brief Registers more (plugin) types before the registries freeze.
         std::function<void(WorldRegistries&)> register_more;
+        /// @brief Plugins to register (id, plugin), in order, after register_more: each gets a
+        /// PluginContext over the harness's registries, and new mobs get the AI their type's
+        /// MobAiFactory makes, as the server gives it. The plugins must outlive the harness.
+        std::vector<std::pair<std::string, plugin::Plugin*>> plugins;
     };
 
     /// @brief A flat world at noon with the daylight cycle off, seed 1.
@@ -45,6 +55,11 @@ public:
     const VanillaPoiTypes& poi_types() const noexcept { return poi_types_; }
     /// @brief Vanilla entity type handles.
     const VanillaEntityTypes& entity_types() const noexcept { return entity_types_; }
+    /// @brief The brain registries (frozen): the standard memories and sensors, vanilla's
+    /// activities and schedules, and what the plugins registered.
+    const brain::BrainRegistries& brain_registries() const noexcept { return *brain_; }
+    /// @brief The standard memory handles.
+    const brain::StandardMemories& memories() const noexcept { return memories_; }
 
     /// @brief A block state from vanilla's syntax (`oak_door[open=true]`); throws
     /// std::invalid_argument with the parser's message when it is wrong.
@@ -66,6 +81,9 @@ public:
 
 private:
     std::unique_ptr<WorldRegistries> registries_;
+    std::unique_ptr<brain::BrainRegistries> brain_;
+    brain::StandardMemories memories_;
+    std::vector<std::unique_ptr<plugin::PluginContext>> contexts_;  // after the world is gone
     VanillaBlocks blocks_;
     VanillaPoiTypes poi_types_;
     VanillaEntityTypes entity_types_;

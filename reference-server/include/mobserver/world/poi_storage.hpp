@@ -59,6 +59,7 @@ public:
     std::optional<Handle<PoiTypeInfo>> type_at(BlockPos pos) const override;
     /// @brief Free tickets at `pos` (0 with no POI).
     std::int32_t free_tickets(BlockPos pos) const override;
+    std::int32_t sections_to_village(BlockPos pos) const override;
 
     /// @brief BlockChangeListener, as vanilla's ServerLevel.onBlockStateChange: nothing when both
     /// states are the same POI type (a composter filling keeps its record and tickets); otherwise
@@ -100,6 +101,9 @@ private:
 
     std::vector<std::optional<Handle<PoiTypeInfo>>> by_state_;  // state id -> POI type
     std::vector<std::int32_t> max_tickets_;                      // POI type index -> max tickets
+    std::vector<bool> village_;                                  // POI type index -> PoiTypeInfo::village
+    std::unordered_map<std::int64_t, std::int32_t> village_sections_;  // section key -> village POIs in it
+    void count_village(BlockPos pos, Handle<PoiTypeInfo> type, std::int32_t delta);
     std::unordered_map<std::int64_t, PoiSection> sections_;      // section key -> records
     std::size_t count_ = 0;                                      // records in sections_
 };

@@ -58,6 +58,10 @@ public:
     void entities_in_box(const AABB& box, std::vector<EntityRef>& out) override;
     std::optional<EntityRef> drop_item(const Vec3& pos, const ItemStack& item, const Vec3& motion) override;
     ItemStack pick_up_item(const EntityRef& item, std::int32_t max_count) override;
+    Mob* summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot) override;
+    std::optional<EntityRef> shoot_arrow(Mob& shooter, const Vec3& from, const Vec3& direction, float velocity,
+                                         float inaccuracy, double base_damage) override;
+    bool no_collision(const AABB& box) const override;
     const BlockRegistry& blocks() const override { return registries_->blocks; }
     BlockState block_state(BlockPos pos) const override { return chunks_.block_state(pos); }
     std::int32_t min_build_height() const override { return min_y; }
@@ -125,12 +129,18 @@ public:
     bool remove(EntityHandle handle);
     /// @brief The mob behind a handle, or nullptr.
     ServerMob* mob(EntityHandle handle) noexcept;
+    /// @brief The item entity a reference names, or nullptr (gone, or not an item).
+    ItemEntity* item_entity(const EntityRef& ref) noexcept;
     /// @brief The entity with a UUID (alive or not yet erased), or nullptr.
     Entity* find(Uuid uuid) noexcept;
     /// @brief Must be called after code outside physics moved an entity (teleports).
     void teleport(EntityHandle handle, const Vec3& pos);
     /// @brief Scratch space for physics (reused: no allocation per move once warm).
     std::vector<AABB>& physics_scratch() noexcept { return physics_scratch_; }
+    /// @brief The item entity type (minecraft:item), if registered.
+    std::optional<Handle<EntityTypeInfo>> item_type() const noexcept { return item_type_; }
+    /// @brief Scratch space for mobs' loot pickup (reused).
+    std::vector<EntityRef>& loot_scratch() noexcept { return loot_scratch_; }
     /// @brief Called by physics after it moved an entity.
     void entity_moved(EntityData& data, const Vec3& old_pos) { entities_.moved(data, old_pos); }
 
@@ -205,13 +215,16 @@ private:
     RandomSource random_;
     ChunkMap chunks_;
     PoiStorage pois_;
+    std::optional<Handle<EntityTypeInfo>> item_type_;
     EntityIndex entities_;
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
     std::int32_t sky_darken_ = 0;
     std::vector<const EntitySlot*> query_scratch_;
-    std::vector<AABB> physics_scratch_;
+    mutable std::vector<AABB> physics_scratch_;  // const queries (no_collision) reuse it too
+    std::vector<EntityRef> loot_scratch_;
     MobInitializer mob_initializer_;
+    ResourceLocation beds_tag_ = ResourceLocation::of("beds");
     ChunkIo* io_ = nullptr;
     BlockPos spawn_pos_{0, -60, 0};
     std::int32_t spawn_radius_ = 2;

@@ -259,6 +259,10 @@ public:
     void tick(Level& level, Mob& mob);
     /// @brief Stops every running behaviour (vanilla's stopAll).
     void stop_all(Level& level, Mob& mob);
+    /// @brief Stops and drops every behaviour, activity setting, the core and default activities
+    /// and the schedule; memories and sensors stay (vanilla's refreshBrain: stopAll then
+    /// copyWithoutBehaviors). Not during this brain's tick.
+    void remove_all_behaviors(Level& level, Mob& mob);
     /// @brief The behaviours now running, in priority order.
     std::vector<const BehaviorControl*> running_behaviors() const;
     /// @brief True while this brain's tick is calling `behavior`'s try_start() after checking every

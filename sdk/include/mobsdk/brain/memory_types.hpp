@@ -246,4 +246,8 @@ struct StandardMemories {
 /// the handles. Throws RegistryError when an id is taken already or the registry is frozen.
 StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry);
 
+/// @brief The handles of the standard memory types in a registry that has them (a plugin's view
+/// of the host's registry). Throws RegistryError naming the first one missing.
+StandardMemories find_standard_memories(const Registry<MemoryTypeInfo>& registry);
+
 }  // namespace mobsdk::brain

@@ -4,6 +4,7 @@
 #include <compare>
 #include <cstddef>
 #include <functional>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -70,6 +71,9 @@ private:
     std::string full_;
     std::size_t colon_;
 };
+
+/// @brief Writes `namespace:path` (test output, logs).
+std::ostream& operator<<(std::ostream& out, const ResourceLocation& id);
 
 }  // namespace mobsdk
 

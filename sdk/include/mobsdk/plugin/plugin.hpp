@@ -19,7 +19,7 @@
 #include "mobsdk/brain/memory.hpp"
 #include "mobsdk/brain/sensor.hpp"
 #include "mobsdk/plugin/abi.h"
-#include "mobsdk/plugin/brain_factory.hpp"
+#include "mobsdk/plugin/ai_factory.hpp"
 #include "mobsdk/world/registries.hpp"
 
 namespace mobsdk::plugin {
@@ -54,10 +54,10 @@ public:
     /// @brief Registers an entity type whose mobs get their brain from `factory` (kept by this
     /// context until the plugin is unloaded).
     Handle<EntityTypeInfo> register_entity_type(std::string_view id, EntityTypeInfo info,
-                                                std::unique_ptr<MobBrainFactory> factory);
+                                                std::unique_ptr<MobAiFactory> factory);
     /// @brief Gives a type registered by someone else (e.g. a vanilla type whose data the SDK
     /// registers) its brain. Throws PluginError when another plugin already gave it one.
-    void set_brain_factory(Handle<EntityTypeInfo> type, std::unique_ptr<MobBrainFactory> factory);
+    void set_ai_factory(Handle<EntityTypeInfo> type, std::unique_ptr<MobAiFactory> factory);
     /// @brief Registers a block.
     Handle<BlockInfo> register_block(std::string_view id, BlockDefinition definition);
     /// @brief Registers a POI type.

@@ -19,12 +19,13 @@
 namespace mobsdk::stdlib {
 
 /// @brief The last damage a mob took, as vanilla's getLastDamageSource: empty when it was more than
-/// 40 ticks ago. The SDK's Mob does not expose it yet, so the host supplies this lookup.
+/// 40 ticks ago. Optional: without it hurt_by reads Mob::last_hurt.
 using LastDamageSourceFn = std::optional<brain::DamageSource> (*)(Level& level, Mob& mob);
 /// @brief The blocks that are secondary POIs for this mob (vanilla's profession.secondaryPoi()).
+/// Optional: without it secondary_pois asks the mob's MobAttachment.
 using SecondaryPoiBlocksFn = std::span<const Handle<BlockInfo>> (*)(Mob& mob);
-/// @brief Whether the mob wants the item entity (vanilla's Mob.wantsToPickUp); the SDK cannot read
-/// an item entity's stack yet, so the decision is the host's.
+/// @brief Whether the mob wants the item entity (vanilla's Mob.wantsToPickUp). Optional: without
+/// it nearest_items asks the mob's MobAttachment (no attachment: wants nothing).
 using WantsToPickUpFn = bool (*)(Level& level, Mob& mob, const Entity& item);
 
 /// @brief Vanilla's Sensor.isEntityTargetable: non-combat, range 16, line of sight; invisibility is
@@ -75,7 +76,7 @@ private:
 /// erased once that entity is dead or gone.
 class HurtBySensor final : public brain::Sensor {
 public:
-    /// @brief `source` looks up the mob's last damage; with nullptr the sensor only erases.
+    /// @brief `source` looks up the mob's last damage; nullptr reads Mob::last_hurt (40 ticks).
     HurtBySensor(const brain::StandardMemories& m, LastDamageSourceFn source);
     std::vector<brain::MemoryHandle> requires_memories() const override;
 
@@ -186,6 +187,7 @@ private:
     brain::MemoryModuleType<brain::GlobalPosList> secondary_;
     SecondaryPoiBlocksFn blocks_;
     brain::GlobalPosList scratch_;
+    std::vector<Handle<BlockInfo>> resolved_;
 };
 
 /// @brief `minecraft:nearest_items` (NearestItemSensor, every 20 ticks): the closest item entity
@@ -193,7 +195,7 @@ private:
 /// sight, to NEAREST_VISIBLE_WANTED_ITEM (erased when there is none).
 class NearestItemSensor final : public brain::Sensor {
 public:
-    /// @brief `item` is the item entity type; `wants` may be nullptr (every item is wanted).
+    /// @brief `item` is the item entity type; `wants` may be nullptr (the attachment decides).
     NearestItemSensor(const brain::StandardMemories& m, Handle<EntityTypeInfo> item, WantsToPickUpFn wants);
     std::vector<brain::MemoryHandle> requires_memories() const override;
 
@@ -215,11 +217,11 @@ struct StandardSensorOptions {
     const Registry<EntityTypeInfo>* entity_types = nullptr;
     /// @brief The bed POI type (`minecraft:home`) for nearest_bed.
     Handle<PoiTypeInfo> home_poi;
-    /// @brief The host's last-damage lookup for hurt_by (nullptr: hurt_by only erases).
+    /// @brief A last-damage lookup for hurt_by (nullptr: Mob::last_hurt within 40 ticks).
     LastDamageSourceFn last_damage_source = nullptr;
-    /// @brief The secondary POI blocks of a mob (nullptr: none).
+    /// @brief The secondary POI blocks of a mob (nullptr: its attachment's).
     SecondaryPoiBlocksFn secondary_poi_blocks = nullptr;
-    /// @brief Which items a mob wants (nullptr: all).
+    /// @brief Which items a mob wants (nullptr: its attachment decides).
     WantsToPickUpFn wants_to_pick_up = nullptr;
 };
 

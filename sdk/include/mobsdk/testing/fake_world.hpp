@@ -54,6 +54,16 @@ public:
         return it != pois.end() &&
                (types.empty() || std::find(types.begin(), types.end(), it->second.type) != types.end());
     }
+    std::int32_t sections_to_village(BlockPos pos) const override {
+        std::int32_t best = 7;
+        for (const auto& [p, poi] : pois) {
+            (void)poi;
+            const std::int32_t d = std::max({std::abs((p.x >> 4) - (pos.x >> 4)), std::abs((p.y >> 4) - (pos.y >> 4)),
+                                             std::abs((p.z >> 4) - (pos.z >> 4))});
+            best = std::min(best, d);
+        }
+        return best;
+    }
     std::optional<Handle<PoiTypeInfo>> type_at(BlockPos pos) const override {
         auto it = pois.find(pos);
         if (it == pois.end()) return std::nullopt;
@@ -173,6 +183,15 @@ public:
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
     brain::Brain* brain() override { return brain_.get(); }
+    goal::GoalSelector* goal_selector() override { return nullptr; }
+    goal::GoalSelector* target_selector() override { return nullptr; }
+    std::optional<EntityRef> target() const override { return target_; }
+    void set_target(std::optional<EntityRef> t) override { target_ = t; }
+    void request_brain_refresh() override { ++brain_refresh_requests; }
+    MobAttachment* attachment() override { return attachment_.get(); }
+    std::optional<BlockPos> sleeping_pos() const override { return sleeping_pos_; }
+    void start_sleeping(BlockPos bed) override { sleeping_pos_ = bed; }
+    void stop_sleeping() override { sleeping_pos_.reset(); }
     bool hurt(const ResourceLocation& type, float amount, const Entity* attacker) override {
         health_ -= amount;
         if (health_ <= 0) alive_ = false;
@@ -180,6 +199,9 @@ public:
         return true;
     }
     std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    std::optional<HurtRecord> last_hurt_by_mob() const override {
+        return last_hurt_ && last_hurt_->attacker ? last_hurt_ : std::nullopt;
+    }
     bool is_on_fire() const override { return on_fire; }
     bool on_fire = false;  ///< what is_on_fire() answers
     PathNavigation& navigation() override { return nav; }
@@ -199,6 +221,10 @@ public:
 
     // Test controls.
     std::unique_ptr<brain::Brain> brain_;
+    std::unique_ptr<MobAttachment> attachment_;
+    std::optional<EntityRef> target_;
+    std::optional<BlockPos> sleeping_pos_;
+    int brain_refresh_requests = 0;  ///< request_brain_refresh calls
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     bool alive_ = true;
@@ -245,6 +271,9 @@ public:
         return std::nullopt;
     }
     ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
+    Mob* summon_mob(Handle<EntityTypeInfo>, const Vec3&, float) override { return nullptr; }
+    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override { return std::nullopt; }
+    bool no_collision(const AABB&) const override { return true; }
     const BlockRegistry& blocks() const override { return blocks_; }
     BlockState block_state(BlockPos) const override { return {}; }
     bool set_block(BlockPos, BlockState) override { return false; }

@@ -191,6 +191,8 @@ public:
     const ResourceLocation& id_of(BlockState state) const { return blocks_.id_of(block_of(state)); }
     /// @brief True when the state belongs to the block.
     bool is(BlockState state, Handle<BlockInfo> block) const noexcept { return block_of(state) == block; }
+    /// @brief True when the state's block carries the tag (e.g. minecraft:beds).
+    bool has_tag(BlockState state, const ResourceLocation& tag) const { return blocks_[block_of(state)].has_tag(tag); }
     /// @brief A block's default state.
     BlockState default_state(Handle<BlockInfo> block) const { return {blocks_.entry(block).value.default_state}; }
     /// @brief The value of a property of a state; empty when the block has no such property.

@@ -12,9 +12,9 @@
 
 namespace mobsdk {
 
-// Defined in mobsdk/plugin/brain_factory.hpp: the brain module is above world, so world only
+// Defined in mobsdk/plugin/ai_factory.hpp: brain and goal are above world, so world only
 // names it.
-class MobBrainFactory;
+class MobAiFactory;
 
 /// @brief Vanilla's mob categories (spawn caps and despawning).
 enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
@@ -46,13 +46,16 @@ struct EntityTypeInfo {
     /// and every mob with a FloatGoal).
     bool can_float = false;
     bool burns_in_daylight = false;            ///< undead: catch fire in sunlight without a helmet
+    /// @brief Picks up the item entities it touches and wants (vanilla's canPickUpLoot; villagers
+    /// and allays): each tick, items in its box grown by 1, 0, 1 go to its MobAttachment::pick_up.
+    bool can_pick_up_loot = false;
     /// @brief Pathfinding malus overrides, e.g. {PathType::Water, -1} for a mob that never swims.
     std::vector<std::pair<PathType, float>> pathfinding_malus;
-    /// @brief Makes each new mob's brain; nullptr for a type without one (vanilla types whose AI
-    /// plugin is not loaded, items). Not owned: the plugin that registered the type owns it.
-    const MobBrainFactory* brain_factory = nullptr;
-    /// @brief Who set brain_factory (a plugin id), for the error when a second plugin tries to.
-    std::string brain_registrant;
+    /// @brief Makes each new mob's attachment, brain and goals; nullptr for a type without AI
+    /// (vanilla types whose AI plugin is not loaded, items). Not owned: the plugin that registered the type owns it.
+    const MobAiFactory* ai_factory = nullptr;
+    /// @brief Who set ai_factory (a plugin id), for the error when a second plugin tries to.
+    std::string ai_registrant;
 };
 
 /// @brief Handles to the vanilla entity types registered by register_vanilla_entity_types.

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "mobsdk/core/registry.hpp"
@@ -20,6 +22,12 @@ namespace mobsdk {
 
 namespace brain {
 class Brain;
+}
+namespace goal {
+class GoalSelector;
+}
+namespace nbt {
+class Compound;
 }
 
 struct PoiTypeInfo;
@@ -64,6 +72,51 @@ struct HurtRecord {
     ResourceLocation damage_type = ResourceLocation::of("generic");  ///< e.g. minecraft:mob_attack
     std::optional<EntityRef> attacker;                               ///< the entity that caused it, if any
     std::int64_t game_time = 0;                                      ///< when
+};
+
+/// @brief Type-specific state of a mob that its AI plugin defines and the host saves with it
+/// (vanilla's fields of a Mob subclass, e.g. a villager's VillagerData and inventory). Made by the
+/// type's MobAiFactory when the mob is created; read with Mob::attachment_as<T>().
+class MobAttachment {
+public:
+    virtual ~MobAttachment() = default;
+    /// @brief The top-level entity NBT keys this attachment reads and writes (e.g. "VillagerData",
+    /// "Inventory"): the host hands them to load() and no longer keeps them verbatim.
+    virtual std::span<const std::string_view> nbt_keys() const = 0;
+    /// @brief Writes its keys into the mob's entity compound.
+    virtual void save(nbt::Compound& entity) const = 0;
+    /// @brief Reads its keys from the mob's entity compound (keys may be missing: keep defaults).
+    /// Appends a warning for each field it skipped; must leave itself valid whatever the input.
+    virtual void load(const nbt::Compound& entity, std::vector<std::string>& warnings) = 0;
+    /// @brief Vanilla's Mob.wantsToPickUp for this kind of mob (the nearest_items sensor asks).
+    virtual bool wants_to_pick_up(const ItemStack& stack) const {
+        (void)stack;
+        return false;
+    }
+    /// @brief The blocks that are this mob's secondary POIs (a farmer's farmland; vanilla's
+    /// profession.secondaryPoi()), for the secondary_pois sensor.
+    virtual std::span<const ResourceLocation> secondary_poi_blocks() const { return {}; }
+    /// @brief Takes a stack the mob touched and wanted (vanilla's pickUpItem: InventoryCarrier
+    /// for villagers and allays); returns what it did not take. The host calls it for types with
+    /// EntityTypeInfo::can_pick_up_loot; the default takes nothing.
+    virtual ItemStack pick_up(const ItemStack& stack) { return stack; }
+    /// @brief A tag that names the attachment's class without RTTI (AttachmentOf sets it), so
+    /// Mob::attachment_as is a compare on the hot path; nullptr for classes that do not use it.
+    virtual const void* kind() const noexcept { return nullptr; }
+};
+
+/// @brief Base for an attachment class `Derived`: gives it a kind tag, so that
+/// `mob.attachment_as<Derived>()` costs one virtual call and a compare instead of a dynamic_cast.
+/// (The tag is per copy of the class: a plugin sees only attachments its own code made.)
+template <class Derived>
+class AttachmentOf : public MobAttachment {
+public:
+    /// @brief The class's tag.
+    static const void* tag() noexcept {
+        static const char unique = 0;
+        return &unique;
+    }
+    const void* kind() const noexcept final { return tag(); }
 };
 
 /// @brief Any entity in a level.
@@ -223,6 +276,40 @@ public:
     virtual void set_equipment(EquipmentSlot slot, ItemStack item) = 0;
     /// @brief The mob's brain, or nullptr for a goal-driven mob.
     virtual brain::Brain* brain() = 0;
+    /// @brief The goals it pursues (vanilla's goalSelector), or nullptr for a mob without goals.
+    virtual goal::GoalSelector* goal_selector() = 0;
+    /// @brief The goals that choose its target (vanilla's targetSelector), or nullptr.
+    virtual goal::GoalSelector* target_selector() = 0;
+    /// @brief Its attack target (vanilla's Mob.getTarget), if any and still resolvable by the caller.
+    virtual std::optional<EntityRef> target() const = 0;
+    /// @brief Sets or clears the attack target (vanilla's setTarget).
+    virtual void set_target(std::optional<EntityRef> target) = 0;
+    /// @brief Asks the host to rebuild the brain's behaviours once the current tick's AI step is
+    /// over (MobAiFactory::refresh_brain; vanilla's refreshBrain). Safe to call from a behaviour.
+    virtual void request_brain_refresh() = 0;
+    /// @brief Its type-specific state, or nullptr when its type has none.
+    virtual MobAttachment* attachment() = 0;
+    /// @brief The attachment as `T`, or nullptr when it has none or another kind. Cheap for
+    /// classes derived from AttachmentOf<T>; a dynamic_cast for others.
+    template <class T>
+    T* attachment_as() {
+        MobAttachment* a = attachment();
+        if constexpr (std::is_base_of_v<AttachmentOf<T>, T>) {
+            return a != nullptr && a->kind() == AttachmentOf<T>::tag() ? static_cast<T*>(a) : nullptr;
+        } else {
+            return dynamic_cast<T*>(a);
+        }
+    }
+
+    /// @brief The bed it sleeps in, if it sleeps (vanilla's getSleepingPos; saved as SleepingX/Y/Z).
+    virtual std::optional<BlockPos> sleeping_pos() const = 0;
+    /// @brief Lies down in the bed at `bed` (vanilla's startSleeping): the bed's `occupied` property
+    /// is set, the mob is placed on it and stops moving.
+    virtual void start_sleeping(BlockPos bed) = 0;
+    /// @brief Gets up (vanilla's stopSleeping): frees the bed and stands beside it.
+    virtual void stop_sleeping() = 0;
+    /// @brief True while it sleeps.
+    bool is_sleeping() const { return sleeping_pos().has_value(); }
 
     /// @brief Damages the mob (vanilla's hurt); false when nothing happened (invulnerable,
     /// dead, peaceful rules…). `attacker` is remembered as the last hurt-by entity.
@@ -230,6 +317,9 @@ public:
     /// @brief The last damage it took (vanilla's getLastDamageSource and lastHurtByMob), or
     /// nothing when it was never hurt.
     virtual std::optional<HurtRecord> last_hurt() const = 0;
+    /// @brief The last damage that had an attacker (vanilla's lastHurtByMob and its timestamp):
+    /// later damage without one (fire, a fall) does not hide it. Nothing when never attacked.
+    virtual std::optional<HurtRecord> last_hurt_by_mob() const = 0;
     /// @brief True while it burns (vanilla's isOnFire).
     virtual bool is_on_fire() const = 0;
 
@@ -319,6 +409,16 @@ public:
     virtual std::optional<Handle<PoiTypeInfo>> type_at(BlockPos pos) const = 0;
     /// @brief Free tickets at `pos` (0 when there is no POI).
     virtual std::int32_t free_tickets(BlockPos pos) const = 0;
+    /// @brief How many sections (Chebyshev, 0–6) the section holding `pos` is from a section with
+    /// a village POI (PoiTypeInfo::village: beds, bells, job sites), as vanilla's
+    /// sectionsToVillage; 7 when none is within 6.
+    virtual std::int32_t sections_to_village(BlockPos pos) const = 0;
+    /// @brief Vanilla's isCloseToVillage: within `sections` (≤ 6) sections of a village section.
+    bool is_close_to_village(BlockPos pos, std::int32_t sections) const {
+        return sections <= 6 && sections_to_village(pos) <= sections;
+    }
+    /// @brief Vanilla's ServerLevel.isVillage: within one section of a village section.
+    bool is_village(BlockPos pos) const { return is_close_to_village(pos, 1); }
 };
 
 /// @brief One dimension of the world, as behaviours see it.
@@ -353,6 +453,21 @@ public:
     /// returns what was taken; nothing when it is gone, not an item, or still in its pickup delay.
     /// Where the items go (a hand, an inventory memory) is the caller's business.
     virtual ItemStack pick_up_item(const EntityRef& item, std::int32_t max_count) = 0;
+
+    /// @brief Creates a mob of `type` at `pos` facing `y_rot` (vanilla's create + addFreshEntity):
+    /// its AI is set up as for a summoned mob. nullptr when `type` is not a mob type or `pos` is
+    /// outside the loaded world. Obstruction is the caller's rule (see no_collision).
+    virtual Mob* summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot) = 0;
+    /// @brief Shoots an arrow (vanilla's AbstractArrow: created at `from`, then shoot(direction,
+    /// velocity, inaccuracy) and addFreshEntity): it flies with gravity 0.05 and drag 0.99, hits
+    /// the first living entity or block on its way, and deals ceil(speed × base_damage) as
+    /// minecraft:arrow damage attributed to `shooter`. Empty when it cannot be created. The
+    /// reference server does not model arrows yet and always returns empty.
+    virtual std::optional<EntityRef> shoot_arrow(Mob& shooter, const Vec3& from, const Vec3& direction, float velocity,
+                                                 float inaccuracy, double base_damage) = 0;
+    /// @brief True when no block collision shape intersects `box` (vanilla's noCollision for
+    /// blocks; unloaded chunks count as solid).
+    virtual bool no_collision(const AABB& box) const = 0;
 
     /// @brief The block registry.
     virtual const BlockRegistry& blocks() const = 0;

@@ -25,6 +25,9 @@ struct PoiTypeInfo {
     std::vector<BlockStateMatcher> states;  ///< the block states that are this POI
     std::int32_t max_tickets = 0;           ///< how many mobs may claim one (0: not claimable)
     std::int32_t valid_range = 1;           ///< how close counts as "at" it (vanilla's validRange)
+    /// @brief Part of a village (vanilla's PoiTypeTags.VILLAGE: home, meeting and the job sites):
+    /// sections holding one make PoiManager::sections_to_village 0.
+    bool village = false;
 };
 
 /// @brief The 20 vanilla POI types, registered by register_vanilla_poi_types.
@@ -43,5 +46,9 @@ struct VanillaPoiTypes {
 /// ticket within range 1, the meeting point (bell) 32 within 6; beehive, bee nest, nether portal,
 /// lodestone and lightning rod 0 within 1. Home is the head half of each of the 16 beds.
 VanillaPoiTypes register_vanilla_poi_types(Registry<PoiTypeInfo>& registry);
+
+/// @brief The handles of the vanilla POI types in a registry that has them (a plugin's view of
+/// the host's registry). Throws RegistryError naming the first one missing.
+VanillaPoiTypes find_vanilla_poi_types(const Registry<PoiTypeInfo>& registry);
 
 }  // namespace mobsdk

@@ -30,6 +30,14 @@ struct BlockPos {
         const double dx = x - o.x, dy = y - o.y, dz = z - o.z;
         return dx * dx + dy * dy + dz * dz;
     }
+    /// @brief The position moved by (dx, dy, dz) (vanilla's offset).
+    constexpr BlockPos offset(std::int32_t dx, std::int32_t dy, std::int32_t dz) const noexcept {
+        return {x + dx, y + dy, z + dz};
+    }
+    /// @brief The block above (vanilla's above).
+    constexpr BlockPos above(std::int32_t n = 1) const noexcept { return {x, y + n, z}; }
+    /// @brief The block below (vanilla's below).
+    constexpr BlockPos below(std::int32_t n = 1) const noexcept { return {x, y - n, z}; }
     /// @brief Vanilla's BlockPos.asLong packing (26 bits x, 26 bits z, 12 bits y).
     constexpr std::int64_t as_long() const noexcept {
         return (static_cast<std::int64_t>(x & 0x3FFFFFF) << 38) |

@@ -32,7 +32,7 @@ private:
     brain::MemoryModuleType<std::int32_t> counter_;
 };
 
-class Factory final : public MobBrainFactory {
+class Factory final : public MobAiFactory {
 public:
     Factory(const brain::BrainRegistries& registries, brain::SensorType sensor)
         : provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{sensor}) {}

@@ -1,0 +1,180 @@
+// The allay's brain as vanilla's AllayAi makes it (1.19.3+, the package seed 000 walks through):
+// CORE and IDLE, the memories and sensors of Allay.MEMORY_TYPES / SENSOR_TYPES, and the item
+// deposit position. Players, duplication, dancing and vibrations are left out (see the guide).
+#include "allay_plugin.hpp"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/brain/activity.hpp"
+#include "mobsdk/brain/behavior.hpp"
+#include "mobsdk/brain/gate_behavior.hpp"
+#include "mobsdk/brain/values.hpp"
+#include "mobsdk/stdlib/interaction.hpp"
+#include "mobsdk/stdlib/items.hpp"
+#include "mobsdk/stdlib/movement.hpp"
+
+namespace allay {
+
+using namespace mobsdk;
+using brain::PositionTracker;
+
+namespace {
+
+// Vanilla's Allay.SENSOR_TYPES.
+constexpr const char* sensor_ids[] = {
+    "minecraft:nearest_living_entities",
+    "minecraft:nearest_players",
+    "minecraft:hurt_by",
+    "minecraft:nearest_items",
+};
+
+// What getItemDepositPosition reads: three handles, copied into every getter (no pointer back
+// into the factory, no std::function).
+struct DepositPosition {
+    brain::MemoryModuleType<GlobalPos> liked_noteblock;
+    brain::MemoryModuleType<std::int32_t> liked_noteblock_cooldown;
+    Handle<BlockInfo> note_block;
+
+    std::optional<PositionTracker> operator()(Level& level, Mob& mob) const {
+        brain::Brain& b = *mob.brain();
+        if (const GlobalPos* liked = b.get_memory(liked_noteblock)) {
+            // shouldDepositItemsAtLikedNoteblock: same dimension, still a note block, and heard
+            // within the last 600 ticks (the cooldown memory is still there).
+            if (liked->dimension == level.dimension() && level.blocks().is(level.block_state(liked->pos), note_block) &&
+                b.has_memory_value(liked_noteblock_cooldown))
+                return PositionTracker::block(liked->pos.above());
+            b.erase_memory(liked_noteblock);
+        }
+        // getLikedPlayerPositionTracker: the liked player within 64 blocks in survival or creative.
+        // The server has no players, so there is never one.
+        return std::nullopt;
+    }
+};
+
+// StayCloseToTarget's predicate, Predicate.not(AllayAi::hasWantedItem) (1.19.3+; the seed's
+// listing omits it), folded into the getter. Vanilla calls the getter first and tests the
+// predicate after, so the getter's side effect (forgetting a gone note block) happens either way.
+struct DepositPositionUnlessWantedItem {
+    DepositPosition deposit;
+    brain::MemoryModuleType<EntityRef> wanted_item;
+
+    std::optional<PositionTracker> operator()(Level& level, Mob& mob) const {
+        std::optional<PositionTracker> target = deposit(level, mob);
+        if (!target || mob.brain()->has_memory_value(wanted_item)) return std::nullopt;
+        return target;
+    }
+};
+
+class AllayAi final : public MobAiFactory {
+public:
+    explicit AllayAi(plugin::PluginContext& context)
+        : m_(brain::find_standard_memories(context.brain().memory_types)),
+          deposit_{m_.liked_noteblock, m_.liked_noteblock_cooldown_ticks,
+                   context.world().blocks.blocks().require("minecraft:note_block")} {
+        const auto& act = context.brain().activities;
+        core_ = act.require("minecraft:core");
+        idle_ = act.require("minecraft:idle");
+        std::vector<brain::SensorType> sensors;
+        for (const char* id : sensor_ids) sensors.push_back(context.brain().sensor_types.require(id));
+        // Vanilla's Allay.MEMORY_TYPES; the sensors add what they write (mobs, hurt_by_entity,
+        // the player memories) as vanilla's Brain does.
+        const std::vector<brain::MemoryHandle> memories = {
+            m_.path,          m_.look_target,        m_.visible_mobs,    m_.walk_target,
+            m_.cant_reach_walk_target_since,         m_.hurt_by,         m_.nearest_visible_wanted_item,
+            m_.liked_player,  m_.liked_noteblock,    m_.liked_noteblock_cooldown_ticks,
+            m_.item_pickup_cooldown_ticks,           m_.is_panicking};
+        provider_ = std::make_unique<brain::BrainProvider>(context.brain(), memories, sensors);
+    }
+
+    std::unique_ptr<MobAttachment> make_attachment(Level&, Mob& mob) const override {
+        return std::make_unique<stdlib::AllayState>(mob, m_.item_pickup_cooldown_ticks);
+    }
+
+    std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
+        auto b = provider_->make_brain(level.random());
+        // AllayAi.makeBrain.
+        b->add_activity(core_, 0, core_package());
+        b->add_activity_with_conditions(idle_, idle_package(), {});
+        b->set_core_activities({core_});
+        b->set_default_activity(idle_);
+        b->use_default_activity();
+        return b;
+    }
+
+private:
+    // initCoreActivity: addActivity(CORE, 0, list) numbers them 0–5 in this order (the seed says
+    // all 0; the order in which they start is the same).
+    std::vector<std::unique_ptr<brain::BehaviorControl>> core_package() const {
+        std::vector<std::unique_ptr<brain::BehaviorControl>> core;
+        core.push_back(std::make_unique<stdlib::Swim>(0.8f));
+        core.push_back(std::make_unique<stdlib::AnimalPanic>(m_, AllayNumbers::speed_when_panicking));
+        core.push_back(std::make_unique<stdlib::LookAtTargetSink>(m_, 45, 90));
+        core.push_back(std::make_unique<stdlib::MoveToTargetSink>(m_));
+        core.push_back(std::make_unique<stdlib::CountDownCooldownTicks>(m_.liked_noteblock_cooldown_ticks));
+        core.push_back(std::make_unique<stdlib::CountDownCooldownTicks>(m_.item_pickup_cooldown_ticks));
+        return core;
+    }
+
+    // initIdleActivity, with vanilla's priorities 0–4.
+    brain::PrioritizedBehaviors idle_package() const {
+        brain::PrioritizedBehaviors p;
+        p.emplace_back(0, stdlib::go_to_wanted_item(m_, AllayNumbers::speed_when_retrieving_item, true,
+                                                    AllayNumbers::distance_to_wanted_item));
+        p.emplace_back(1, stdlib::make_go_and_give_items_to_target(m_, deposit_,
+                                                                   AllayNumbers::speed_when_following_deposit_target,
+                                                                   AllayNumbers::give_item_timeout_duration));
+        p.emplace_back(2, stdlib::stay_close_to_target(m_, DepositPositionUnlessWantedItem{deposit_, m_.nearest_visible_wanted_item},
+                                                       AllayNumbers::close_enough_to_target,
+                                                       AllayNumbers::too_far_from_target,
+                                                       AllayNumbers::speed_when_following_deposit_target));
+        p.emplace_back(3, stdlib::set_entity_look_target_sometimes(
+                              m_, AllayNumbers::max_look_distance,
+                              stdlib::UniformInt{AllayNumbers::min_wait_duration, AllayNumbers::max_wait_duration}));
+        brain::WeightedBehaviors one;
+        one.emplace_back(stdlib::random_fly(m_, AllayNumbers::speed_when_idling), 2);
+        one.emplace_back(stdlib::set_walk_target_from_look_target(m_, AllayNumbers::speed_when_idling, 3), 2);
+        one.emplace_back(std::make_unique<brain::DoNothing>(AllayNumbers::min_wait_duration,
+                                                            AllayNumbers::max_wait_duration), 1);
+        p.emplace_back(4, std::make_unique<brain::RunOne>(std::move(one)));
+        return p;
+    }
+
+    brain::StandardMemories m_;
+    DepositPosition deposit_;
+    brain::Activity core_, idle_;
+    std::unique_ptr<brain::BrainProvider> provider_;
+};
+
+}  // namespace
+
+void AllayPlugin::register_content(plugin::PluginContext& context) {
+    content_.allay = context.world().entity_types.require("minecraft:allay");
+    context.set_ai_factory(content_.allay, make_allay_ai(context));
+}
+
+std::unique_ptr<MobAiFactory> make_allay_ai(plugin::PluginContext& context) {
+    return std::make_unique<AllayAi>(context);
+}
+
+void hear_noteblock(const brain::StandardMemories& m, Level& level, Mob& allay, BlockPos pos) {
+    brain::Brain* b = allay.brain();
+    if (b == nullptr) return;
+    const GlobalPos heard{level.dimension(), pos};
+    const GlobalPos* liked = b->get_memory(m.liked_noteblock);
+    if (liked == nullptr) {
+        b->set_memory(m.liked_noteblock, heard);
+        b->set_memory(m.liked_noteblock_cooldown_ticks, AllayNumbers::time_to_forget_noteblock);
+    } else if (*liked == heard) {
+        b->set_memory(m.liked_noteblock_cooldown_ticks, AllayNumbers::time_to_forget_noteblock);
+    }
+}
+
+std::optional<PositionTracker> item_deposit_position(const brain::StandardMemories& m, Handle<BlockInfo> note_block,
+                                                     Level& level, Mob& allay) {
+    if (allay.brain() == nullptr) return std::nullopt;
+    return DepositPosition{m.liked_noteblock, m.liked_noteblock_cooldown_ticks, note_block}(level, allay);
+}
+
+}  // namespace allay

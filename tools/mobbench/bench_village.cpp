@@ -1,0 +1,101 @@
+// mobbench village: the whole world tick (AI, navigation, physics, POIs) of a village scenario per
+// villager. For each N the same layout is tiled: one 16×16 plot per 8 villagers with 8 beds and
+// 8 job sites, and a bell for every 4 plots, so the density (and each villager's work) does not
+// depend on N. The villager plugin is linked as a static library, as its tests link it.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+#include "mobserver/world/harness.hpp"
+#include "villager/villager_plugin.hpp"
+
+namespace mobbench {
+
+namespace {
+
+using mobsdk::BlockPos;
+using mobsdk::server::WorldHarness;
+
+constexpr std::int32_t villagers_per_plot = 8;
+constexpr std::int32_t plot_size = 16;
+constexpr const char* job_blocks[] = {"composter",       "lectern",   "barrel",        "blast_furnace",
+                                      "cartography_table", "fletching_table", "smithing_table", "stonecutter"};
+
+struct Scenario {
+    villager::VillagerPlugin plugin;
+    std::unique_ptr<WorldHarness> h;
+
+    explicit Scenario(std::int32_t villagers) {
+        const std::int32_t plots = (villagers + villagers_per_plot - 1) / villagers_per_plot;
+        const auto side = static_cast<std::int32_t>(std::ceil(std::sqrt(static_cast<double>(plots))));
+        WorldHarness::Options o;
+        o.seed = 20261122;
+        o.day_time = 0;  // the schedule runs through idle and work during the measurement
+        o.do_daylight_cycle = true;
+        o.chunk_radius = (side + 1) / 2 + 1;
+        o.plugins = {{"villager", &plugin}};
+        h = std::make_unique<WorldHarness>(o);
+        const std::int32_t origin = -(side * plot_size) / 2;
+        std::int32_t placed = 0;
+        for (std::int32_t p = 0; p < plots; ++p) {
+            const std::int32_t px = origin + (p % side) * plot_size, pz = origin + (p / side) * plot_size;
+            // Beds along the north edge, job sites along the south edge, a bell in every 4th plot.
+            for (std::int32_t i = 0; i < villagers_per_plot; ++i) {
+                h->set_block({px + 1 + i * 2, -60, pz + 1}, "red_bed[part=foot,facing=south]");
+                h->set_block({px + 1 + i * 2, -60, pz + 2}, "red_bed[part=head,facing=south]");
+                h->set_block({px + 1 + i * 2, -60, pz + 13}, job_blocks[i]);
+            }
+            if (p % 4 == 0) h->set_block({px + 8, -60, pz + 8}, "bell");
+            for (std::int32_t i = 0; i < villagers_per_plot && placed < villagers; ++i, ++placed)
+                h->spawn("villager", {px + 1.5 + i * 2, WorldHarness::ground_y, pz + 6.5});
+        }
+    }
+};
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(std::min<double>(v.size() - 1, std::floor(p * (v.size() - 1) + 0.5)));
+    return v[i];
+}
+
+}  // namespace
+
+int run_village(const std::vector<std::string>& args) {
+    std::vector<std::int32_t> cases;
+    std::int32_t warmup = 200, ticks = 400;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--warmup" && i + 1 < args.size()) warmup = std::stoi(args[++i]);
+        else if (args[i] == "--ticks" && i + 1 < args.size()) ticks = std::stoi(args[++i]);
+        else cases.push_back(std::stoi(args[i]));
+    }
+    if (cases.empty()) cases = {100, 1000, 10000};
+    double best_us = 0;
+    for (const std::int32_t n : cases) {
+        progress("village " + std::to_string(n) + ": building");
+        Scenario s(n);
+        progress("village " + std::to_string(n) + ": " + std::to_string(warmup) + " warm-up ticks");
+        s.h->tick(warmup);
+        std::vector<double> per_tick_ms;
+        per_tick_ms.reserve(static_cast<std::size_t>(ticks));
+        for (std::int32_t t = 0; t < ticks; ++t) {
+            const auto start = std::chrono::steady_clock::now();
+            s.h->tick();
+            per_tick_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        }
+        const std::string kase = std::to_string(n);
+        const double p50 = percentile(per_tick_ms, 0.5), p99 = percentile(per_tick_ms, 0.99);
+        emit({"village", kase, "mobsdk", "us_per_villager_tick_p50", p50 * 1000.0 / n, "us"});
+        emit({"village", kase, "mobsdk", "us_per_villager_tick_p99", p99 * 1000.0 / n, "us"});
+        emit({"village", kase, "mobsdk", "ms_per_tick_p50", p50, "ms"});
+        if (n == 1000 || best_us == 0) best_us = p50 * 1000.0 / n;
+    }
+    // How many villagers one 50 ms tick holds at the N = 1,000 cost (or the first case's).
+    emit({"village", "", "mobsdk", "villagers_in_50ms", std::floor(50000.0 / best_us), "villagers"});
+    return 0;
+}
+
+}  // namespace mobbench
