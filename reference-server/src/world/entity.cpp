@@ -88,17 +88,6 @@ void ServerMob::refresh_brain_if_requested() {
     if (brain_ && data_.info->ai_factory) data_.info->ai_factory->refresh_brain(*world_, *this, *brain_);
 }
 
-void ServerMob::drop_ai() {
-    if (goals_) goals_->stop_all(*world_, *this);
-    if (targets_) targets_->stop_all(*world_, *this);
-    if (brain_) brain_->stop_all(*world_, *this);
-    goals_.reset();
-    targets_.reset();
-    brain_.reset();
-    ai_.reset();
-    target_.reset();
-}
-
 namespace {
 
 bool is_bed(const World& world, BlockState state) {

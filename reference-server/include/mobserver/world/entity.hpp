@@ -174,8 +174,6 @@ public:
     /// @brief Rebuilds the brain's behaviours if request_brain_refresh was called (the world calls
     /// it after the AI step). May throw (plugin code).
     void refresh_brain_if_requested();
-    /// @brief Stops every running goal and behaviour and drops the AI (before its plugin unloads).
-    void drop_ai();
     /// @brief Sets the bed it sleeps in without touching the block (NBT loading).
     void set_sleeping_pos(std::optional<BlockPos> pos) noexcept { sleeping_pos_ = pos; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
