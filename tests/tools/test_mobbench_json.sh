@@ -47,10 +47,38 @@ for c in ("100", "1000", "10000"):
     assert (c, "box_query_ns") in got, (c, got)
 print("mobbench world output has the expected shape")
 '
+bt=$("$MOBBENCH" bt --seconds 0.02)
+printf '%s\n' "$bt" | python3 -c '
+import json, sys
+got = set()
+for line in sys.stdin:
+    j = json.loads(line)
+    assert j["bench"] == "bt" and j["unit"] == "ns" and j["value"] > 0, line
+    got.add((j["case"], j["impl"], j["metric"]))
+for c in ("tree4", "tree100"):
+    assert (c, "mobsdk", "ns_per_node_tick") in got, (c, got)
+print("mobbench bt output has the expected shape")
+'
+village=$("$MOBBENCH" village 16 --warmup 5 --ticks 5)
+printf '%s\n' "$village" | python3 -c '
+import json, sys
+got = {}
+for line in sys.stdin:
+    j = json.loads(line)
+    assert j["bench"] == "village" and j["impl"] == "mobsdk" and j["value"] > 0, line
+    got[(j["case"], j["metric"])] = j["unit"]
+want = {("16", "us_per_villager_tick_p50"): "us", ("16", "us_per_villager_tick_p99"): "us",
+        ("16", "ms_per_tick_p50"): "ms", ("", "villagers_in_50ms"): "villagers"}
+assert got == want, got
+print("mobbench village output has the expected shape")
+'
+"$MOBBENCH" village abc >/dev/null 2>&1 && { echo "a bad villager count should fail"; exit 1; }
+"$MOBBENCH" village 10 --ticks >/dev/null 2>&1 && { echo "--ticks without a number should fail"; exit 1; }
 "$MOBBENCH" world --bogus >/dev/null 2>&1 && { echo "unknown world argument should fail"; exit 1; }
 "$MOBBENCH" brain --case nope >/dev/null 2>&1 && { echo "unknown brain case should fail"; exit 1; }
 "$MOBBENCH" nope >/dev/null 2>&1 && { echo "unknown suite should fail"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  nbt ' || { echo "--list does not name the nbt suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  brain ' || { echo "--list does not name the brain suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  world ' || { echo "--list does not name the world suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  village ' || { echo "--list does not name the village suite"; exit 1; }
 echo ok

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,10 +69,25 @@ double percentile(std::vector<double> v, double p) {
 int run_village(const std::vector<std::string>& args) {
     std::vector<std::int32_t> cases;
     std::int32_t warmup = 200, ticks = 400;
+    // A whole number in [min, 1,000,000], or nothing.
+    const auto number = [](const std::string& text, std::int32_t min) -> std::optional<std::int32_t> {
+        if (text.empty() || text.size() > 7 || text.find_first_not_of("0123456789") != std::string::npos)
+            return std::nullopt;
+        const std::int32_t v = std::stoi(text);
+        return v >= min && v <= 1000000 ? std::optional<std::int32_t>(v) : std::nullopt;
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--warmup" && i + 1 < args.size()) warmup = std::stoi(args[++i]);
-        else if (args[i] == "--ticks" && i + 1 < args.size()) ticks = std::stoi(args[++i]);
-        else cases.push_back(std::stoi(args[i]));
+        const bool option = args[i] == "--warmup" || args[i] == "--ticks";
+        const std::string& text = option && i + 1 < args.size() ? args[i + 1] : args[i];
+        const auto v = number(text, args[i] == "--warmup" ? 0 : 1);
+        if (!v || (option && i + 1 >= args.size())) {
+            std::cerr << "mobbench village: expected villager counts (1-1000000), --warmup N and --ticks N (N >= 1), got '"
+                      << args[i] << (option && i + 1 < args.size() ? " " + args[i + 1] : "") << "'\n";
+            return 2;
+        }
+        if (args[i] == "--warmup") warmup = *v, ++i;
+        else if (args[i] == "--ticks") ticks = *v, ++i;
+        else cases.push_back(*v);
     }
     if (cases.empty()) cases = {100, 1000, 10000};
     double best_us = 0;
