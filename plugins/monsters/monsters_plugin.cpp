@@ -9,7 +9,9 @@ void MonstersPlugin::register_content(plugin::PluginContext& context) {
     content_.zombie = types.require("minecraft:zombie");
     content_.skeleton = types.require("minecraft:skeleton");
     context.set_ai_factory(content_.zombie, make_zombie_ai(types));
+    content_.slime = types.require("minecraft:slime");
     context.set_ai_factory(content_.skeleton, make_skeleton_ai(types));
+    context.set_ai_factory(content_.slime, make_slime_ai(types));
 }
 
 }  // namespace monsters

@@ -1,12 +1,16 @@
-// The monsters plugin: minecraft:zombie and minecraft:skeleton with vanilla's goal tables (seed
-// 003 and 004): the zombie chases villagers and iron golems and turns on whatever hurts it; the
-// skeleton hides from the sun, strafes and shoots with its bow, and hits in melee without one.
+// The monsters plugin: minecraft:zombie, minecraft:skeleton and minecraft:slime with vanilla's goal
+// tables (seed 003 and 004): the zombie chases villagers and iron golems and turns on whatever hurts
+// it; the skeleton hides from the sun, strafes and shoots with its bow, and hits in melee without
+// one; the slime hops, hurts golems it touches and splits when it dies.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/ranged.hpp"
@@ -18,6 +22,7 @@ namespace monsters {
 struct MonstersContent {
     mobsdk::Handle<mobsdk::EntityTypeInfo> zombie;    ///< minecraft:zombie
     mobsdk::Handle<mobsdk::EntityTypeInfo> skeleton;  ///< minecraft:skeleton
+    mobsdk::Handle<mobsdk::EntityTypeInfo> slime;     ///< minecraft:slime
 };
 
 /// @brief The plugin (id `monsters`). The entity types are vanilla's and registered by the host
@@ -81,18 +86,14 @@ struct ArrowShot {
     mobsdk::Vec3 direction;
     float velocity = 0;      ///< 1.6
     float inaccuracy = 0;    ///< 14 − 4 × the difficulty's id
-    double base_damage = 0;  ///< power × 2 + gaussian × 0.25 + the difficulty's id × 0.11
+    double base_damage = 0;  ///< power × 2 + triangle(the difficulty's id × 0.11, 0.57425)
 };
 
 /// @brief Aims a skeleton's arrow at `target` with bow `power` (0–1) in a world of `difficulty`;
-/// `gaussian` is the arrow's normal draw (vanilla's nextGaussian).
+/// `spread` is the arrow's damage draw (next_double − next_double: vanilla's triangle without its
+/// mode and deviation), in −1…1.
 ArrowShot aim_arrow(const mobsdk::Mob& shooter, const mobsdk::Entity& target, float power,
-                    mobsdk::Difficulty difficulty, double gaussian) noexcept;
-
-/// @brief Java's Random.nextGaussian (the polar method) over the level's random source. Vanilla
-/// draws it from a new arrow's own random, so the second value of each pair is never used: this
-/// returns the first and drops the second.
-double next_gaussian(mobsdk::RandomSource& random) noexcept;
+                    mobsdk::Difficulty difficulty, double spread) noexcept;
 
 /// @brief The skeleton's attack at priority 4: vanilla's reassessWeaponGoal keeps either a
 /// RangedBowAttackGoal (1.0, 20 on hard and 40 otherwise, 15) or a MeleeAttackGoal (1.2, false)
@@ -173,5 +174,159 @@ std::unique_ptr<mobsdk::MobAiFactory> make_zombie_ai(const mobsdk::Registry<mobs
 /// reassessWeaponGoal, without players) and its spawn bow (finalizeSpawn's
 /// populateDefaultEquipmentSlots), registered by MonstersPlugin.
 std::unique_ptr<mobsdk::MobAiFactory> make_skeleton_ai(const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
+
+// ---- the slime ----
+
+class SlimeMoveControl;
+
+/// @brief A slime's own state (vanilla's Slime fields): its size, saved as `Size` (size − 1) and
+/// `wasOnGround`. Setting the size rescales the mob and sets its attributes as Slime.setSize does.
+class SlimeState final : public mobsdk::AttachmentOf<SlimeState> {
+public:
+    /// @brief The state of `mob` (which owns it), size 1.
+    explicit SlimeState(mobsdk::Mob& mob) noexcept;
+    std::span<const std::string_view> nbt_keys() const override;
+    void save(mobsdk::nbt::Compound& entity) const override;
+    void load(const mobsdk::nbt::Compound& entity, std::vector<std::string>& warnings) override;
+    /// @brief Splits into 2–4 slimes of half the size (vanilla's remove(KILLED)); none when tiny.
+    void on_death(mobsdk::Level& level, mobsdk::Mob& mob) override;
+
+    /// @brief Vanilla's setSize: clamps to 1–127, scales the box by 0.255 × size, sets max health
+    /// size², movement speed 0.2 + 0.1 × size (floats) and attack damage size; `reset_health`
+    /// heals it to the new maximum.
+    void set_size(std::int32_t size, bool reset_health);
+    /// @brief The size (1 tiny, 2 small, 4 big; up to 127 from NBT).
+    std::int32_t size() const noexcept { return size_; }
+    /// @brief The slimes its death made (0 until it died; fewer than drawn when there was no room).
+    std::int32_t split_into() const noexcept { return split_into_; }
+    /// @brief Its move control (set by the factory), or nullptr.
+    SlimeMoveControl* move_control() const noexcept { return move_; }
+    /// @brief Set by the factory when it makes the move control.
+    void set_move_control(SlimeMoveControl* move) noexcept { move_ = move; }
+
+private:
+    mobsdk::Mob* mob_;
+    std::int32_t size_ = 1;
+    bool was_on_ground_ = false;
+    std::int32_t split_into_ = 0;
+    SlimeMoveControl* move_ = nullptr;
+};
+
+/// @brief Vanilla's SlimeMoveControl: the slime faces a set direction (turning at most 90° a
+/// tick) and, while something wants it to move, jumps forward every 10–29 ticks (a third of that
+/// when aggressive), keeping its speed in the air and standing still on the ground in between.
+class SlimeMoveControl final : public mobsdk::CustomMoveControl {
+public:
+    /// @brief For `mob`, facing as vanilla's constructor computes (180 × yRot / π: a vanilla quirk).
+    explicit SlimeMoveControl(const mobsdk::Mob& mob) noexcept;
+    /// @brief Vanilla's setDirection.
+    void set_direction(float y_rot, bool aggressive) noexcept { y_rot_ = y_rot, aggressive_ = aggressive; }
+    /// @brief Vanilla's setWantedMovement: move (hop) at `speed` on the next tick.
+    void set_wanted_movement(double speed) noexcept { speed_modifier_ = speed, operation_ = Operation::MoveTo; }
+    /// @brief The control step.
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob, mobsdk::MoveInputs& inputs) override;
+    /// @brief The heading it turns to.
+    float direction() const noexcept { return y_rot_; }
+    /// @brief True when the last set_direction was aggressive.
+    bool aggressive() const noexcept { return aggressive_; }
+    /// @brief Ticks (of wanted movement on the ground) until the next jump.
+    std::int32_t jump_delay() const noexcept { return jump_delay_; }
+    /// @brief Jumps so far.
+    std::int32_t jumps() const noexcept { return jumps_; }
+
+    // MoveControl: a slime does not walk to positions; a wanted position only makes it hop.
+    void set_wanted_position(const mobsdk::Vec3& pos, double speed) override { wanted_ = pos, set_wanted_movement(speed); }
+    void strafe(float, float) override {}
+    Operation operation() const override { return operation_; }
+    mobsdk::Vec3 wanted_position() const override { return wanted_; }
+    double speed_modifier() const override { return speed_modifier_; }
+
+private:
+    float y_rot_;
+    bool aggressive_ = false;
+    std::int32_t jump_delay_ = 0;
+    std::int32_t jumps_ = 0;
+    double speed_modifier_ = 0;
+    Operation operation_ = Operation::Wait;
+    mobsdk::Vec3 wanted_{};
+};
+
+/// @brief Vanilla's SlimeFloatGoal (JUMP, MOVE): in water it jumps with chance 0.8 a tick and hops at 1.2.
+class SlimeFloatGoal final : public mobsdk::goal::Goal {
+public:
+    SlimeFloatGoal();
+    bool can_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    bool requires_update_every_tick() const override { return true; }
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    std::string debug_string() const override { return "SlimeFloatGoal"; }
+};
+
+/// @brief Vanilla's SlimeAttackGoal (LOOK): turns towards its target (10° a tick) and hops at it
+/// aggressively; grows tired after reduced_tick_delay(300) evaluations.
+class SlimeAttackGoal final : public mobsdk::goal::Goal {
+public:
+    SlimeAttackGoal();
+    bool can_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    bool can_continue_to_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    void start(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    bool requires_update_every_tick() const override { return true; }
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    std::string debug_string() const override { return "SlimeAttackGoal"; }
+    /// @brief Evaluations left before it gives up.
+    std::int32_t grow_tired_timer() const noexcept { return grow_tired_timer_; }
+
+private:
+    std::int32_t grow_tired_timer_ = 0;
+};
+
+/// @brief Vanilla's SlimeRandomDirectionGoal (LOOK): without a target, on the ground or in water,
+/// picks a heading 0–359 every adjusted_tick_delay(40–99) ticks.
+class SlimeRandomDirectionGoal final : public mobsdk::goal::Goal {
+public:
+    SlimeRandomDirectionGoal();
+    bool can_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    std::string debug_string() const override { return "SlimeRandomDirectionGoal"; }
+
+private:
+    float chosen_degrees_ = 0;
+    std::int32_t next_randomize_time_ = 0;
+};
+
+/// @brief Vanilla's SlimeKeepOnJumpingGoal (JUMP, MOVE): always wants to hop at speed 1.
+class SlimeKeepOnJumpingGoal final : public mobsdk::goal::Goal {
+public:
+    SlimeKeepOnJumpingGoal();
+    bool can_use(mobsdk::Level&, mobsdk::Mob&) override { return true; }
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    std::string debug_string() const override { return "SlimeKeepOnJumpingGoal"; }
+};
+
+/// @brief Vanilla's Slime.push(IronGolem) → dealDamage, which vanilla runs while entities push
+/// each other; this server does not push entities, so a goal without flags does it every tick: an
+/// iron golem whose box touches a slime bigger than tiny, within 0.6 × size of its feet and in
+/// sight, takes the slime's attack damage (the golem's hurt cooldown paces it).
+class SlimeContactDamageGoal final : public mobsdk::goal::Goal {
+public:
+    /// @brief Hurts golems of type `iron_golem`.
+    explicit SlimeContactDamageGoal(mobsdk::Handle<mobsdk::EntityTypeInfo> iron_golem) : iron_golem_(iron_golem) {}
+    bool can_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    bool requires_update_every_tick() const override { return true; }
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    std::string debug_string() const override { return "SlimeContactDamageGoal"; }
+
+private:
+    mobsdk::Handle<mobsdk::EntityTypeInfo> iron_golem_;
+    mobsdk::ResourceLocation mob_attack_ = mobsdk::ResourceLocation::of("mob_attack");
+    std::vector<mobsdk::EntityRef> touching_;
+};
+
+/// @brief Vanilla's DifficultyInstance.getSpecialMultiplier at the level's day time and moon
+/// phase for a chunk never inhabited (0 below an effective difficulty of 2, 1 above 4).
+float special_multiplier(const mobsdk::Level& level) noexcept;
+
+/// @brief The slime's goals (vanilla's Slime.registerGoals, without players), its move control,
+/// size and split, registered by MonstersPlugin.
+std::unique_ptr<mobsdk::MobAiFactory> make_slime_ai(const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
 
 }  // namespace monsters

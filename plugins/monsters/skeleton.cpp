@@ -14,19 +14,9 @@ namespace monsters {
 
 using namespace mobsdk;
 
-double next_gaussian(RandomSource& random) noexcept {
-    double v1, v2, s;
-    do {
-        v1 = 2.0 * random.next_double() - 1.0;
-        v2 = 2.0 * random.next_double() - 1.0;
-        s = v1 * v1 + v2 * v2;
-    } while (s >= 1.0 || s == 0.0);
-    return v1 * std::sqrt(-2.0 * std::log(s) / s);
-}
-
 ArrowShot aim_arrow(const Mob& shooter, const Entity& target, float power, Difficulty difficulty,
-                    double gaussian) noexcept {
-    // Vanilla's numbers are floats widened to double (0.1F, 0.2F, 0.11F): kept so.
+                    double spread) noexcept {
+    // Vanilla's numbers are floats widened to double (0.1F, 0.2F): kept so.
     const auto id = static_cast<std::int32_t>(difficulty);
     const Vec3 s = shooter.position();
     const Vec3 t = target.position();
@@ -40,8 +30,8 @@ ArrowShot aim_arrow(const Mob& shooter, const Entity& target, float power, Diffi
     shot.direction = {dx, dy + horizontal * static_cast<double>(0.2f), dz};
     shot.velocity = MonsterNumbers::arrow_velocity;
     shot.inaccuracy = static_cast<float>(14 - id * 4);
-    shot.base_damage = static_cast<double>(power * 2.0f) + gaussian * 0.25 +
-                       static_cast<double>(static_cast<float>(id) * 0.11f);
+    // setBaseDamageFromMob: power × 2 + triangle(difficulty × 0.11, 0.57425).
+    shot.base_damage = static_cast<double>(power * 2.0f) + (static_cast<double>(id) * 0.11 + 0.57425 * spread);
     return shot;
 }
 
@@ -92,9 +82,12 @@ std::string SkeletonAttackGoal::debug_string() const {
 }
 
 void SkeletonAttackGoal::perform_ranged_attack(Level& level, Mob& mob, const Entity& target, float power) {
-    // Vanilla draws the damage's gaussian when it makes the arrow, before shoot draws the spread.
-    const double gaussian = next_gaussian(level.random());
-    const ArrowShot shot = aim_arrow(mob, target, power, level.difficulty(), gaussian);
+    // Vanilla draws the damage's triangle when it makes the arrow, before shoot draws the spread
+    // (from the arrow's own random; here from the level's, so that a seed replays the fight).
+    RandomSource& random = level.random();
+    const double a = random.next_double();
+    const double spread = a - random.next_double();
+    const ArrowShot shot = aim_arrow(mob, target, power, level.difficulty(), spread);
     ++shots_;
     last_shot_ = shot;
     last_arrow_ = level.shoot_arrow(mob, shot.from, shot.direction, shot.velocity, shot.inaccuracy,

@@ -402,7 +402,7 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_targets_the_attacker_once_per_hurt) {
     goal.stop(h.world(), zombie);
     BOOST_CHECK(!zombie.target().has_value());
     BOOST_CHECK(!goal.can_use(h.world(), zombie));
-    h.tick();
+    h.tick(11);  // past the hurt cooldown, in which an equal hit would not land
     zombie.hurt(arrow(), 2.0f, &skeleton);
     BOOST_CHECK(goal.can_use(h.world(), zombie));
 }
@@ -435,13 +435,13 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_ignores_the_types_it_is_given) {
     HurtByTargetGoal goal({h.entity_types().skeleton});
     zombie.hurt(arrow(), 2.0f, &skeleton);
     BOOST_CHECK(!goal.can_use(h.world(), zombie));
-    h.tick();
-    zombie.hurt(ResourceLocation::of("mob_attack"), 2.0f, &golem);
+    h.tick(11);  // past the hurt cooldown
+    BOOST_REQUIRE(zombie.hurt(ResourceLocation::of("mob_attack"), 2.0f, &golem));
     BOOST_CHECK(goal.can_use(h.world(), zombie));
     // An invulnerable attacker cannot be targeted.
-    h.tick();
+    h.tick(11);
     golem.data().invulnerable = true;
-    zombie.hurt(ResourceLocation::of("mob_attack"), 2.0f, &golem);
+    BOOST_REQUIRE(zombie.hurt(ResourceLocation::of("mob_attack"), 2.0f, &golem));
     BOOST_CHECK(!goal.can_use(h.world(), zombie));
 }
 

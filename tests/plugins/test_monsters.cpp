@@ -403,20 +403,14 @@ BOOST_AUTO_TEST_CASE(arrows_are_aimed_as_vanilla_aims_them) {
                                        horizontal * static_cast<double>(0.2f),
                boost::test_tools::tolerance(1e-9));
     BOOST_TEST(shot.velocity == 1.6f);
-    // 14 − 4 × the difficulty; power × 2 + the difficulty × 0.11 (+ gaussian × 0.25).
+    // 14 − 4 × the difficulty; power × 2 + triangle(the difficulty × 0.11, 0.57425).
     BOOST_TEST(shot.inaccuracy == 6.0f);
-    BOOST_TEST(shot.base_damage == 2.0 + static_cast<double>(2.0f * 0.11f));
+    BOOST_TEST(shot.base_damage == 2.0 + 2 * 0.11);
     BOOST_TEST(monsters::aim_arrow(s, g, 1.0f, Difficulty::Peaceful, 0.0).inaccuracy == 14.0f);
     BOOST_TEST(monsters::aim_arrow(s, g, 1.0f, Difficulty::Easy, 0.0).inaccuracy == 10.0f);
     BOOST_TEST(monsters::aim_arrow(s, g, 1.0f, Difficulty::Hard, 0.0).inaccuracy == 2.0f);
-    BOOST_TEST(monsters::aim_arrow(s, g, 0.5f, Difficulty::Hard, 1.0).base_damage ==
-               1.0 + 0.25 + static_cast<double>(3.0f * 0.11f));
-}
-
-BOOST_AUTO_TEST_CASE(next_gaussian_is_javas) {
-    // new java.util.Random(42).nextGaussian()
-    RandomSource r(42);
-    BOOST_TEST(monsters::next_gaussian(r) == 1.1419053154730547, boost::test_tools::tolerance(1e-15));
+    BOOST_TEST(monsters::aim_arrow(s, g, 0.5f, Difficulty::Hard, 1.0).base_damage == 1.0 + (3 * 0.11 + 0.57425));
+    BOOST_TEST(monsters::aim_arrow(s, g, 0.5f, Difficulty::Hard, -1.0).base_damage == 1.0 + (3 * 0.11 - 0.57425));
 }
 
 BOOST_AUTO_TEST_CASE(a_skeleton_with_a_bow_strafes_inside_the_band_and_shoots) {

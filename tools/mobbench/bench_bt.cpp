@@ -3,6 +3,9 @@
 // Beside it, the same trees in the seed's own design (virtual Update, heap nodes), as a baseline.
 // A node tick is one node update — a leaf's, a decorator's or a composite's — counted exactly by
 // the trees (BehaviourTree::node_ticks), not estimated. Cases: tree4 (4 nodes) and tree100 (100).
+// Each tree's leaves start at their own phase, so consecutive trees take different branches, as
+// mobs in different states do; --uniform starts them all alike (a diagnostic: the difference is
+// what the mispredicted branches on leaf results cost).
 #include <algorithm>
 #include <ctime>
 #include <cstdint>
@@ -285,13 +288,18 @@ struct Result {
     double node_ticks_per_tree_tick;
 };
 
+// The phase of tree i's leaves: spread over the trees, or 0 for all with --uniform.
+std::int32_t phase_of(std::size_t i, bool uniform) {
+    return uniform ? 0 : static_cast<std::int32_t>(i * 7919 % 10007);
+}
+
 // The forests measured: mobsdk's trees in one tick mode, or the seed-style baseline.
 struct MobsdkForest {
     std::vector<BehaviourTree> trees;
-    MobsdkForest(const std::string& kase, std::size_t n, TickMode mode) {
+    MobsdkForest(const std::string& kase, std::size_t n, TickMode mode, bool uniform) {
         trees.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const auto phase = static_cast<std::int32_t>(i * 7919 % 10007);
+            const auto phase = phase_of(i, uniform);
             trees.push_back(kase == "tree4" ? tree4<BehaviourTreeBuilder>(phase)
                                             : tree100<BehaviourTreeBuilder>(phase));
             trees.back().set_mode(mode);
@@ -309,10 +317,10 @@ struct MobsdkForest {
 
 struct SeedForest {
     std::vector<std::unique_ptr<seed::Behavior>> trees;
-    SeedForest(const std::string& kase, std::size_t n) {
+    SeedForest(const std::string& kase, std::size_t n, bool uniform) {
         trees.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const auto phase = static_cast<std::int32_t>(i * 7919 % 10007);
+            const auto phase = phase_of(i, uniform);
             trees.push_back(kase == "tree4" ? tree4<seed::Builder>(phase) : tree100<seed::Builder>(phase));
         }
     }
@@ -362,7 +370,7 @@ int run_bt(const std::vector<std::string>& args) {
     std::size_t trees = kDefaultTrees;
     std::size_t fixed_ticks = 0;
     std::vector<std::string> cases;
-    bool rewalk_on = true, event_on = true, peer = true;
+    bool rewalk_on = true, event_on = true, peer = true, uniform = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--seconds" && i + 1 < args.size()) {
             seconds = std::stod(args[++i]);
@@ -372,6 +380,8 @@ int run_bt(const std::vector<std::string>& args) {
             fixed_ticks = static_cast<std::size_t>(std::max(1L, std::stol(args[++i])));
         } else if (args[i] == "--no-peer") {
             peer = false;
+        } else if (args[i] == "--uniform") {
+            uniform = true;
         } else if (args[i] == "--only" && i + 1 < args.size()) {
             const std::string which = args[++i];
             rewalk_on = which == "rewalk";
@@ -391,35 +401,37 @@ int run_bt(const std::vector<std::string>& args) {
             std::fprintf(stderr, "usage: mobbench bt [--seconds S] [--case tree4|tree100]... "
                                  "[--trees N (default 1000)] "
                                  "[--ticks T (exactly T ticks of every tree, for profilers)] [--no-peer] "
-                                 "[--only rewalk|event|seed-style]\n");
+                                 "[--only rewalk|event|seed-style] [--uniform (every tree in the same state)]\n");
             return 2;
         }
     }
     if (cases.empty()) cases = {"tree4", "tree100"};
     for (const std::string& kase : cases) {
+        // Uniform forests are reported under their own case names: not to be mistaken for the figures.
+        const std::string label = uniform ? kase + "_uniform" : kase;
         if (rewalk_on) {
-            MobsdkForest forest(kase, trees, TickMode::Rewalk);
+            MobsdkForest forest(kase, trees, TickMode::Rewalk, uniform);
             const Result r = measure(forest, trees, seconds, fixed_ticks);
             progress("case " + kase + ": " + std::to_string(trees) + " trees; node updates per tree tick " +
                      std::to_string(r.node_ticks_per_tree_tick));
-            emit({"bt", kase, "mobsdk", "ns_per_node_tick", r.ns_per_node_tick, "ns"});
-            emit({"bt", kase, "mobsdk", "ns_per_tree_tick", r.ns_per_tree_tick, "ns"});
+            emit({"bt", label, "mobsdk", "ns_per_node_tick", r.ns_per_node_tick, "ns"});
+            emit({"bt", label, "mobsdk", "ns_per_tree_tick", r.ns_per_tree_tick, "ns"});
         }
         if (event_on) {
-            MobsdkForest forest(kase, trees, TickMode::EventDriven);
+            MobsdkForest forest(kase, trees, TickMode::EventDriven, uniform);
             const Result r = measure(forest, trees, seconds, fixed_ticks);
             progress("case " + kase + ": event-driven node updates per tree tick " +
                      std::to_string(r.node_ticks_per_tree_tick));
-            emit({"bt", kase, "mobsdk", "ns_per_node_tick_event_driven", r.ns_per_node_tick, "ns"});
-            emit({"bt", kase, "mobsdk", "ns_per_tree_tick_event_driven", r.ns_per_tree_tick, "ns"});
+            emit({"bt", label, "mobsdk", "ns_per_node_tick_event_driven", r.ns_per_node_tick, "ns"});
+            emit({"bt", label, "mobsdk", "ns_per_tree_tick_event_driven", r.ns_per_tree_tick, "ns"});
         }
         if (peer) {
-            SeedForest forest(kase, trees);
+            SeedForest forest(kase, trees, uniform);
             const Result baseline = measure(forest, trees, seconds, fixed_ticks);
             progress("case " + kase + ": seed-style node updates per tree tick " +
                      std::to_string(baseline.node_ticks_per_tree_tick));
-            emit({"bt", kase, "seed-style", "ns_per_node_tick", baseline.ns_per_node_tick, "ns"});
-            emit({"bt", kase, "seed-style", "ns_per_tree_tick", baseline.ns_per_tree_tick, "ns"});
+            emit({"bt", label, "seed-style", "ns_per_node_tick", baseline.ns_per_node_tick, "ns"});
+            emit({"bt", label, "seed-style", "ns_per_tree_tick", baseline.ns_per_tree_tick, "ns"});
         }
     }
     return 0;

@@ -194,6 +194,9 @@ R summon(ServerControl& server, Ctx& c) {
         if (spawned.error().find("UUID") != std::string::npos) return fail("Unable to summon entity due to duplicate UUIDs");
         return fail("Unable to summon entity");
     }
+    // Vanilla finalizes a summoned mob (a slime's random size…) only when no NBT was given.
+    if (!c.has("nbt"))
+        if (ServerMob* mob = world.mob((*spawned)->handle())) world.finalize_spawn(*mob);
     c.source().send_success("Summoned new " + name_of(world, (*spawned)->handle()));
     return 1;
 }
@@ -202,7 +205,7 @@ R kill(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets) 
     World& world = server.world();
     std::vector<std::string> names;
     for (EntityHandle h : targets) names.push_back(name_of(world, h));
-    for (EntityHandle h : targets) world.remove(h);
+    for (EntityHandle h : targets) world.kill(h);
     if (targets.size() == 1) c.source().send_success("Killed " + names.front());
     else c.source().send_success("Killed " + std::to_string(targets.size()) + " entities");
     return static_cast<int>(targets.size());

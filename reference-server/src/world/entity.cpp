@@ -19,6 +19,7 @@ ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityType
     data_.info = &info;
     data_.pos = pos;
     data_.no_gravity = info.navigation == NavigationKind::Flying;
+    for (std::size_t i = 0; i < attribute_count; ++i) attributes_[i] = info.attribute_default(static_cast<Attribute>(i));
     for (std::size_t i = 0; i < path_type_count; ++i) malus_[i] = default_malus(static_cast<PathType>(i));
     for (const auto& [t, m] : info.pathfinding_malus) malus_[static_cast<std::size_t>(t)] = m;
     navigation_ = make_navigation(*this);
@@ -32,12 +33,26 @@ ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityType
 ServerMob::~ServerMob() = default;
 
 PathNavigation& ServerMob::navigation() { return *navigation_; }
-MoveControl& ServerMob::move_control() { return *move_control_; }
+MoveControl& ServerMob::move_control() {
+    if (custom_move_) return *custom_move_;
+    return *move_control_;
+}
 LookControl& ServerMob::look_control() { return *look_control_; }
 JumpControl& ServerMob::jump_control() { return *jump_control_; }
 
 bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) {
-    if (data_.removed || data_.invulnerable || amount <= 0) return false;
+    if (data_.removed || data_.invulnerable || !(amount > 0)) return false;
+    // Vanilla's hurt cooldown (invulnerableTime): for 10 ticks after a hit only the part of a
+    // stronger hit that exceeds the last one lands.
+    float dealt = amount;
+    if (invulnerable_time > 10) {
+        if (amount <= last_hurt_amount_) return false;
+        dealt = amount - last_hurt_amount_;
+        last_hurt_amount_ = amount;
+    } else {
+        last_hurt_amount_ = amount;
+        invulnerable_time = 20;
+    }
     if (attacker) {
         last_hurt_by = attacker->ref();
         last_hurt_time = world_->game_time();
@@ -45,13 +60,34 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     last_hurt_ = HurtRecord{damage_type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt,
                             world_->game_time()};
     if (attacker) last_hurt_by_mob_ = last_hurt_;
-    set_health(health_ - amount);
+    set_health(health_ - dealt);
     return true;
 }
 
 void ServerMob::set_health(float h) {
+    if (std::isnan(h)) return;
     health_ = std::clamp(h, 0.0f, max_health());
-    if (health_ <= 0.0f) data_.removed = true;
+    if (health_ <= 0.0f && !data_.removed) {
+        data_.removed = true;
+        died_ = true;
+    }
+}
+
+void ServerMob::set_attribute_base(Attribute attribute, double value) {
+    const auto i = static_cast<std::size_t>(attribute);
+    if (i >= attribute_count || !std::isfinite(value)) return;
+    // Vanilla's RangedAttribute bounds: health 1–1024, speed 0–1024, follow range 0–2048,
+    // damage 0–2048.
+    static constexpr double lo[attribute_count] = {1.0, 0.0, 0.0, 0.0};
+    static constexpr double hi[attribute_count] = {1024.0, 1024.0, 2048.0, 2048.0};
+    attributes_[i] = std::clamp(value, lo[i], hi[i]);
+    if (attribute == Attribute::MaxHealth && health_ > max_health()) health_ = max_health();
+}
+
+void ServerMob::set_dimension_scale(float scale) {
+    if (!(scale > 0.0f && scale <= 64.0f) || scale == data_.scale) return;
+    data_.scale = scale;
+    world_->entity_resized(data_);
 }
 
 bool ServerMob::has_line_of_sight(const Entity& target) {
@@ -76,6 +112,7 @@ void ServerMob::init_ai_from_type() {
     const MobAiFactory* factory = data_.info->ai_factory;
     if (!factory) return;
     attachment_ = factory->make_attachment(*world_, *this);
+    custom_move_ = factory->make_move_control(*world_, *this);
     brain_ = factory->make_brain(*world_, *this);
     enable_goals();
     factory->add_goals(*world_, *this, *goals_, *targets_);
@@ -122,12 +159,12 @@ void ServerMob::stop_sleeping() {
     // neighbour of the head or foot with room for the mob and something to stand on), else on it.
     const Vec3 old = data_.pos;
     std::vector<AABB>& scratch = world_->physics_scratch();
-    const double hw = data_.info->width / 2.0;
+    const double hw = data_.width() / 2.0;
     for (const BlockPos base : {bed, bed.offset(0, 0, 1), bed.offset(0, 0, -1), bed.offset(1, 0, 0), bed.offset(-1, 0, 0)}) {
         for (const auto& [dx, dz] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
             const BlockPos p = base.offset(dx, 0, dz);
             const Vec3 feet{p.x + 0.5, static_cast<double>(p.y), p.z + 0.5};
-            const AABB box{{feet.x - hw, feet.y, feet.z - hw}, {feet.x + hw, feet.y + data_.info->height, feet.z + hw}};
+            const AABB box{{feet.x - hw, feet.y, feet.z - hw}, {feet.x + hw, feet.y + data_.height(), feet.z + hw}};
             const AABB below{{feet.x - hw, feet.y - 1.0, feet.z - hw}, {feet.x + hw, feet.y - 0.01, feet.z + hw}};
             if (no_block_collision(world_->chunks(), box, scratch) && !no_block_collision(world_->chunks(), below, scratch)) {
                 data_.pos = feet;
@@ -142,6 +179,7 @@ void ServerMob::stop_sleeping() {
 
 void ServerMob::base_tick() {
     EntityData& d = data_;
+    if (invulnerable_time > 0) --invulnerable_time;
     // Vanilla's Entity.baseTick: water puts the fire out; otherwise 1 damage every 20 ticks.
     if (d.in_water) fire_ticks = 0;
     if (fire_ticks > 0) {
@@ -159,7 +197,7 @@ bool ServerMob::is_sun_burn_tick() {
     // Vanilla's Mob.isSunBurnTick: day, the brightness at the eyes above 0.5, a random draw
     // against (brightness - 0.4) × 2, dry, and the sky in view from the eyes.
     if (!world_->is_day()) return false;
-    const BlockPos eyes = Vec3{data_.pos.x, data_.pos.y + data_.info->eye_height, data_.pos.z}.block_pos();
+    const BlockPos eyes = Vec3{data_.pos.x, data_.pos.y + data_.eye_height(), data_.pos.z}.block_pos();
     const float light = static_cast<float>(world_->max_local_raw_brightness(eyes)) / 15.0f;
     const float brightness = light / (4.0f - 3.0f * light);  // DimensionType.brightness, ambient 0
     return brightness > 0.5f && world_->random().next_float() * 30.0f < (brightness - 0.4f) * 2.0f &&
@@ -205,7 +243,14 @@ void ServerMob::server_ai_step() {
     if (ai_) ai_->tick(*world_, *this);
     navigation_->tick();
     if (brain_) brain_->tick(*world_, *this);
-    move_control_->tick();
+    if (custom_move_) {
+        MoveInputs in{zza, xxa, speed, data_.y_rot, y_head_rot, y_body_rot};
+        custom_move_->tick(*world_, *this, in);
+        zza = in.zza, xxa = in.xxa, speed = in.speed;
+        data_.y_rot = in.y_rot, y_head_rot = in.y_head_rot, y_body_rot = in.y_body_rot;
+    } else {
+        move_control_->tick();
+    }
     look_control_->tick();
     jump_control_->tick();
 }
@@ -436,28 +481,65 @@ void load_entity_base(World& world, EntityData& d, const nbt::Compound& tag, std
     }
 }
 
+// Which saver's keys count as known.
+enum class SavedKind : std::uint8_t { Mob, Item, Arrow };
+
 // Keys the typed savers write; anything else a loaded tag carried is kept aside and written back.
-bool is_known_key(std::string_view key, bool mob) {
+bool is_known_key(std::string_view key, SavedKind kind) {
     static constexpr std::string_view base[] = {"id", "UUID", "Pos", "Motion", "Rotation", "OnGround", "FallDistance",
                                                 "Invulnerable", "NoGravity", "Tags", "CustomName"};
-    static constexpr std::string_view mob_keys[] = {"Health",     "NoAI",  "IsBaby",    "HandItems", "ArmorItems",
-                                                    "Brain",      "SleepingX", "SleepingY", "SleepingZ"};
+    static constexpr std::string_view mob_keys[] = {"Health",    "NoAI",      "IsBaby",    "HandItems", "ArmorItems",
+                                                    "Brain",     "SleepingX", "SleepingY", "SleepingZ", "Attributes"};
     static constexpr std::string_view item_keys[] = {"Item", "Age", "PickupDelay", "Health"};
+    static constexpr std::string_view arrow_keys[] = {"life", "shake", "inGround", "pickup", "damage",
+                                                      "crit", "Owner", "LeftOwner"};
     for (auto k : base)
         if (k == key) return true;
-    if (mob) {
-        for (auto k : mob_keys)
-            if (k == key) return true;
-    } else {
-        for (auto k : item_keys)
-            if (k == key) return true;
-    }
+    const std::span<const std::string_view> own = kind == SavedKind::Mob    ? std::span<const std::string_view>(mob_keys)
+                                                  : kind == SavedKind::Item ? std::span<const std::string_view>(item_keys)
+                                                                            : std::span<const std::string_view>(arrow_keys);
+    for (auto k : own)
+        if (k == key) return true;
     return false;
 }
 
-void keep_unknown(const nbt::Compound& tag, bool mob, nbt::Compound& extra) {
+void keep_unknown(const nbt::Compound& tag, SavedKind kind, nbt::Compound& extra) {
     for (const auto& e : tag)
-        if (!is_known_key(e.name, mob)) extra.put(e.name, e.value);
+        if (!is_known_key(e.name, kind)) extra.put(e.name, e.value);
+}
+
+// Vanilla's LivingEntity "Attributes" (1.20.4): a list of {Name, Base[, Modifiers]}. Known names
+// set the mob's base values; entries this server does not model are kept to be written back.
+void load_attributes(ServerMob& mob, const nbt::Compound& tag, std::vector<std::string>& warnings) {
+    const nbt::Tag* t = tag.find("Attributes");
+    if (!t) return;
+    const auto* list = t->get_if<nbt::List>();
+    if (!list || (!list->empty() && list->element_type() != nbt::TagType::Compound)) {
+        warnings.push_back("Attributes: expected a list of compounds");
+        return;
+    }
+    mob.unknown_attributes = nbt::List(nbt::TagType::Compound);
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const auto& entry = (*list)[i].as<nbt::Compound>();
+        const std::string where = "Attributes[" + std::to_string(i) + "]";
+        const auto* name = entry.find<std::string>("Name");
+        const auto* base = entry.find<double>("Base");
+        if (!name) {
+            warnings.push_back(where + ": expected a string Name");
+            continue;
+        }
+        const auto attribute = attribute_from_name(*name);
+        if (!attribute) {
+            mob.unknown_attributes.push_back((*list)[i]);
+            continue;
+        }
+        if (!base || !std::isfinite(*base)) {
+            warnings.push_back(where + " (" + *name + "): expected a finite double Base");
+            continue;
+        }
+        mob.set_attribute_base(*attribute, *base);
+        if (entry.find("Modifiers")) warnings.push_back(where + " (" + *name + "): attribute modifiers are not supported and were dropped");
+    }
 }
 
 }  // namespace
@@ -476,6 +558,15 @@ nbt::Compound save_mob_nbt(const ServerMob& mob) {
     c.put("HandItems", nbt::Tag(std::move(hands)));
     c.put("ArmorItems", nbt::Tag(std::move(armor)));
     if (auto* brain = const_cast<ServerMob&>(mob).brain()) c.put("Brain", nbt::Tag(brain->save()));
+    nbt::List attributes(nbt::TagType::Compound);
+    for (std::size_t i = 0; i < attribute_count; ++i) {
+        nbt::Compound a;
+        a.put("Name", nbt::Tag(std::string(attribute_name(static_cast<Attribute>(i)))));
+        a.put("Base", nbt::Tag(mob.attribute_base(static_cast<Attribute>(i))));
+        attributes.push_back(nbt::Tag(std::move(a)));
+    }
+    for (const auto& a : mob.unknown_attributes) attributes.push_back(a);
+    c.put("Attributes", nbt::Tag(std::move(attributes)));
     if (const auto bed = mob.sleeping_pos()) {
         c.put("SleepingX", nbt::Tag(bed->x));
         c.put("SleepingY", nbt::Tag(bed->y));
@@ -490,6 +581,10 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
     EntityData& d = mob.data();
     load_entity_base(mob.world(), d, tag, warnings);
     mob.y_head_rot = mob.y_body_rot = d.y_rot;
+    // Vanilla's order: the type's own fields (a slime's Size sets its attributes), then the
+    // saved Attributes, then Health, so that health is clamped to the maximum it was saved with.
+    if (MobAttachment* a = mob.attachment()) a->load(tag, warnings);
+    load_attributes(mob, tag, warnings);
     if (const nbt::Tag* t = tag.find("Health")) {
         if (const auto* f = t->get_if<float>(); f && std::isfinite(*f)) mob.set_health(*f);
         else warnings.push_back("Health: expected a float");
@@ -536,10 +631,9 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
         else if (x || y || z || tag.find("SleepingX") || tag.find("SleepingY") || tag.find("SleepingZ"))
             warnings.push_back("SleepingX/Y/Z: expected three ints");
     }
-    keep_unknown(tag, true, mob.extra_nbt);
+    keep_unknown(tag, SavedKind::Mob, mob.extra_nbt);
     if (MobAttachment* a = mob.attachment()) {
-        // The attachment's keys are its own: read them, and stop keeping them verbatim.
-        a->load(tag, warnings);
+        // The attachment's keys are its own (read above): stop keeping them verbatim.
         for (std::string_view key : a->nbt_keys()) mob.extra_nbt.erase(key);
     }
     return warnings;
@@ -570,7 +664,55 @@ std::vector<std::string> load_item_entity_nbt(World& world, ItemEntity& item, co
     if (const nbt::Tag* t = tag.find("Item")) {
         if (auto stack = item_stack_from_nbt(*t, warnings, "Item")) item.item = *stack;
     }
-    keep_unknown(tag, false, item.extra_nbt);
+    keep_unknown(tag, SavedKind::Item, item.extra_nbt);
+    return warnings;
+}
+
+nbt::Compound save_arrow_nbt(const ArrowEntity& arrow) {
+    nbt::Compound c = arrow.extra_nbt;
+    save_entity_base(arrow.data(), c);
+    // Vanilla's AbstractArrow.addAdditionalSaveData (1.20.4) for the fields modelled here.
+    c.put("life", nbt::Tag(static_cast<std::int16_t>(std::min(arrow.life, 32767))));
+    c.put("shake", nbt::Tag(static_cast<std::int8_t>(arrow.shake)));
+    c.put("inGround", nbt::Tag(arrow.in_ground));
+    c.put("pickup", nbt::Tag(static_cast<std::int8_t>(arrow.pickup)));
+    c.put("damage", nbt::Tag(arrow.base_damage));
+    c.put("crit", nbt::Tag(arrow.crit));
+    if (arrow.owner) c.put("Owner", nbt::Tag(uuid_to_ints(arrow.owner->uuid)));
+    if (arrow.left_owner) c.put("LeftOwner", nbt::Tag(true));
+    return c;
+}
+
+std::vector<std::string> load_arrow_nbt(World& world, ArrowEntity& arrow, const nbt::Compound& tag) {
+    std::vector<std::string> warnings;
+    load_entity_base(world, arrow.data(), tag, warnings);
+    if (const nbt::Tag* t = tag.find("life")) {
+        if (const auto* v = t->get_if<std::int16_t>()) arrow.life = *v;
+        else warnings.push_back("life: expected a short");
+    }
+    if (const nbt::Tag* t = tag.find("shake")) {
+        if (const auto* v = t->get_if<std::int8_t>()) arrow.shake = *v & 0xFF;
+        else warnings.push_back("shake: expected a byte");
+    }
+    flag(tag, "inGround", arrow.in_ground, warnings);
+    flag(tag, "crit", arrow.crit, warnings);
+    flag(tag, "LeftOwner", arrow.left_owner, warnings);
+    if (const nbt::Tag* t = tag.find("pickup")) {
+        const auto* v = t->get_if<std::int8_t>();
+        if (v && *v >= 0 && *v <= 2) arrow.pickup = static_cast<ArrowEntity::Pickup>(*v);
+        else warnings.push_back("pickup: expected a byte 0–2");
+    }
+    if (const nbt::Tag* t = tag.find("damage")) {
+        const auto* v = t->get_if<double>();
+        if (v && std::isfinite(*v) && *v >= 0) arrow.base_damage = *v;
+        else warnings.push_back("damage: expected a finite, non-negative double");
+    }
+    if (const nbt::Tag* t = tag.find("Owner")) {
+        const auto* ints = t->get_if<nbt::IntArray>();
+        if (const auto u = ints ? uuid_from_ints(*ints) : std::nullopt) arrow.owner = EntityRef{*u, EntityHandle{}};
+        else warnings.push_back("Owner: expected an int array of 4");
+    }
+    keep_unknown(tag, SavedKind::Arrow, arrow.extra_nbt);
     return warnings;
 }
 

@@ -110,6 +110,15 @@ EntityHandle EntityIndex::insert(std::unique_ptr<ItemEntity> item) {
     return insert_slot(std::move(slot));
 }
 
+EntityHandle EntityIndex::insert(std::unique_ptr<ArrowEntity> arrow) {
+    if (!arrow) throw std::invalid_argument("EntityIndex::insert: the arrow is null");
+    EntitySlot slot;
+    slot.arrow = arrow.get();
+    slot.data = &arrow->data();
+    slot.entity.reset(arrow.release());
+    return insert_slot(std::move(slot));
+}
+
 EntityHandle EntityIndex::insert_slot(EntitySlot slot) {
     EntityData& data = *slot.data;
     if (!data.info)
@@ -138,11 +147,22 @@ EntityHandle EntityIndex::insert_slot(EntitySlot slot) {
 
     by_uuid_.emplace(data.uuid, index);
     order_.push_back(handle);
-    max_half_width_ = std::max(max_half_width_, data.info->width / 2.0);
-    max_height_ = std::max(max_height_, static_cast<double>(data.info->height));
+    max_half_width_ = std::max(max_half_width_, data.width() / 2.0);
+    max_height_ = std::max(max_height_, static_cast<double>(data.height()));
     cell_add(index, data, section_key(data.pos));
     ++count_;
     return handle;
+}
+
+void EntityIndex::resized(EntityData& data) {
+    const std::uint32_t index = data.handle.index;
+    if (index >= slots_.size() || slots_[index].data != &data || slots_[index].generation != data.handle.generation)
+        throw std::logic_error("EntityIndex::resized: entity " + data.uuid.str() + " is not in this index");
+    max_half_width_ = std::max(max_half_width_, data.width() / 2.0);
+    max_height_ = std::max(max_height_, static_cast<double>(data.height()));
+    // The record's kind holds the size: look it up again where the record is.
+    const Place& place = places_[index];
+    regions_[place.region].members[place.member].kind = kind_of(data);
 }
 
 std::unique_ptr<Entity> EntityIndex::erase(EntityHandle handle) {
@@ -154,6 +174,7 @@ std::unique_ptr<Entity> EntityIndex::erase(EntityHandle handle) {
     s.data = nullptr;
     s.mob = nullptr;
     s.item = nullptr;
+    s.arrow = nullptr;
     ++s.generation;
     free_.push_back(handle.index);
     --count_;
@@ -278,7 +299,7 @@ void EntityIndex::rebuild_table(std::size_t capacity) {
 
 std::uint32_t EntityIndex::kind_of(const EntityData& data) {
     const std::uint32_t type = data.type.index();
-    const float width = data.info->width, height = data.info->height;
+    const float width = data.width(), height = data.height();
     for (std::size_t k = 0; k < kinds_.size(); ++k) {
         const Kind& kind = kinds_[k];
         // Bitwise, as the records must rebuild the very box EntityData::bounding_box() does.
@@ -383,8 +404,8 @@ void EntityIndex::verify() const {
         const bool same_pos = std::bit_cast<std::array<std::uint64_t, 3>>(e.pos) ==
                               std::bit_cast<std::array<std::uint64_t, 3>>(d.pos);
         const Kind& kind = kinds_[e.kind];
-        if (!same_pos || place.section != section_key(d.pos) || kind.width != d.info->width ||
-            kind.height != d.info->height || kind.type != d.type.index())
+        if (!same_pos || place.section != section_key(d.pos) || kind.width != d.width() ||
+            kind.height != d.height() || kind.type != d.type.index())
             throw std::logic_error("EntityIndex::verify: entity " + d.uuid.str() +
                                    " changed position or type without EntityIndex::moved()");
     }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
+#include "mobsdk/plugin/ai_factory.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/pathfinder.hpp"
 #include "mobserver/world/physics.hpp"
@@ -34,6 +36,17 @@ std::int32_t sky_darken_at(std::int64_t day_time) noexcept {
     return static_cast<std::int32_t>((1.0 - f) * 11.0);
 }
 
+template <class Code>
+void World::run_plugin_code(ServerMob& mob, Code&& code) {
+    try {
+        code();
+    } catch (const std::exception& e) {
+        fail_ai(mob, e.what());
+    } catch (...) {
+        fail_ai(mob, "an exception that is not a std::exception");
+    }
+}
+
 World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> generator, WorldOptions options)
     : registries_(&registries),
       generator_(std::move(generator)),
@@ -41,7 +54,8 @@ World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> 
       random_(options_.seed),
       chunks_(registries.blocks),
       pois_(registries.blocks, registries.poi_types),
-      item_type_(registries.entity_types.find("minecraft:item")) {
+      item_type_(registries.entity_types.find("minecraft:item")),
+      arrow_type_(registries.entity_types.find("minecraft:arrow")) {
     chunks_.set_listener(&pois_);
     update_sky_darken();
 }
@@ -218,15 +232,7 @@ ServerMob& World::spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid u
     auto mob = std::make_unique<ServerMob>(*this, type, info, uuid, pos);
     ServerMob& ref = *mob;
     entities_.insert(std::move(mob));
-    if (mob_initializer_) {
-        try {
-            mob_initializer_(ref);
-        } catch (const std::exception& e) {
-            fail_ai(ref, e.what());
-        } catch (...) {
-            fail_ai(ref, "an exception that is not a std::exception");
-        }
-    }
+    if (mob_initializer_) run_plugin_code(ref, [&] { mob_initializer_(ref); });
     return ref;
 }
 
@@ -241,9 +247,224 @@ Mob* World::summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot
     return &mob;
 }
 
-std::optional<EntityRef> World::shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) {
-    // Arrows are not entities of this server yet (docs/goals.md): nothing is shot.
-    return std::nullopt;
+namespace {
+
+double length(const Vec3& v) noexcept { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
+
+// Vanilla's Vec3.normalize: the zero vector for lengths below 1e-4.
+Vec3 normalize(const Vec3& v) noexcept {
+    const double l = length(v);
+    return l < 1.0e-4 ? Vec3{} : Vec3{v.x / l, v.y / l, v.z / l};
+}
+
+// Vanilla's AABB.expandTowards: grows the box on the side the vector points to.
+AABB expand_towards(AABB b, const Vec3& v) noexcept {
+    (v.x < 0 ? b.min.x : b.max.x) += v.x;
+    (v.y < 0 ? b.min.y : b.max.y) += v.y;
+    (v.z < 0 ? b.min.z : b.max.z) += v.z;
+    return b;
+}
+
+// Where the segment from `a` to `b` enters `box` (vanilla's AABB.clip), if it does.
+std::optional<Vec3> clip_box(const AABB& box, const Vec3& a, const Vec3& b) noexcept {
+    const double lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
+    const double o[3] = {a.x, a.y, a.z}, d[3] = {b.x - a.x, b.y - a.y, b.z - a.z};
+    double t0 = 0.0, t1 = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        if (std::abs(d[i]) < 1.0e-12) {
+            if (o[i] < lo[i] || o[i] > hi[i]) return std::nullopt;
+            continue;
+        }
+        double ta = (lo[i] - o[i]) / d[i], tb = (hi[i] - o[i]) / d[i];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (t0 > t1) return std::nullopt;
+    }
+    return a + (b - a) * t0;
+}
+
+// Vanilla's rotation of a projectile from its motion (Projectile.shoot and AbstractArrow.tick).
+void face_motion(EntityData& d) noexcept {
+    constexpr double deg = 57.2957763671875;  // (double) (180F / (float) Math.PI)
+    const double horizontal = std::sqrt(d.motion.x * d.motion.x + d.motion.z * d.motion.z);
+    d.y_rot = static_cast<float>(std::atan2(d.motion.x, d.motion.z) * deg);
+    d.x_rot = static_cast<float>(std::atan2(d.motion.y, horizontal) * deg);
+}
+
+}  // namespace
+
+ArrowEntity& World::spawn_arrow(const Vec3& pos, const Vec3& motion, Uuid uuid) {
+    if (!arrow_type_) throw std::logic_error("no minecraft:arrow entity type is registered");
+    if (!uuid.is_nil() && entities_.find(uuid))
+        throw std::invalid_argument("an entity with UUID " + uuid.str() + " already exists");
+    auto a = std::make_unique<ArrowEntity>();
+    EntityData& d = a->data();
+    d.uuid = uuid.is_nil() ? fresh_uuid() : uuid;
+    d.type = *arrow_type_;
+    d.info = &registries_->entity_types.entry(*arrow_type_).value;
+    d.pos = pos;
+    d.motion = motion;
+    face_motion(d);
+    ArrowEntity& ref = *a;
+    entities_.insert(std::move(a));
+    return ref;
+}
+
+std::optional<EntityRef> World::shoot_arrow(Mob& shooter, const Vec3& from, const Vec3& direction, float velocity,
+                                            float inaccuracy, double base_damage) {
+    if (!arrow_type_ || !std::isfinite(from.x) || !std::isfinite(from.y) || !std::isfinite(from.z) ||
+        !std::isfinite(base_damage))
+        return std::nullopt;
+    const BlockPos at = from.block_pos();
+    if (at.y < min_y - 64 || at.y >= min_y + world_height + 64 || !chunks_.chunk(ChunkPos::of(at))) return std::nullopt;
+    // Vanilla's Projectile.shoot: the normalised direction plus a triangular spread per axis
+    // (drawn x, y, z), times the velocity.
+    const Vec3 n = normalize(direction);
+    const double spread = 0.0172275 * static_cast<double>(inaccuracy);
+    const double sx = random_.triangle(0.0, spread);
+    const double sy = random_.triangle(0.0, spread);
+    const double sz = random_.triangle(0.0, spread);
+    const Vec3 motion = Vec3{n.x + sx, n.y + sy, n.z + sz} * static_cast<double>(velocity);
+    ArrowEntity& arrow = spawn_arrow(from, motion);
+    arrow.owner = shooter.ref();
+    arrow.base_damage = std::max(0.0, base_damage);
+    arrow.pickup = ArrowEntity::Pickup::Disallowed;  // a mob's arrow (vanilla: Allowed only for players)
+    return arrow.ref();
+}
+
+ArrowEntity* World::arrow_entity(const EntityRef& ref) noexcept {
+    const EntitySlot* s = entities_.slot(ref.handle);
+    if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
+    return s && !s->data->removed ? s->arrow : nullptr;
+}
+
+bool World::kill(EntityHandle handle) {
+    const EntitySlot* s = entities_.slot(handle);
+    if (!s || s->data->removed) return false;
+    if (s->mob) s->mob->set_health(0.0f);  // genericKill bypasses invulnerability
+    else s->data->removed = true;
+    return true;
+}
+
+void World::finalize_spawn(ServerMob& mob) {
+    const MobAiFactory* factory = mob.info().ai_factory;
+    if (!factory || mob.ai_failed) return;
+    run_plugin_code(mob, [&] { factory->finalize_spawn(*this, mob); });
+}
+
+void World::run_death_hook(ServerMob& mob) {
+    MobAttachment* a = mob.attachment();
+    if (!a || mob.ai_failed) return;
+    run_plugin_code(mob, [&] { a->on_death(*this, mob); });
+}
+
+void World::tick_arrow(ArrowEntity& arrow) {
+    // Vanilla's AbstractArrow.tick (1.20.4) without piercing, potions or particles.
+    EntityData& d = arrow.data();
+    const Vec3 old = d.pos;
+    d.in_water = touches_fluid(chunks_, d.bounding_box(), Fluid::Water);
+    if (!arrow.left_owner) {
+        // Projectile.checkLeftOwner: the shooter is out of the box the arrow sweeps, grown by 1.
+        const Mob* owner = arrow.owner ? resolve_mob(*arrow.owner) : nullptr;
+        bool near = false;
+        if (owner) {
+            arrow_scratch_.clear();
+            entities_.query(expand_towards(d.bounding_box(), d.motion).inflate(1.0), arrow_scratch_);
+            for (const EntitySlot* s : arrow_scratch_)
+                if (s->mob == owner && !s->data->removed) near = true;
+        }
+        arrow.left_owner = !near;
+    }
+    const BlockPos at = d.pos.block_pos();
+    const BlockState state = chunks_.block_state(at);
+    const BlockShape& shape = chunks_.info(at).collision;
+    for (std::uint8_t i = 0; i < shape.count && !arrow.in_ground; ++i) {
+        const ShapeBox& b = shape.boxes[i];
+        // AABB.contains: half-open on the upper sides.
+        if (d.pos.x >= at.x + b.min_x && d.pos.x < at.x + b.max_x && d.pos.y >= at.y + b.min_y &&
+            d.pos.y < at.y + b.max_y && d.pos.z >= at.z + b.min_z && d.pos.z < at.z + b.max_z)
+            arrow.in_ground = true;
+    }
+    if (arrow.shake > 0) --arrow.shake;
+    if (arrow.in_ground) {
+        // The block it stuck in changed and nothing holds it: it falls (startFalling); else it
+        // waits out its life. (An arrow loaded from disk does not know its block: it checks.)
+        if ((!arrow.in_block || *arrow.in_block != state) &&
+            no_block_collision(chunks_, d.bounding_box().inflate(0.06), physics_scratch_)) {
+            arrow.in_ground = false;
+            arrow.in_block.reset();
+            const double fx = random_.next_float() * 0.2f, fy = random_.next_float() * 0.2f, fz = random_.next_float() * 0.2f;
+            d.motion = {d.motion.x * fx, d.motion.y * fy, d.motion.z * fz};
+            arrow.life = 0;
+        } else if (++arrow.life >= ArrowEntity::despawn_life) {
+            d.removed = true;
+        }
+        return;
+    }
+    const Vec3 from = d.pos;
+    Vec3 to = from + d.motion;
+    const std::optional<BlockHit> block_hit = clip(from, to);
+    if (block_hit) to = block_hit->location;
+    // ProjectileUtil.getEntityHitResult: the closest mob whose box grown by 0.3 the segment
+    // enters, among those in the swept box grown by 1; not the shooter before it left it.
+    ServerMob* target = nullptr;
+    double best = std::numeric_limits<double>::max();
+    arrow_scratch_.clear();
+    entities_.query(expand_towards(d.bounding_box(), d.motion).inflate(1.0), arrow_scratch_);
+    const Mob* owner = arrow.owner && !arrow.left_owner ? resolve_mob(*arrow.owner) : nullptr;
+    for (const EntitySlot* s : arrow_scratch_) {
+        if (!s->mob || s->data->removed || s->mob == owner) continue;
+        if (const auto p = clip_box(s->data->bounding_box().inflate(0.3), from, to)) {
+            const double dist = from.dist_sqr(*p);
+            if (dist < best) best = dist, target = s->mob;
+        }
+    }
+    if (target) arrow_hit_mob(arrow, *target);
+    else if (block_hit) arrow_hit_block(arrow, *block_hit);
+    if (d.removed) return;
+    const Vec3 v = d.motion;
+    const Vec3 next = d.pos + v;
+    face_motion(d);
+    const double drag = d.in_water ? 0.6 : 0.99;
+    d.motion = v * drag;
+    if (!d.no_gravity) d.motion.y -= 0.05;
+    d.pos = next;
+    if (!(old == d.pos)) entities_.moved(d, old);
+}
+
+void World::arrow_hit_block(ArrowEntity& arrow, const BlockHit& hit) {
+    // AbstractArrow.onHitBlock: remember the block, step back 0.05 from the hit and stick.
+    EntityData& d = arrow.data();
+    arrow.in_block = chunks_.block_state(hit.pos);
+    const Vec3 rel = hit.location - d.pos;
+    d.motion = rel;
+    const Vec3 back = normalize(rel) * 0.05;
+    d.pos = d.pos - back;
+    arrow.in_ground = true;
+    arrow.shake = 7;
+    arrow.crit = false;
+}
+
+void World::arrow_hit_mob(ArrowEntity& arrow, ServerMob& target) {
+    // AbstractArrow.onHitEntity: ceil(speed × base damage), more for a critical arrow, as
+    // minecraft:arrow damage from the shooter (or the arrow itself when the shooter is gone).
+    EntityData& d = arrow.data();
+    const auto speed = static_cast<float>(length(d.motion));
+    auto damage = static_cast<std::int64_t>(
+        std::ceil(std::clamp(static_cast<double>(speed) * arrow.base_damage, 0.0, 2147483647.0)));
+    if (arrow.crit) damage = std::min<std::int64_t>(damage + random_.next_int(static_cast<std::int32_t>(damage / 2 + 2)), 2147483647);
+    const Entity* attacker = arrow.owner ? resolve(*arrow.owner) : nullptr;
+    if (!attacker) attacker = &arrow;
+    static const ResourceLocation arrow_damage = ResourceLocation::of("arrow");
+    if (target.hurt(arrow_damage, static_cast<float>(damage), attacker)) {
+        d.removed = true;
+        return;
+    }
+    // Deflected (an invulnerable target): it bounces back at a tenth of its speed.
+    d.motion = d.motion * -0.1;
+    d.y_rot += 180.0f;
+    if (d.motion.x * d.motion.x + d.motion.y * d.motion.y + d.motion.z * d.motion.z < 1.0e-7) d.removed = true;
 }
 
 bool World::no_collision(const AABB& box) const { return no_block_collision(chunks_, box, physics_scratch_); }
@@ -303,6 +524,7 @@ nbt::Compound World::save_entity(const Entity& entity) const {
     nbt::Compound fields;
     if (s && s->mob) fields = save_mob_nbt(*s->mob);
     else if (s && s->item) fields = save_item_entity_nbt(*s->item);
+    else if (s && s->arrow) fields = save_arrow_nbt(*s->arrow);
     nbt::Compound out;
     out.put("id", nbt::Tag(registries_->entity_types.id_of(entity.type()).str()));
     for (const auto& e : fields) out.put(e.name, e.value);
@@ -347,6 +569,11 @@ Result<Entity*, std::string> World::spawn_from_nbt(const nbt::Compound& tag, std
         }
         return &static_cast<Entity&>(item);
     }
+    if (arrow_type_ && *type == *arrow_type_) {
+        ArrowEntity& arrow = spawn_arrow(pos, Vec3{}, uuid);
+        for (auto& w : load_arrow_nbt(*this, arrow, tag)) warnings.push_back(std::move(w));
+        return &static_cast<Entity&>(arrow);
+    }
     return unexpected(loc->str() + ": this server cannot create entities of this type");
 }
 
@@ -354,6 +581,7 @@ std::vector<std::string> World::load_entity(Entity& entity, const nbt::Compound&
     const EntitySlot* s = entities_.slot(entity.handle());
     if (s && s->mob) return load_mob_nbt(*s->mob, tag);
     if (s && s->item) return load_item_entity_nbt(*this, *s->item, tag);
+    if (s && s->arrow) return load_arrow_nbt(*this, *s->arrow, tag);
     return {"not an entity of this world"};
 }
 
@@ -623,8 +851,12 @@ void World::tick() {
         EntityData* data = slot->data;
         ServerMob* mob = slot->mob;
         ItemEntity* item = slot->item;
+        ArrowEntity* arrow = slot->arrow;
         if (data->removed) {
             any_removed = true;
+            // Vanilla's tickDeath: a dead mob leaves after its death animation, its death hook
+            // (a slime's split) running as it goes.
+            if (mob && mob->dying() && ++mob->death_time == ServerMob::death_duration) run_death_hook(*mob);
             continue;
         }
         ++data->age;
@@ -635,16 +867,10 @@ void World::tick() {
                 continue;
             }
             if (!data->no_ai) {
-                if (!mob->ai_failed) {
-                    try {
+                if (!mob->ai_failed) run_plugin_code(*mob, [mob] {
                         mob->server_ai_step();
                         mob->refresh_brain_if_requested();
-                    } catch (const std::exception& e) {
-                        fail_ai(*mob, e.what());
-                    } catch (...) {
-                        fail_ai(*mob, "an exception that is not a std::exception");
-                    }
-                }
+                    });
                 // Vanilla's LivingEntity.tick: a sleeper whose bed is gone gets up; a sleeper
                 // does not move (it lies on the bed).
                 if (const auto bed = mob->sleeping_pos()) {
@@ -655,6 +881,8 @@ void World::tick() {
             }
         } else if (item) {
             tick_item(*item);
+        } else if (arrow) {
+            tick_arrow(*arrow);
         }
         any_removed = any_removed || data->removed;
     }
@@ -662,7 +890,7 @@ void World::tick() {
         for (std::size_t i = 0; i < entities_.order().size(); ++i) {
             const EntityHandle h = entities_.order()[i];
             const EntitySlot* s = entities_.slot(h);
-            if (s && s->data->removed) entities_.erase(h);
+            if (s && s->data->removed && !(s->mob && s->mob->dying())) entities_.erase(h);
         }
         entities_.compact_order();
     }

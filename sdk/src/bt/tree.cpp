@@ -15,6 +15,13 @@ constexpr bool valid_result(Status s) noexcept {
     return static_cast<unsigned>(s) - 1u <= 2u;
 }
 
+// A condition's status without a branch on its value: Success (1) when `value` differs from
+// `negate`, else Failure (2). The composite above branches on it anyway; one guess less.
+constexpr Status condition_status(bool value, bool negate) noexcept {
+    static_assert(static_cast<int>(Status::Success) == 1 && static_cast<int>(Status::Failure) == 2);
+    return static_cast<Status>(2 - static_cast<int>(value != negate));
+}
+
 }  // namespace
 
 void BehaviourTree::take(BehaviourTree& other) noexcept {
@@ -49,17 +56,16 @@ const BehaviourTree::Node& BehaviourTree::at(NodeId node) const {
     return nodes_[node];
 }
 
-void BehaviourTree::bad_status(NodeId i, Status status) const {
+void BehaviourTree::bad_status(const Node& n, Status status) const {
+    const NodeId i = id_of(n);
     std::string what = "behaviour tree: the update of " + std::string(to_string(nodes_[i].kind)) + " node " +
                        std::to_string(i);
     if (!name(i).empty()) what += " \"" + name(i) + "\"";
     throw BtError(what + " returned " + to_string(status) + ": an update returns Success, Failure or Running");
 }
 
-Status BehaviourTree::tick(TickContext& ctx) {
-    if (nodes_.empty()) throw BtError("behaviour tree: tick() on an empty tree; build one with BehaviourTreeBuilder");
-    if (mode_ == TickMode::Rewalk) return tick_node(0, ctx);
-    return tick_event(ctx);
+void BehaviourTree::empty_tick() {
+    throw BtError("behaviour tree: tick() on an empty tree; build one with BehaviourTreeBuilder");
 }
 
 // ---- the node tick ----
@@ -71,7 +77,12 @@ Status BehaviourTree::tick(TickContext& ctx) {
 
 Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
     ++node_ticks_;
-    Node& n = nodes_[i];
+    return dispatch(i, nodes_[i], ctx);
+}
+
+// The switch itself, also inlined into the composites' loops: each loop then has its own jump,
+// predicted on its own.
+[[gnu::always_inline]] inline Status BehaviourTree::dispatch(NodeId i, Node& n, TickContext& ctx) {
     switch (n.kind) {
     case NodeKind::Condition:
     case NodeKind::Action: return tick_leaf_node(i, n, ctx);
@@ -87,28 +98,50 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
     __builtin_unreachable();  // TreeDraft only makes the kinds above
 }
 
-[[gnu::always_inline]] inline Status BehaviourTree::tick_child(NodeId c, TickContext& ctx) {
-    Node& child = nodes_[c];
+[[gnu::always_inline]] inline Status BehaviourTree::tick_child(NodeId c, Node& child, TickContext& ctx) {
     if (is_leaf(child.kind)) {
         ++node_ticks_;
-        return tick_leaf(c, child, ctx);
+        return tick_leaf(child, ctx);
     }
-    return tick_node(c, ctx);
+    // A guarded sequence — sequence(condition, …), the commonest shape of all — that is not running
+    // starts with its guard: evaluated here, it costs no dispatch and no frame, and a failing guard
+    // (the usual case under an active selector) ends the sequence at once. Same updates, same order.
+    if (child.kind == NodeKind::Sequence && child.status != Status::Running) {
+        Node& guard = (&child)[1];
+        if (guard.kind == NodeKind::Condition) {
+            node_ticks_ += 2;
+            const Status g = tick_leaf(guard, ctx);
+            if (g == Status::Success) return tick_guarded_sequence(child, ctx);
+            child.data.inner.cursor = c + 1;
+            child.status = g;
+            return g;
+        }
+    }
+    ++node_ticks_;
+    return dispatch(c, child, ctx);
+}
+
+// The rest of a guarded sequence's update once its guard succeeded (see tick_child).
+[[gnu::noinline]] Status BehaviourTree::tick_guarded_sequence(Node& n, TickContext& ctx) {
+    const NodeId next = (&n)[1].end;
+    n.data.inner.cursor = next;
+    const Status s = next == n.end ? Status::Success : sequence_from(n, ctx);
+    n.status = s;
+    return s;
 }
 
 // A leaf's tick: the seed's Tick() around a user update. Conditions have no hooks: never Running,
 // they initialise and terminate in every tick.
-[[gnu::always_inline]] inline Status BehaviourTree::tick_leaf(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviourTree::tick_leaf(Node& n, TickContext& ctx) {
     Status s;
     if (n.kind == NodeKind::Condition) {
-        s = n.data.leaf.fn.condition(n.data.leaf.object, ctx) != ((n.flags & kNegate) != 0) ? Status::Success
-                                                                                             : Status::Failure;
+        s = condition_status(n.data.leaf.fn.condition(n.data.leaf.object, ctx), (n.flags & kNegate) != 0);
     } else {
         if (n.flags & kHooks) [[unlikely]]
-            return tick_leaf_with_hooks(i, n, ctx);
+            return tick_leaf_with_hooks(n, ctx);
         s = n.data.leaf.fn.action(n.data.leaf.object, ctx);
         if (!valid_result(s)) [[unlikely]]
-            bad_status(i, s);
+            bad_status(n, s);
     }
     n.status = s;
     return s;
@@ -116,27 +149,29 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 
 // A leaf ticked on its own (a root, a decorator's child, an event-driven resumption): out of line,
 // so that the dispatch above needs no frame.
-[[gnu::noinline]] Status BehaviourTree::tick_leaf_node(NodeId i, Node& n, TickContext& ctx) {
-    return tick_leaf(i, n, ctx);
+[[gnu::noinline]] Status BehaviourTree::tick_leaf_node(NodeId, Node& n, TickContext& ctx) {
+    return tick_leaf(n, ctx);
 }
 
-Status BehaviourTree::tick_leaf_with_hooks(NodeId i, Node& n, TickContext& ctx) {
-    if (n.status != Status::Running && (n.flags & kHasInit)) hooks_[i]->on_initialise(n.data.leaf.object, ctx);
+Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
+    const detail::LeafHooks& hooks = *hooks_[id_of(n)];
+    if (n.status != Status::Running && (n.flags & kHasInit)) hooks.on_initialise(n.data.leaf.object, ctx);
     const Status s = n.data.leaf.fn.action(n.data.leaf.object, ctx);
     if (!valid_result(s)) [[unlikely]]
-        bad_status(i, s);
+        bad_status(n, s);
     n.status = s;
-    if (s != Status::Running && (n.flags & kHasTerminate)) hooks_[i]->on_terminate(n.data.leaf.object, ctx, s);
+    if (s != Status::Running && (n.flags & kHasTerminate)) hooks.on_terminate(n.data.leaf.object, ctx, s);
     return s;
 }
 
 // Seed: tick children from the current one while they succeed.
 [[gnu::always_inline]] inline Status BehaviourTree::sequence_from(Node& n, TickContext& ctx) {
     for (;;) {
-        const NodeId c = n.data.inner.cursor;
-        const Status s = tick_child(c, ctx);
+        const NodeId ci = n.data.inner.cursor;
+        Node& c = nodes_[ci];
+        const Status s = tick_child(ci, c, ctx);
         if (s != Status::Success) return s;
-        const NodeId next = nodes_[c].end;
+        const NodeId next = c.end;
         n.data.inner.cursor = next;
         if (next == n.end) return Status::Success;
     }
@@ -152,10 +187,11 @@ Status BehaviourTree::tick_leaf_with_hooks(NodeId i, Node& n, TickContext& ctx) 
 // Seed: tick children from the current one while they fail.
 [[gnu::always_inline]] inline Status BehaviourTree::selector_from(Node& n, TickContext& ctx) {
     for (;;) {
-        const NodeId c = n.data.inner.cursor;
-        const Status s = tick_child(c, ctx);
+        const NodeId ci = n.data.inner.cursor;
+        Node& c = nodes_[ci];
+        const Status s = tick_child(ci, c, ctx);
         if (s != Status::Failure) return s;
-        const NodeId next = nodes_[c].end;
+        const NodeId next = c.end;
         n.data.inner.cursor = next;
         if (next == n.end) return Status::Failure;
     }
@@ -177,7 +213,7 @@ Status BehaviourTree::tick_leaf_with_hooks(NodeId i, Node& n, TickContext& ctx) 
     NodeId c = i + 1;
     Status s;
     for (;;) {
-        s = tick_child(c, ctx);
+        s = tick_child(c, nodes_[c], ctx);
         if (s != Status::Failure) break;
         c = nodes_[c].end;
         if (c == end) break;
@@ -218,7 +254,7 @@ Status BehaviourTree::parallel_policies(const Node& n, std::uint32_t successes, 
     Status s = Status::Running;
     for (NodeId c = i + 1; c != end; c = nodes_[c].end) {
         Status cs = nodes_[c].status;
-        if (c < monitored_end || !ended(cs)) cs = tick_child(c, ctx);
+        if (c < monitored_end || !ended(cs)) cs = tick_child(c, nodes_[c], ctx);
         if (cs == Status::Success) {
             ++successes;
             if (!success_all) {
@@ -268,7 +304,7 @@ done:
             started = true;
         }
         Status result;
-        if (repeat_after(n, c, tick_child(c, ctx), result)) return result;
+        if (repeat_after(n, c, tick_child(c, nodes_[c], ctx), result)) return result;
     }
 }
 
@@ -280,7 +316,7 @@ done:
 }
 
 [[gnu::noinline]] Status BehaviourTree::tick_inverter(NodeId i, Node& n, TickContext& ctx) {
-    const Status c = tick_child(i + 1, ctx);
+    const Status c = tick_child(i + 1, nodes_[i + 1], ctx);
     const Status s = c == Status::Success ? Status::Failure : c == Status::Failure ? Status::Success : c;
     n.status = s;
     return s;
@@ -291,7 +327,7 @@ done:
     Child child(*this, i + 1, ctx);
     const Status s = n.data.leaf.fn.decorator(n.data.leaf.object, ctx, child);
     if (!valid_result(s)) [[unlikely]]
-        bad_status(i, s);
+        bad_status(n, s);
     n.status = s;
     if (s != Status::Running) terminate_node(i, s, ctx);
     return s;
@@ -304,7 +340,17 @@ done:
 // So a tick starts at the deepest running node below such a chain and climbs only when it ends.
 Status BehaviourTree::tick_event(TickContext& ctx) {
     NodeId i = nodes_[0].status == Status::Running ? resume_ : 0;
-    Status s = tick_node(i, ctx);
+    Node& n = nodes_[i];
+    Status s;
+    if (is_leaf(n.kind)) {
+        // The usual resumption: a leaf that keeps running. It stays the resume point (descend()
+        // of a running leaf is the leaf), and nothing above it changes.
+        ++node_ticks_;
+        s = tick_leaf(n, ctx);
+        if (s == Status::Running) return nodes_[0].status;
+    } else {
+        s = tick_node(i, ctx);
+    }
     while (s != Status::Running && i != 0) {
         const NodeId p = parents_[i];
         s = resume_parent(p, i, s, ctx);

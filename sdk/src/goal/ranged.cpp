@@ -3,25 +3,11 @@
 
 #include <cmath>
 
+#include "mobsdk/world/ai_util.hpp"
+
 namespace mobsdk::goal {
 
 namespace {
-
-// Vanilla's Mth.wrapDegrees for floats: into [-180, 180).
-float wrap_degrees(float degrees) noexcept {
-    float f = std::fmod(degrees, 360.0f);
-    if (f >= 180.0f) f -= 360.0f;
-    if (f < -180.0f) f += 360.0f;
-    return f;
-}
-
-// Vanilla's Mob.rotlerp: at most `max` degrees from `from` towards `to`.
-float rotlerp(float from, float to, float max) noexcept {
-    float f = wrap_degrees(to - from);
-    if (f > max) f = max;
-    if (f < -max) f = -max;
-    return from + f;
-}
 
 bool is_bow(const ItemStack& stack) {
     static const ResourceLocation bow = ResourceLocation::of("bow");

@@ -14,7 +14,25 @@ EntityTypeInfo sized(MobCategory category, float width, float height, float eye_
     return t;
 }
 
+constexpr std::string_view attribute_names[attribute_count] = {
+    "minecraft:generic.max_health", "minecraft:generic.movement_speed", "minecraft:generic.follow_range",
+    "minecraft:generic.attack_damage"};
+
 }  // namespace
+
+std::string_view attribute_name(Attribute attribute) noexcept {
+    const auto i = static_cast<std::size_t>(attribute);
+    return i < attribute_count ? attribute_names[i] : std::string_view{};
+}
+
+std::optional<Attribute> attribute_from_name(std::string_view name) noexcept {
+    constexpr std::string_view ns = "minecraft:";
+    for (std::size_t i = 0; i < attribute_count; ++i) {
+        const std::string_view full = attribute_names[i];
+        if (name == full || name == full.substr(ns.size())) return static_cast<Attribute>(i);
+    }
+    return std::nullopt;
+}
 
 VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     VanillaEntityTypes v;
@@ -27,6 +45,7 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     EntityTypeInfo zombie = sized(MobCategory::Monster, 0.6f, 1.95f, 1.74f);
     zombie.movement_speed = 0.23;
     zombie.follow_range = 35.0;
+    zombie.attack_damage = 3.0;
     zombie.walk_target = WalkTargetKind::Monster;
     zombie.burns_in_daylight = true;
     zombie.can_float = true;  // FloatGoal
@@ -55,6 +74,7 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     golem.movement_speed = 0.25;
     golem.follow_range = 16.0;
     golem.step_height = 1.0f;
+    golem.attack_damage = 15.0;
     v.iron_golem = r.register_entry("iron_golem", golem);
 
     // Allay: flies at flying_speed 0.1, speed 0.1, follow range 48 (vanilla's createAttributes).
@@ -79,6 +99,20 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     wolf.walk_target = WalkTargetKind::Animal;
     wolf.can_float = true;
     v.wolf = r.register_entry("wolf", wolf);
+
+    // Slime: EntityType's 2.04 × 2.04, scaled per mob by 0.255 × size (the slime's
+    // getDimensions); eye height 0.625 of the height. Size sets health, speed and damage per mob.
+    EntityTypeInfo slime = sized(MobCategory::Monster, 2.04f, 2.04f, 1.275f);
+    slime.max_health = 1.0f;  // size 1 until the slime's plugin sets its size
+    slime.movement_speed = 0.3;
+    slime.attack_damage = 1.0;
+    slime.can_float = true;
+    v.slime = r.register_entry("slime", slime);
+
+    // Arrow: a 0.5 × 0.5 projectile, not a mob (vanilla's EntityType.ARROW; eye height 0.13).
+    EntityTypeInfo arrow = sized(MobCategory::Misc, 0.5f, 0.5f, 0.13f);
+    arrow.is_mob = false;
+    v.arrow = r.register_entry("arrow", arrow);
     return v;
 }
 

@@ -65,6 +65,11 @@ public:
     double visibility_percent(const Entity*) const override { return visibility; }
     float health() const override { return 20; }
     float max_health() const override { return 20; }
+    void set_health(float) override {}
+    double attribute_base(Attribute a) const override { return inner_.attribute_base(a); }
+    void set_attribute_base(Attribute, double) override {}
+    float dimension_scale() const override { return 1.0f; }
+    void set_dimension_scale(float) override {}
     bool is_baby() const override { return false; }
     const ItemStack& equipment(EquipmentSlot s) const override { return inner_.equipment(s); }
     void set_equipment(EquipmentSlot s, ItemStack item) override { inner_.set_equipment(s, std::move(item)); }

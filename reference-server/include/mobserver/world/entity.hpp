@@ -49,10 +49,20 @@ struct EntityData {
     /// @brief stored_chunk of an entity that is in no saved list.
     static constexpr std::int64_t not_stored = INT64_MIN;
 
-    /// @brief The box at the current position, from the type's width and height.
+    /// @brief The factor the type's width, height and eye height are scaled by (a slime's size);
+    /// change it only through ServerMob::set_dimension_scale, which tells the index.
+    float scale = 1.0f;
+
+    /// @brief Box width: the type's, scaled.
+    float width() const noexcept { return info->width * scale; }
+    /// @brief Box height: the type's, scaled.
+    float height() const noexcept { return info->height * scale; }
+    /// @brief Eye height: the type's, scaled.
+    float eye_height() const noexcept { return info->eye_height * scale; }
+    /// @brief The box at the current position, from width() and height().
     AABB bounding_box() const noexcept {
-        const double hw = info->width / 2.0;
-        return {{pos.x - hw, pos.y, pos.z - hw}, {pos.x + hw, pos.y + info->height, pos.z + hw}};
+        const double hw = width() / 2.0;
+        return {{pos.x - hw, pos.y, pos.z - hw}, {pos.x + hw, pos.y + height(), pos.z + hw}};
     }
 };
 
@@ -70,7 +80,7 @@ public:
     Handle<EntityTypeInfo> type() const override { return data_.type; }
     Vec3 position() const override { return data_.pos; }
     AABB bounding_box() const override { return data_.bounding_box(); }
-    double eye_height() const override { return data_.info->eye_height; }
+    double eye_height() const override { return data_.eye_height(); }
     bool is_alive() const override { return !data_.removed; }
     Vec3 motion() const override { return data_.motion; }
     float y_rot() const override { return data_.y_rot; }
@@ -99,6 +109,29 @@ public:
     static constexpr std::int32_t lifetime = 6000;
 };
 
+/// @brief An arrow in flight or stuck in a block (vanilla's AbstractArrow/Arrow, without
+/// enchantments, potions or piercing): the world moves it, hits what is on its way and removes it
+/// after 1,200 ticks in the ground.
+class ArrowEntity final : public EntityImpl<Entity> {
+public:
+    /// @brief Vanilla's AbstractArrow.Pickup: whether a player may pick it up (kept and saved;
+    /// the server has no players). Skeletons' arrows are Disallowed.
+    enum class Pickup : std::uint8_t { Disallowed, Allowed, CreativeOnly };
+    std::optional<EntityRef> owner;  ///< who shot it (damage is attributed to it)
+    double base_damage = 2.0;        ///< vanilla's baseDamage
+    bool in_ground = false;          ///< stuck in a block
+    /// @brief The block state it is stuck in (vanilla's lastState); it falls when that changes.
+    std::optional<BlockState> in_block;
+    std::int32_t life = 0;           ///< ticks in the ground (despawns at 1,200)
+    std::int32_t shake = 0;          ///< vanilla's shakeTime
+    bool crit = false;               ///< vanilla's crit flag (extra random damage)
+    bool left_owner = false;         ///< vanilla's leftOwner: may hit its shooter after leaving it
+    Pickup pickup = Pickup::Disallowed;  ///< vanilla's pickup
+    nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
+    /// @brief Vanilla removes an arrow 1,200 ticks after it stuck.
+    static constexpr std::int32_t despawn_life = 1200;
+};
+
 /// @brief The AI of a mob that has no brain: called once per tick before navigation and controls
 /// (the goal system of the next issue plugs in here; tests use it for scripted mobs).
 class MobAi {
@@ -117,7 +150,14 @@ public:
 
     // Mob
     float health() const override { return health_; }
-    float max_health() const override { return data_.info->max_health; }
+    float max_health() const override { return static_cast<float>(attributes_[0]); }
+    void set_health(float h) override;
+    double attribute_base(Attribute attribute) const override {
+        return attributes_[static_cast<std::size_t>(attribute)];
+    }
+    void set_attribute_base(Attribute attribute, double value) override;
+    float dimension_scale() const override { return data_.scale; }
+    void set_dimension_scale(float scale) override;
     bool is_baby() const override { return baby_; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     brain::Brain* brain() override { return brain_.get(); }
@@ -143,8 +183,8 @@ public:
     float pathfinding_malus(PathType type) const override { return malus_[static_cast<int>(type)]; }
     void set_pathfinding_malus(PathType type, float malus) override { malus_[static_cast<int>(type)] = malus; }
     float walk_target_value(BlockPos pos) const override;
-    double movement_speed() const override { return data_.info->movement_speed; }
-    double follow_range() const override { return data_.info->follow_range; }
+    double movement_speed() const override { return attributes_[static_cast<std::size_t>(Attribute::MovementSpeed)]; }
+    double follow_range() const override { return attributes_[static_cast<std::size_t>(Attribute::FollowRange)]; }
     bool has_restriction() const override { return restrict_radius_ >= 0; }
     BlockPos restrict_center() const override { return restrict_center_; }
     float restrict_radius() const override { return restrict_radius_; }
@@ -177,8 +217,6 @@ public:
     /// @brief Sets the bed it sleeps in without touching the block (NBT loading).
     void set_sleeping_pos(std::optional<BlockPos> pos) noexcept { sleeping_pos_ = pos; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
-    /// @brief Sets health (clamped to 0–max; 0 kills).
-    void set_health(float h);
     /// @brief Makes it a baby or an adult.
     void set_baby(bool baby) noexcept { baby_ = baby; }
     /// @brief The last entity that hurt it, and when (game time).
@@ -186,6 +224,8 @@ public:
     /// @brief Fields of its saved NBT the server does not interpret (e.g. VillagerData before a
     /// villager plugin reads it, or a Brain while its plugin is missing): kept and written back.
     nbt::Compound extra_nbt;
+    /// @brief Entries of its saved `Attributes` this server does not model: written back.
+    nbt::List unknown_attributes{nbt::TagType::Compound};
     /// @brief Game time of the last hurt.
     std::int64_t last_hurt_time = 0;
     /// @brief Set when its AI (brain, sensors, behaviours or AI hook — plugin code) threw: the
@@ -193,6 +233,20 @@ public:
     bool ai_failed = false;
     /// @brief Ticks left on fire (undead in daylight).
     std::int32_t fire_ticks = 0;
+    /// @brief Vanilla's invulnerableTime: set to 20 by a hit; above 10 only stronger hits land
+    /// (their excess over the last one). Counts down in base_tick.
+    std::int32_t invulnerable_time = 0;
+    /// @brief Ticks since it died (vanilla's deathTime): a mob whose health reached 0 is removed
+    /// from the AI, queries and saves at once, and leaves the world after 20 ticks, when its
+    /// attachment's on_death runs (vanilla's tickDeath then remove(KILLED)).
+    std::int32_t death_time = 0;
+    /// @brief True once its health reached 0 (set_health or hurt), as opposed to a discard.
+    bool died() const noexcept { return died_; }
+    /// @brief Ticks between death and leaving the world (vanilla's death animation).
+    static constexpr std::int32_t death_duration = 20;
+    /// @brief True while it is dead and waiting out death_duration (kept in the entity table,
+    /// invisible to everything else).
+    bool dying() const noexcept { return died_ && death_time < death_duration; }
 
     // Movement state the controls write and physics reads (vanilla's names).
     float zza = 0;             ///< forward input
@@ -239,6 +293,10 @@ private:
     std::unique_ptr<MobAttachment> attachment_;
     std::optional<BlockPos> sleeping_pos_;
     bool brain_refresh_requested_ = false;
+    bool died_ = false;
+    float last_hurt_amount_ = 0;  // vanilla's lastHurt: the hit the cooldown compares against
+    std::array<double, attribute_count> attributes_{};
+    std::unique_ptr<CustomMoveControl> custom_move_;
     std::unique_ptr<MobAi> ai_;
     std::unique_ptr<ServerPathNavigation> navigation_;
     std::unique_ptr<ServerMoveControl> move_control_;
@@ -258,6 +316,14 @@ nbt::Compound save_mob_nbt(const ServerMob& mob);
 /// `extra_nbt`, and so does Brain for a mob without a brain). Returns warnings for fields of the wrong type or out of range,
 /// which are skipped; a bad field never changes the mob partially.
 std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag);
+
+/// @brief Writes an arrow as vanilla does (1.20.4): the entity fields, life, shake, inGround,
+/// pickup, damage, crit, Owner, LeftOwner, and the fields it was loaded with and does not model
+/// (inBlockState, PierceLevel, SoundEvent, potions…); the caller adds `id`.
+nbt::Compound save_arrow_nbt(const ArrowEntity& arrow);
+
+/// @brief Applies vanilla arrow NBT; returns warnings for the fields it skipped.
+std::vector<std::string> load_arrow_nbt(World& world, ArrowEntity& arrow, const nbt::Compound& tag);
 
 /// @brief Writes an item entity as vanilla does (1.20.4): the entity fields, Health, Age,
 /// PickupDelay and Item {id, Count}. The caller adds `id`.

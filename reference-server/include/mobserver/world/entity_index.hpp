@@ -18,6 +18,7 @@ struct EntitySlot {
     EntityData* data = nullptr;      ///< its shared state
     ServerMob* mob = nullptr;        ///< set for mobs
     ItemEntity* item = nullptr;      ///< set for item entities
+    ArrowEntity* arrow = nullptr;    ///< set for arrows
     std::uint32_t generation = 0;    ///< bumped when the slot is freed
 };
 
@@ -35,6 +36,8 @@ public:
     EntityHandle insert(std::unique_ptr<ServerMob> mob);
     /// @brief Adds an item entity.
     EntityHandle insert(std::unique_ptr<ItemEntity> item);
+    /// @brief Adds an arrow.
+    EntityHandle insert(std::unique_ptr<ArrowEntity> arrow);
     /// @brief Takes an entity out; its handle goes stale. nullptr for a stale handle.
     std::unique_ptr<Entity> erase(EntityHandle handle);
     /// @brief The slot behind a live handle, or nullptr when stale.
@@ -45,9 +48,13 @@ public:
     /// position, size and type in its grid cell, so a query never loads the entity itself; a move
     /// within the cell rewrites the cached position in place, a move across cells moves the record.
     /// A position changed without this call is a broken invariant: queries keep seeing the old
-    /// place (verify() reports it). An entity's type and size are fixed while it is indexed.
+    /// place (verify() reports it). An entity's type is fixed while it is indexed; a size change goes
+    /// through resized().
     /// `old_pos` is not relied on. std::logic_error for an entity not in this index.
     void moved(EntityData& data, const Vec3& old_pos);
+    /// @brief Must be called after an entity's size changed (EntityData::scale): refiles its
+    /// record with the new size. std::logic_error for an entity not in this index.
+    void resized(EntityData& data);
     /// @brief Appends every entity whose box intersects `box` (removed ones included; callers filter).
     /// Costs one probe per 64×64-block region the box covers plus the records filed in the columns
     /// it covers, read from contiguous grid memory; allocates only by growing `out`.

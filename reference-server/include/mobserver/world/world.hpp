@@ -115,6 +115,9 @@ public:
     /// @brief Sets the mob initializer.
     void set_mob_initializer(MobInitializer init) { mob_initializer_ = std::move(init); }
 
+    /// @brief Runs the type's MobAiFactory::finalize_spawn on a freshly spawned mob (the summon
+    /// command without NBT). An exception disables the mob's AI, logged, as for any AI failure.
+    void finalize_spawn(ServerMob& mob);
     /// @brief Vanilla entity NBT of an entity, with its `id` (what `data get entity` shows and
     /// what the entities region files hold).
     nbt::Compound save_entity(const Entity& entity) const;
@@ -127,6 +130,15 @@ public:
     std::vector<std::string> load_entity(Entity& entity, const nbt::Compound& tag);
     /// @brief Marks an entity removed; it is erased at the end of the tick. False for a stale handle.
     bool remove(EntityHandle handle);
+    /// @brief Vanilla's kill: a mob dies (health 0, whatever its invulnerability; its death hook
+    /// runs 20 ticks later, so a slime splits), any other entity is removed. False for a stale
+    /// handle or an entity already gone.
+    bool kill(EntityHandle handle);
+    /// @brief The arrow a reference names, or nullptr (gone, or not an arrow).
+    ArrowEntity* arrow_entity(const EntityRef& ref) noexcept;
+    /// @brief Spawns an arrow at `pos` with `motion` and no owner (a nil UUID gets a fresh one; a
+    /// taken one throws std::invalid_argument; no minecraft:arrow type throws std::logic_error).
+    ArrowEntity& spawn_arrow(const Vec3& pos, const Vec3& motion, Uuid uuid = {});
     /// @brief The mob behind a handle, or nullptr.
     ServerMob* mob(EntityHandle handle) noexcept;
     /// @brief The item entity a reference names, or nullptr (gone, or not an item).
@@ -143,6 +155,8 @@ public:
     std::vector<EntityRef>& loot_scratch() noexcept { return loot_scratch_; }
     /// @brief Called by physics after it moved an entity.
     void entity_moved(EntityData& data, const Vec3& old_pos) { entities_.moved(data, old_pos); }
+    /// @brief Called after an entity's size changed (ServerMob::set_dimension_scale).
+    void entity_resized(EntityData& data) { entities_.resized(data); }
 
     // Chunk lifecycle. Without storage attached, chunks stay loaded once generated (tests).
     /// @brief Attaches chunk storage and turns on ticket-driven loading: from then on a chunk is
@@ -199,6 +213,9 @@ private:
     void update_sky_darken() noexcept;
     void warn(const std::string& message);
     void fail_ai(ServerMob& mob, const char* what);
+    // Runs plugin code for `mob` (its AI, initializer or hooks): an exception disables its AI.
+    template <class Code>
+    void run_plugin_code(ServerMob& mob, Code&& code);
     void load_chunk(ChunkPos pos);
     // Live entities standing in a column that is not loaded (they walked or were moved there).
     std::vector<EntityHandle> entities_outside_loaded_chunks() const;
@@ -207,6 +224,10 @@ private:
     std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
                              const std::set<ChunkPos>& drop, std::vector<EntityHandle> evicted);
     void tick_item(ItemEntity& item);
+    void tick_arrow(ArrowEntity& arrow);
+    void arrow_hit_block(ArrowEntity& arrow, const BlockHit& hit);
+    void arrow_hit_mob(ArrowEntity& arrow, ServerMob& target);
+    void run_death_hook(ServerMob& mob);
     Uuid fresh_uuid();
 
     const WorldRegistries* registries_;
@@ -216,6 +237,7 @@ private:
     ChunkMap chunks_;
     PoiStorage pois_;
     std::optional<Handle<EntityTypeInfo>> item_type_;
+    std::optional<Handle<EntityTypeInfo>> arrow_type_;
     EntityIndex entities_;
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
@@ -223,6 +245,7 @@ private:
     std::vector<const EntitySlot*> query_scratch_;
     mutable std::vector<AABB> physics_scratch_;  // const queries (no_collision) reuse it too
     std::vector<EntityRef> loot_scratch_;
+    std::vector<const EntitySlot*> arrow_scratch_;
     MobInitializer mob_initializer_;
     ResourceLocation beds_tag_ = ResourceLocation::of("beds");
     ChunkIo* io_ = nullptr;

@@ -55,7 +55,12 @@ public:
 
     /// @brief One tick of the whole tree; returns the root's status. Throws BtError on an empty tree
     /// or when user code returns Invalid or Aborted from an update.
-    Status tick(TickContext& ctx);
+    Status tick(TickContext& ctx) {
+        // Inline, so that a host ticking many trees enters the root's update directly.
+        if (nodes_.empty()) [[unlikely]]
+            empty_tick();
+        return mode_ == TickMode::Rewalk ? tick_node(0, ctx) : tick_event(ctx);
+    }
     /// @brief One tick with the mob's brain and the level's game time.
     Status tick(Level& level, Mob& mob) {
         TickContext ctx(level, mob);
@@ -146,11 +151,16 @@ private:
     const Node& at(NodeId node) const;
     // One node's tick (the seed's Tick()): a switch over the kind, then that kind's function.
     Status tick_node(NodeId i, TickContext& ctx);
-    // A child's tick from a composite's loop: leaves are ticked in place.
-    Status tick_child(NodeId c, TickContext& ctx);
+    // tick() of an empty tree: throws.
+    [[noreturn]] static void empty_tick();
+    // A child's tick from a composite's loop: leaves are ticked in place, and so is the guard of a
+    // guarded sequence (a sequence starting with a condition) that is not running.
+    Status tick_child(NodeId c, Node& child, TickContext& ctx);
+    Status dispatch(NodeId i, Node& n, TickContext& ctx);
+    Status tick_guarded_sequence(Node& n, TickContext& ctx);
     // A leaf's whole tick (node contract); the rare leaf with hooks takes the out-of-line path.
-    Status tick_leaf(NodeId i, Node& n, TickContext& ctx);
-    Status tick_leaf_with_hooks(NodeId i, Node& n, TickContext& ctx);
+    Status tick_leaf(Node& n, TickContext& ctx);
+    Status tick_leaf_with_hooks(Node& n, TickContext& ctx);
     Status tick_leaf_node(NodeId i, Node& n, TickContext& ctx);
     Status tick_sequence(NodeId i, Node& n, TickContext& ctx);
     Status tick_selector(NodeId i, Node& n, TickContext& ctx);
@@ -171,7 +181,8 @@ private:
     void terminate_node(NodeId i, Status status, TickContext& ctx);
     void abort_node(NodeId i, TickContext& ctx);
     NodeId descend(NodeId from) const noexcept;
-    [[noreturn]] void bad_status(NodeId i, Status status) const;
+    [[noreturn]] void bad_status(const Node& n, Status status) const;
+    NodeId id_of(const Node& n) const noexcept { return static_cast<NodeId>(&n - nodes_.items); }
 
     void take(BehaviourTree& other) noexcept;
     void release() noexcept;

@@ -38,6 +38,17 @@ public:
     virtual void refresh_brain(Level& level, Mob& mob, brain::Brain& brain) const {
         (void)level, (void)mob, (void)brain;
     }
+    /// @brief Vanilla's finalizeSpawn: what a freshly spawned mob of the type gets that a loaded or
+    /// split-off one does not (a slime's random size, a skeleton's bow). The host calls it after
+    /// the mob was created for `summon` without NBT (as vanilla); not for mobs loaded from disk,
+    /// nor for Level::summon_mob.
+    virtual void finalize_spawn(Level& level, Mob& mob) const { (void)level, (void)mob; }
+    /// @brief A move control of the type's own (vanilla's SlimeMoveControl and the like), or
+    /// nullptr for the host's standard one. Called after make_attachment, before add_goals.
+    virtual std::unique_ptr<CustomMoveControl> make_move_control(Level& level, Mob& mob) const {
+        (void)level, (void)mob;
+        return nullptr;
+    }
     /// @brief Adds the mob's goals and target goals (vanilla's registerGoals); nothing for a
     /// brain-only type.
     virtual void add_goals(Level& level, Mob& mob, goal::GoalSelector& goals, goal::GoalSelector& targets) const {

@@ -178,7 +178,17 @@ public:
     bool has_tag(std::string_view) const override { return false; }
     bool is_invulnerable() const override { return false; }
     float health() const override { return health_; }
-    float max_health() const override { return 20.0f; }
+    float max_health() const override { return static_cast<float>(attributes_[0]); }
+    void set_health(float h) override {
+        health_ = h < 0 ? 0 : (h > max_health() ? max_health() : h);
+        if (health_ <= 0) alive_ = false;
+    }
+    double attribute_base(Attribute a) const override { return attributes_[static_cast<std::size_t>(a)]; }
+    void set_attribute_base(Attribute a, double v) override { attributes_[static_cast<std::size_t>(a)] = v; }
+    float dimension_scale() const override { return scale_; }
+    void set_dimension_scale(float s) override {
+        if (s > 0 && s <= 64) scale_ = s;
+    }
     bool is_baby() const override { return baby_; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
     void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
@@ -212,8 +222,8 @@ public:
     float pathfinding_malus(PathType t) const override { return malus_[static_cast<std::size_t>(t)]; }
     void set_pathfinding_malus(PathType t, float m) override { malus_[static_cast<std::size_t>(t)] = m; }
     float walk_target_value(BlockPos) const override { return 0.0f; }
-    double movement_speed() const override { return 0.25; }
-    double follow_range() const override { return 16.0; }
+    double movement_speed() const override { return attributes_[static_cast<std::size_t>(Attribute::MovementSpeed)]; }
+    double follow_range() const override { return attributes_[static_cast<std::size_t>(Attribute::FollowRange)]; }
     bool has_restriction() const override { return false; }
     BlockPos restrict_center() const override { return {}; }
     float restrict_radius() const override { return -1.0f; }
@@ -230,6 +240,8 @@ public:
     bool alive_ = true;
     bool baby_ = false;
     float health_ = 20.0f;
+    double attributes_[attribute_count] = {20.0, 0.25, 16.0, 2.0};  ///< max health, speed, follow range, damage
+    float scale_ = 1.0f;
     std::optional<HurtRecord> last_hurt_;
     ItemStack equipment_[6];
     FakeNavigation nav;

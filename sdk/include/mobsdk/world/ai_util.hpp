@@ -3,6 +3,7 @@
 // DefaultRandomPos / LandRandomPos, seed 004's hide position).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -22,6 +23,22 @@ float path_cost_from_light_levels(const Level& level, BlockPos pos);
 /// Animal 10 when the block below is minecraft:grass_block, else the light cost. Computed in
 /// float as vanilla, so a Monster's value is already (just) negative at light 12 in the overworld.
 float walk_target_value(const Level& level, WalkTargetKind kind, BlockPos pos);
+
+/// @brief Vanilla's Mth.wrapDegrees for floats: into [−180, 180).
+inline float wrap_degrees(float degrees) noexcept {
+    float f = std::fmod(degrees, 360.0f);
+    if (f >= 180.0f) f -= 360.0f;
+    if (f < -180.0f) f += 360.0f;
+    return f;
+}
+
+/// @brief Vanilla's Mob.rotlerp: at most `max` degrees from `from` towards `to`.
+inline float rotlerp(float from, float to, float max) noexcept {
+    float f = wrap_degrees(to - from);
+    if (f > max) f = max;
+    if (f < -max) f = -max;
+    return from + f;
+}
 
 /// @brief Vanilla's LivingEntity.hasLineOfSight: same level (the caller's), eyes at most 128
 /// blocks apart, and no block collision shape between the eyes (glass and fences block it).

@@ -2,8 +2,11 @@
 // navigation and AI helpers read (vanilla's EntityType plus the attribute defaults of its mob).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -26,6 +29,21 @@ enum class WalkTargetKind : std::uint8_t { Default, Monster, Animal };
 /// @brief How a mob moves: on the ground (GroundPathNavigation) or flying (FlyingPathNavigation).
 enum class NavigationKind : std::uint8_t { Ground, Flying };
 
+/// @brief Vanilla's generic attributes a mob carries per mob (saved as `Attributes`, each
+/// `{Name: "minecraft:generic.…", Base: …}`); the type gives the defaults.
+enum class Attribute : std::uint8_t {
+    MaxHealth,      ///< generic.max_health
+    MovementSpeed,  ///< generic.movement_speed
+    FollowRange,    ///< generic.follow_range
+    AttackDamage,   ///< generic.attack_damage
+};
+/// @brief How many Attribute values there are.
+inline constexpr std::size_t attribute_count = 4;
+/// @brief Vanilla's name of an attribute ("minecraft:generic.max_health"…).
+std::string_view attribute_name(Attribute attribute) noexcept;
+/// @brief The attribute with vanilla's name `name` (with or without "minecraft:"), if any.
+std::optional<Attribute> attribute_from_name(std::string_view name) noexcept;
+
 /// @brief An entity type as registered. The defaults are a generic 0.6×1.8 creature.
 struct EntityTypeInfo {
     MobCategory category = MobCategory::Misc;  ///< spawn category
@@ -37,6 +55,7 @@ struct EntityTypeInfo {
     double movement_speed = 0.25;              ///< generic.movement_speed (blocks per tick at speed modifier 1)
     double flying_speed = 0.4;                 ///< generic.flying_speed (flying mobs)
     double follow_range = 16.0;                ///< generic.follow_range: also caps path searches (× 16 nodes)
+    double attack_damage = 2.0;                ///< generic.attack_damage (what its own attack code reads)
     float step_height = 0.6f;                  ///< what it walks up without jumping
     std::int32_t max_fall_distance = 3;        ///< the pathfinder's drop limit
     WalkTargetKind walk_target = WalkTargetKind::Default;  ///< walk target rating
@@ -56,16 +75,27 @@ struct EntityTypeInfo {
     const MobAiFactory* ai_factory = nullptr;
     /// @brief Who set ai_factory (a plugin id), for the error when a second plugin tries to.
     std::string ai_registrant;
+
+    /// @brief The default base value of an attribute for mobs of this type.
+    double attribute_default(Attribute attribute) const noexcept {
+        switch (attribute) {
+            case Attribute::MaxHealth: return max_health;
+            case Attribute::MovementSpeed: return movement_speed;
+            case Attribute::FollowRange: return follow_range;
+            case Attribute::AttackDamage: return attack_damage;
+        }
+        return 0.0;
+    }
 };
 
 /// @brief Handles to the vanilla entity types registered by register_vanilla_entity_types.
 struct VanillaEntityTypes {
-    Handle<EntityTypeInfo> item, zombie, skeleton, villager, iron_golem, allay, pig, wolf;  ///< the types
+    Handle<EntityTypeInfo> item, zombie, skeleton, villager, iron_golem, allay, pig, wolf, slime, arrow;  ///< the types
 };
 
 /// @brief Registers the size, category and attribute defaults of the vanilla entity types the
 /// reference world and its tests use (item, zombie, skeleton, villager, iron_golem, allay, pig,
-/// wolf), with vanilla's numbers. Their AI comes from plugins; this is only their data.
+/// wolf, slime, arrow), with vanilla's numbers. Their AI comes from plugins; this is only their data.
 VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& registry);
 
 }  // namespace mobsdk

@@ -74,6 +74,8 @@ struct HurtRecord {
     std::int64_t game_time = 0;                                      ///< when
 };
 
+class Mob;
+
 /// @brief Type-specific state of a mob that its AI plugin defines and the host saves with it
 /// (vanilla's fields of a Mob subclass, e.g. a villager's VillagerData and inventory). Made by the
 /// type's MobAiFactory when the mob is created; read with Mob::attachment_as<T>().
@@ -103,6 +105,11 @@ public:
     /// @brief A tag that names the attachment's class without RTTI (AttachmentOf sets it), so
     /// Mob::attachment_as is a compare on the hot path; nullptr for classes that do not use it.
     virtual const void* kind() const noexcept { return nullptr; }
+    /// @brief Called once when the mob has died (health 0) and its death animation is over
+    /// (vanilla's remove(KILLED), 20 ticks after death), just before it leaves the level: a
+    /// slime splits here. The mob is no longer alive; it may summon mobs or drop items. Not
+    /// called for a mob that is discarded without dying (`kill` of a plugin-less mob, unloads).
+    virtual void on_death(Level& level, Mob& mob) { (void)level, (void)mob; }
 };
 
 /// @brief Base for an attachment class `Derived`: gives it a kind tag, so that
@@ -251,6 +258,30 @@ public:
     virtual Vec3 wanted() const = 0;
 };
 
+/// @brief The movement inputs a move control sets each tick (vanilla's Mob fields of the same
+/// names): what the host's physics reads afterwards.
+struct MoveInputs {
+    float zza = 0;         ///< forward input
+    float xxa = 0;         ///< sideways input (positive: left)
+    float speed = 0;       ///< current speed (movement_speed × the modifier)
+    float y_rot = 0;       ///< body yaw the movement is relative to, degrees
+    float y_head_rot = 0;  ///< head yaw
+    float y_body_rot = 0;  ///< body yaw as drawn
+    /// @brief Vanilla's Mob.setSpeed: the speed, and the same value as forward input.
+    void set_speed(float s) noexcept { speed = zza = s; }
+};
+
+/// @brief A move control written by a plugin for a mob that does not walk the standard way
+/// (vanilla replaces moveControl for slimes, flying and swimming mobs). MobAiFactory::make_move_control
+/// gives it to a mob; the host then calls tick where it would tick its own MoveControl (after the
+/// goals and the brain, before the look and jump controls) and the mob's move_control() is this
+/// one. Its MoveControl virtuals are what navigation and goals call.
+class CustomMoveControl : public MoveControl {
+public:
+    /// @brief One control step: read the mob, set `inputs` (they hold the current values).
+    virtual void tick(Level& level, Mob& mob, MoveInputs& inputs) = 0;
+};
+
 /// @brief Vanilla's JumpControl.
 class JumpControl {
 public:
@@ -266,8 +297,21 @@ class Mob : public Entity {
 public:
     /// @brief Current health.
     virtual float health() const = 0;
-    /// @brief Maximum health.
+    /// @brief Maximum health (the MaxHealth attribute).
     virtual float max_health() const = 0;
+    /// @brief Sets health, clamped to 0–max_health; 0 kills (vanilla's setHealth).
+    virtual void set_health(float health) = 0;
+    /// @brief An attribute's base value: the type's default until set_attribute_base changes it.
+    virtual double attribute_base(Attribute attribute) const = 0;
+    /// @brief Sets an attribute's base value for this mob (vanilla's getAttribute(a).setBaseValue);
+    /// lowering MaxHealth below the health lowers the health too.
+    virtual void set_attribute_base(Attribute attribute, double value) = 0;
+    /// @brief The factor its type's width, height and eye height are scaled by (vanilla's scaled
+    /// EntityDimensions: a slime's 0.255 × size); 1 by default.
+    virtual float dimension_scale() const = 0;
+    /// @brief Rescales its box and eye height (vanilla's refreshDimensions); the feet stay put.
+    /// `scale` must be positive and at most 64; other values are ignored.
+    virtual void set_dimension_scale(float scale) = 0;
     /// @brief True for a baby (villagers, zombies…).
     virtual bool is_baby() const = 0;
     /// @brief What the mob holds or wears in a slot.
@@ -341,9 +385,9 @@ public:
     virtual void set_pathfinding_malus(PathType type, float malus) = 0;
     /// @brief How much the mob likes standing at `pos` (vanilla's getWalkTargetValue; seed 004).
     virtual float walk_target_value(BlockPos pos) const = 0;
-    /// @brief generic.movement_speed.
+    /// @brief generic.movement_speed (attribute_base(Attribute::MovementSpeed)).
     virtual double movement_speed() const = 0;
-    /// @brief generic.follow_range.
+    /// @brief generic.follow_range (attribute_base(Attribute::FollowRange)).
     virtual double follow_range() const = 0;
 
     /// @brief True when restricted to a home area (vanilla's hasRestriction; leashes, golems).
@@ -459,10 +503,11 @@ public:
     /// outside the loaded world. Obstruction is the caller's rule (see no_collision).
     virtual Mob* summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot) = 0;
     /// @brief Shoots an arrow (vanilla's AbstractArrow: created at `from`, then shoot(direction,
-    /// velocity, inaccuracy) and addFreshEntity): it flies with gravity 0.05 and drag 0.99, hits
-    /// the first living entity or block on its way, and deals ceil(speed × base_damage) as
-    /// minecraft:arrow damage attributed to `shooter`. Empty when it cannot be created. The
-    /// reference server does not model arrows yet and always returns empty.
+    /// velocity, inaccuracy) and addFreshEntity): the spread draws triangle(0, 0.0172275 ×
+    /// inaccuracy) per axis from the level random; it flies with gravity 0.05 and drag 0.99 (0.6
+    /// in water), hits the first living entity or block on its way, and deals ceil(speed ×
+    /// base_damage) as minecraft:arrow damage attributed to `shooter`. Empty when it cannot be
+    /// created (`from` outside the loaded world, or no minecraft:arrow type).
     virtual std::optional<EntityRef> shoot_arrow(Mob& shooter, const Vec3& from, const Vec3& direction, float velocity,
                                                  float inaccuracy, double base_damage) = 0;
     /// @brief True when no block collision shape intersects `box` (vanilla's noCollision for

@@ -37,6 +37,12 @@ public:
     }
     /// @brief A fair coin.
     bool next_boolean() noexcept { return next(1) != 0; }
+    /// @brief Vanilla's RandomSource.triangle: `mode` + `deviation` × (next_double − next_double),
+    /// a triangular spread around `mode` (arrow spread and damage since 1.19).
+    double triangle(double mode, double deviation) noexcept {
+        const double a = next_double();
+        return mode + deviation * (a - next_double());
+    }
 
 private:
     static constexpr std::uint64_t kMultiplier = 0x5DEECE66Dull;
