@@ -285,7 +285,9 @@ BOOST_AUTO_TEST_CASE(attributes_are_per_mob_and_saved_as_vanillas_attributes_lis
     BOOST_TEST(m->health() == 25.0f);  // not clamped by the type's 20: attributes are read first
     BOOST_TEST(m->movement_speed() == 0.5);
     // An attribute this server does not model is kept and written back.
-    const auto* again = w.world().save_entity(*m).find<nbt::List>("Attributes");
+    const nbt::Compound resaved = w.world().save_entity(*m);
+    const auto* again = resaved.find<nbt::List>("Attributes");
+    BOOST_REQUIRE(again != nullptr);
     BOOST_TEST(again->size() == attribute_count + 1);
 
     auto bad = nbt::parse_snbt_compound("{Attributes:[{Name:\"minecraft:generic.max_health\",Base:\"x\"},{Base:1.0d}]}");
