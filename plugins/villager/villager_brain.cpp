@@ -46,6 +46,7 @@ public:
         : professions_(&professions),
           poi_types_(&context.world().poi_types),
           m_(brain::find_standard_memories(context.brain().memory_types)),
+          job_site_holders_(brain::global_pos_holders(context.brain().memory_types, m_.job_site)),
           pois_(find_vanilla_poi_types(context.world().poi_types)),
           villager_(context.world().entity_types.require("minecraft:villager")),
           golem_{context.world().entity_types.require("minecraft:iron_golem")} {
@@ -144,7 +145,7 @@ private:
         p.emplace_back(0, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::acquirable_job_site(*professions_),
                                                       m_.potential_job_site));
         p.emplace_back(1, std::make_unique<stdlib::MoveToTargetSink>(m_));
-        p.emplace_back(2, stdlib::poi_competitor_scan(m_, *professions_));
+        p.emplace_back(2, stdlib::poi_competitor_scan(m_, *professions_, job_site_holders_));
         p.emplace_back(5, stdlib::go_to_wanted_item(m_, VillagerPlugin::speed, false, 4));
         p.emplace_back(6, std::make_unique<stdlib::AcquirePoi>(*poi_types_,
                                                                stdlib::PoiFilter::acquirable_job_site(*professions_),
@@ -256,6 +257,7 @@ private:
     const stdlib::VillagerProfessions* professions_;
     const Registry<PoiTypeInfo>* poi_types_;
     brain::StandardMemories m_;
+    const brain::GlobalPosHolders* job_site_holders_;  // the host's JOB_SITE watcher, if it has one
     VanillaPoiTypes pois_;
     Handle<EntityTypeInfo> villager_;
     stdlib::GolemSummoning golem_;

@@ -247,6 +247,18 @@ BOOST_FIXTURE_TEST_CASE(unregistered_memory_set_is_ignored_and_read_throws, Fixt
     BOOST_CHECK_THROW(b.get_memory(MemoryModuleType<int>{}), BrainError);  // an invalid handle
 }
 
+// find_memory reads another mob's brain, whose layout may lack the memory: nullptr, not an error.
+BOOST_FIXTURE_TEST_CASE(find_memory_answers_nullptr_for_an_unregistered_memory, Fixture) {
+    Brain& b = make();
+    BOOST_TEST(b.find_memory(elsewhere) == nullptr);
+    BOOST_TEST(b.find_memory(MemoryModuleType<int>{}) == nullptr);  // an invalid handle
+    BOOST_TEST(b.find_memory(counter) == nullptr);                   // registered, absent
+    b.set_memory(counter, 7);
+    BOOST_REQUIRE(b.find_memory(counter) != nullptr);
+    BOOST_TEST(*b.find_memory(counter) == 7);
+    BOOST_CHECK_THROW(b.find_memory(MemoryModuleType<std::string>(counter.handle())), BrainError);
+}
+
 BOOST_FIXTURE_TEST_CASE(empty_collection_erases, Fixture) {
     Brain& b = make();
     b.set_memory(visible, std::vector<int>{1, 2});

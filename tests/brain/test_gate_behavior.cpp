@@ -242,6 +242,43 @@ BOOST_FIXTURE_TEST_CASE(run_one_weights_statistically, GateWorld) {
     BOOST_TEST(counts[2] == 1975);
 }
 
+// The gate reads its children's statuses from its own table, which their status mirrors keep
+// current and which a shuffle re-points: after any number of shuffles the gate ticks exactly the
+// child that runs and stops when it stops. Children held in the gate (up to 8) and beyond.
+BOOST_FIXTURE_TEST_CASE(shuffled_gates_follow_their_running_child, GateWorld) {
+    for (const int children : {5, 12}) {
+        Probes ps;
+        for (int i = 0; i < children; ++i) ps.add(1 + i % 3, true, 2);
+        RunOne gate(std::move(ps.list));
+        for (int round = 0; round < 200; ++round) {
+            BOOST_TEST_REQUIRE(gate.try_start(level, mob, round));
+            const int c = started_child(gate);
+            BOOST_TEST_REQUIRE(c >= 0);
+            gate.tick_or_stop(level, mob, round);
+            gate.tick_or_stop(level, mob, round);
+            BOOST_TEST_REQUIRE((gate.status() == BehaviorStatus::RUNNING));
+            gate.tick_or_stop(level, mob, round);  // the child stops, and so does the gate
+            BOOST_TEST_REQUIRE((gate.status() == BehaviorStatus::STOPPED));
+            BOOST_TEST_REQUIRE((ps.p[static_cast<std::size_t>(c)]->status() == BehaviorStatus::STOPPED));
+        }
+        int starts = 0, distinct = 0;
+        for (const Probe* p : ps.p) {
+            BOOST_TEST(p->ticks == 2 * p->starts);
+            BOOST_TEST(p->stops == p->starts);
+            starts += p->starts;
+            distinct += p->starts > 0 ? 1 : 0;
+        }
+        BOOST_TEST(starts == 200);
+        BOOST_TEST(distinct == children);  // the shuffle reached every child
+        // do_stop stops a running child wherever the shuffle put it.
+        BOOST_TEST_REQUIRE(gate.try_start(level, mob, 1000));
+        const int c = started_child(gate);
+        gate.do_stop(level, mob, 1000);
+        BOOST_TEST((ps.p[static_cast<std::size_t>(c)]->status() == BehaviorStatus::STOPPED));
+        BOOST_TEST(started_child(gate) == -1);
+    }
+}
+
 BOOST_FIXTURE_TEST_CASE(shuffle_matches_java_with_float_exponent, GateWorld) {
     // Weights 1, 3, 7 (1.0f/3 and 1.0f/7 are float exponents in vanilla): orders after each of five
     // shuffles with java.util.Random(7), from the Java re-implementation: 210 120 120 021 120.

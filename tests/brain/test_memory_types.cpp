@@ -13,6 +13,7 @@
 #include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/nbt/snbt.hpp"
 #include "mobsdk/testing/fake_world.hpp"
+#include "mobsdk/world/random.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::brain;
@@ -599,5 +600,70 @@ BOOST_AUTO_TEST_CASE(loaded_expiry_counts_down_as_set_expiry_does) {
     b->forget_outdated_memories(MemoryExpiry::Modern);
     BOOST_TEST(!b->has_memory_value(w.m.golem_detected_recently));
 }
+
+// JOB_SITE's watcher (GlobalPosHolders): PoiCompetitorScan asks it whether any other brain holds a
+// job site at a block, so it must follow every way a brain's memory changes.
+BOOST_AUTO_TEST_CASE(job_site_holders_follow_every_write) {
+    World w;
+    const GlobalPosHolders* holders = global_pos_holders(w.registries.memory_types, w.m.job_site);
+    BOOST_REQUIRE(holders != nullptr);
+    BOOST_TEST(global_pos_holders(w.registries.memory_types, w.m.home) == nullptr);
+    const BlockPos site{1, 2, 3}, other{4, 5, 6};
+    auto a = w.brain();
+    auto b = w.brain();
+    BOOST_TEST(holders->holding(site) == 0u);
+    BOOST_TEST(a->watcher_of(w.m.job_site) == holders);
+    BOOST_TEST(a->watcher_of(w.m.home) == nullptr);
+
+    a->set_memory(w.m.job_site, overworld(1, 2, 3));
+    BOOST_TEST(holders->holding(site) == 1u);
+    a->set_memory(w.m.job_site, overworld(1, 2, 3));  // the same value again counts once
+    BOOST_TEST(holders->holding(site) == 1u);
+    b->set_memory_with_expiry(w.m.job_site, overworld(1, 2, 3), 2);
+    BOOST_TEST(holders->holding(site) == 2u);
+    for (int i = 0; i < 3; ++i) b->forget_outdated_memories(MemoryExpiry::Modern);  // expired
+    BOOST_TEST(!b->has_memory_value(w.m.job_site));
+    BOOST_TEST(holders->holding(site) == 1u);
+
+    a->modify_memory(w.m.job_site, [](GlobalPos& p) { p.pos = {4, 5, 6}; });  // moved
+    BOOST_TEST(holders->holding(site) == 0u);
+    BOOST_TEST(holders->holding(other) == 1u);
+    a->erase_memory(w.m.job_site);
+    BOOST_TEST(holders->holding(other) == 0u);
+
+    BOOST_TEST(b->load(snbt_compound("{memories:{\"minecraft:job_site\":{value:{dimension:\"minecraft:overworld\","
+                                     "pos:[I;1,2,3]}}}}"))
+                   .empty());
+    BOOST_TEST(holders->holding(site) == 1u);
+    b.reset();  // a brain that goes forgets what it held
+    BOOST_TEST(holders->holding(site) == 0u);
+}
+
+// Many positions: the table grows, and removals in any order (backward-shift deletion) never hide
+// a position still held.
+BOOST_AUTO_TEST_CASE(job_site_holders_survive_growth_and_removal_in_any_order) {
+    World w;
+    const GlobalPosHolders* holders = global_pos_holders(w.registries.memory_types, w.m.job_site);
+    BOOST_REQUIRE(holders != nullptr);
+    std::vector<std::unique_ptr<Brain>> brains;
+    std::vector<BlockPos> sites;
+    for (std::int32_t i = 0; i < 300; ++i) {
+        // Clustered positions, as a village's, so that probe runs collide.
+        sites.push_back({i % 17, 64 + i % 3, i / 17});
+        brains.push_back(w.brain());
+        brains.back()->set_memory(w.m.job_site, GlobalPos{ResourceLocation::of("overworld"), sites.back()});
+    }
+    for (const BlockPos& p : sites) BOOST_TEST(holders->holding(p) == 1u);
+    RandomSource random(99);
+    while (!brains.empty()) {
+        const auto k = static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(brains.size())));
+        brains.erase(brains.begin() + static_cast<std::ptrdiff_t>(k));
+        const BlockPos gone = sites[k];
+        sites.erase(sites.begin() + static_cast<std::ptrdiff_t>(k));
+        BOOST_TEST(holders->holding(gone) == 0u);
+        for (const BlockPos& p : sites) BOOST_REQUIRE(holders->holding(p) == 1u);
+    }
+}
+
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -92,6 +92,39 @@ BOOST_FIXTURE_TEST_CASE(nearest_living_entities_scans_16_blocks_closest_first, F
     BOOST_TEST(s.time_to_tick() == 20);
 }
 
+// Many mobs, many at equal distances: the list is the level's box order sorted stably by
+// distance (the sensor's own merge sort against std::stable_sort), scan after scan.
+BOOST_FIXTURE_TEST_CASE(nearest_living_entities_sorts_many_ties_stably, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    std::vector<ServerMob*> pigs;
+    for (int ring = 1; ring <= 6; ++ring)  // eight pigs on each ring: four pairs of equal distance
+        for (const auto [dx, dz] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1},
+                                    std::pair{1, 1}, std::pair{-1, -1}, std::pair{1, -1}, std::pair{-1, 1}})
+            pigs.push_back(&still("pig", {0.5 + 2 * ring * dx, feet, 0.5 + 2 * ring * dz}));
+    auto s = make<NearestLivingEntitySensor>(*this);
+    for (int scan = 0; scan < 3; ++scan) {
+        if (scan == 2) h.world().teleport(pigs[5]->handle(), {0.5, feet, 1.5});  // now the closest
+        std::vector<EntityRef> in_box;
+        h.world().entities_in_box(v.bounding_box().inflate(16.0, 16.0, 16.0), in_box);
+        std::vector<std::pair<double, EntityRef>> expected;
+        for (const EntityRef& r : in_box)
+            if (r.uuid != v.uuid()) expected.emplace_back(v.distance_to_sqr(*h.world().resolve(r)), r);
+        std::stable_sort(expected.begin(), expected.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        s.set_time_to_tick(1);
+        s.tick(h.world(), v);
+        const EntityList* mobs = v.brain()->get_memory(mem.mobs);
+        BOOST_TEST_REQUIRE(mobs != nullptr);
+        BOOST_TEST_REQUIRE(mobs->size() == expected.size());
+        BOOST_TEST_REQUIRE(expected.size() == pigs.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) BOOST_TEST(((*mobs)[i] == expected[i].second));
+        const auto* visible = v.brain()->get_memory(mem.visible_mobs);
+        BOOST_TEST_REQUIRE(visible != nullptr);
+        BOOST_TEST((visible->nearby() == *mobs));
+    }
+    BOOST_TEST(v.brain()->get_memory(mem.mobs)->front().uuid == pigs[5]->uuid());
+}
+
 BOOST_FIXTURE_TEST_CASE(visibility_needs_line_of_sight, Fixture) {
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
     ServerMob& zombie = still("zombie", {6.5, feet, 0.5});

@@ -309,8 +309,7 @@ Vec3 Coordinates::position(const CommandSource& source) const {
 
 BlockPos ColumnCoordinates::column(const CommandSource& source) const {
     const Vec3 origin = source.position();
-    return {static_cast<std::int32_t>(std::floor(x.resolve(origin.x))), 0,
-            static_cast<std::int32_t>(std::floor(z.resolve(origin.z)))};
+    return {floor_to_int(x.resolve(origin.x)), 0, floor_to_int(z.resolve(origin.z))};
 }
 
 std::shared_ptr<const ArgumentType> integer_arg(std::int32_t min, std::int32_t max) {

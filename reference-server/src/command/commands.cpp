@@ -678,6 +678,8 @@ void register_debug(CommandDispatcher& d, ServerControl& server) {
     auto poi = [&server](Ctx& c, std::int32_t radius) -> R {
         World& world = server.world();
         const BlockPos center = c.get<Coordinates>("pos").block_pos(c.source());
+        // BlockPosArgument.getSpawnablePos: the search box stays far inside the int range.
+        if (!in_spawnable_bounds(center)) return fail("That position is outside the allowed boundaries.");
         std::vector<PoiRecord> found;
         world.pois().find_closest({}, center, radius, PoiOccupancy::Any, 1000, found);
         const std::string where = std::to_string(center.x) + ", " + std::to_string(center.y) + ", " + std::to_string(center.z);

@@ -6,32 +6,33 @@
 namespace mobsdk::server {
 
 ChunkMap::ChunkMap(const BlockRegistry& blocks)
-    : blocks_(&blocks), light_(std::make_unique<LightEngine>(*this)) {}
+    : blocks_(&blocks), light_(std::make_unique<LightEngine>(*this)) {
+    reset_cache();
+}
 
 ChunkMap::~ChunkMap() = default;
 
-LevelChunk* ChunkMap::chunk(ChunkPos pos) noexcept {
-    if (pos == last_pos_) return last_chunk_;
-    const auto it = chunks_.find(pos);
-    last_pos_ = pos;
-    last_chunk_ = it == chunks_.end() ? nullptr : it->second.get();
-    return last_chunk_;
+void ChunkMap::reset_cache() noexcept {
+    // An empty entry holds a position of another entry's index, so that no lookup matches it.
+    for (std::size_t i = 0; i < cache_.size(); ++i) {
+        const auto x = static_cast<std::int32_t>((i & ((1u << cache_bits) - 1)) ^ 1u);
+        const auto z = static_cast<std::int32_t>(i >> cache_bits);
+        cache_[i] = CacheEntry{ChunkPos{x, z}, nullptr};
+    }
 }
 
-const LevelChunk* ChunkMap::chunk(ChunkPos pos) const noexcept {
-    if (pos == last_pos_) return last_chunk_;
+const LevelChunk* ChunkMap::chunk_slow(ChunkPos pos) const noexcept {
     const auto it = chunks_.find(pos);
-    last_pos_ = pos;
-    last_chunk_ = it == chunks_.end() ? nullptr : it->second.get();
-    return last_chunk_;
+    LevelChunk* c = it == chunks_.end() ? nullptr : it->second.get();
+    cache_[cache_index(pos)] = CacheEntry{pos, c};
+    return c;
 }
 
 LevelChunk& ChunkMap::add(std::unique_ptr<LevelChunk> chunk) {
     const ChunkPos pos = chunk->pos();
     LevelChunk& ref = *chunk;
     chunks_[pos] = std::move(chunk);
-    last_pos_ = {INT32_MAX, INT32_MAX};  // the cached pointer may name a replaced chunk
-    last_chunk_ = nullptr;
+    cache_[cache_index(pos)] = CacheEntry{pos, &ref};  // it may have cached a miss or a replaced chunk
     ref.recompute_heightmaps();
     light_chunk(ref);
     return ref;
@@ -49,19 +50,12 @@ std::unique_ptr<LevelChunk> ChunkMap::remove(ChunkPos pos) {
     if (it == chunks_.end()) return nullptr;
     auto chunk = std::move(it->second);
     chunks_.erase(it);
-    last_pos_ = {INT32_MAX, INT32_MAX};
-    last_chunk_ = nullptr;
+    cache_[cache_index(pos)] = CacheEntry{pos, nullptr};
     return chunk;
 }
 
 void ChunkMap::for_each(const std::function<void(LevelChunk&)>& f) {
     for (auto& [pos, c] : chunks_) f(*c);
-}
-
-BlockState ChunkMap::block_state(BlockPos pos) const noexcept {
-    if (pos.y < min_y || pos.y >= min_y + world_height) return {};
-    const LevelChunk* c = chunk(ChunkPos::of(pos));
-    return c ? c->get_block(pos) : BlockState{};
 }
 
 bool ChunkMap::set_block(BlockPos pos, BlockState state) {

@@ -46,6 +46,27 @@ AABB expand_towards(const AABB& b, const Vec3& d) noexcept {
 
 double horizontal_sqr(const Vec3& v) noexcept { return v.x * v.x + v.z * v.z; }
 
+// The blocks of one column, with the chunk looked up once: what ChunkMap::block_state answers
+// for (x, y, z), air outside the height range or in an unloaded chunk.
+class Column {
+public:
+    Column(const ChunkMap& chunks, int x, int z) noexcept
+        : chunk_(chunks.chunk(ChunkPos{x >> 4, z >> 4})), lx_(x & 15), lz_(z & 15) {}
+    BlockState at(int y) const noexcept {
+        if (chunk_ == nullptr || y < min_y || y >= min_y + world_height) return {};
+        return chunk_->section((y - min_y) >> 4).get(lx_, (y - min_y) & 15, lz_);
+    }
+    // The section holding y, or nullptr where at() answers air.
+    const LevelChunkSection* section(int y) const noexcept {
+        if (chunk_ == nullptr || y < min_y || y >= min_y + world_height) return nullptr;
+        return &chunk_->section((y - min_y) >> 4);
+    }
+
+private:
+    const LevelChunk* chunk_;
+    int lx_, lz_;
+};
+
 }  // namespace
 
 void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<AABB>& out) {
@@ -56,16 +77,19 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
     const int x1 = static_cast<int>(std::floor(area.max.x + epsilon));
     const int y1 = static_cast<int>(std::floor(area.max.y + epsilon));
     const int z1 = static_cast<int>(std::floor(area.max.z + epsilon));
+    const BlockRegistry& blocks = chunks.blocks();
     for (int x = x0; x <= x1; ++x)
-        for (int z = z0; z <= z1; ++z)
+        for (int z = z0; z <= z1; ++z) {
+            const Column column(chunks, x, z);
             for (int y = y0; y <= y1; ++y) {
-                const BlockShape& shape = chunks.info({x, y, z}).collision;
+                const BlockShape& shape = blocks.info(column.at(y)).collision;
                 for (std::uint8_t i = 0; i < shape.count; ++i) {
                     const ShapeBox& s = shape.boxes[i];
                     AABB b{{x + s.min_x, y + s.min_y, z + s.min_z}, {x + s.max_x, y + s.max_y, z + s.max_z}};
                     if (b.intersects(area)) out.push_back(b);
                 }
             }
+        }
 }
 
 Vec3 collide_boxes(const AABB& box, Vec3 d, const std::vector<AABB>& boxes) noexcept {
@@ -143,10 +167,20 @@ bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcep
     const int x0 = static_cast<int>(std::floor(b.min.x)), x1 = static_cast<int>(std::floor(b.max.x));
     const int y0 = static_cast<int>(std::floor(b.min.y)), y1 = static_cast<int>(std::floor(b.max.y));
     const int z0 = static_cast<int>(std::floor(b.min.z)), z1 = static_cast<int>(std::floor(b.max.z));
+    const BlockRegistry& blocks = chunks.blocks();
+    // Any block will do, so column by column: one chunk lookup per column. Every water state is
+    // a path danger source (is_path_danger_source), so a section known to hold none has no water.
     for (int x = x0; x <= x1; ++x)
-        for (int y = y0; y <= y1; ++y)
-            for (int z = z0; z <= z1; ++z)
-                if (chunks.info({x, y, z}).fluid == fluid) return true;
+        for (int z = z0; z <= z1; ++z) {
+            const Column column(chunks, x, z);
+            for (int y = y0; y <= y1; ++y) {
+                if (fluid == Fluid::Water) {
+                    const LevelChunkSection* s = column.section(y);
+                    if (s != nullptr && !s->may_hold_danger()) continue;
+                }
+                if (blocks.info(column.at(y)).fluid == fluid) return true;
+            }
+        }
     return false;
 }
 

@@ -93,10 +93,56 @@ PoiEntry* PoiStorage::entry(BlockPos pos) {
 }
 
 const PoiEntry* PoiStorage::entry(BlockPos pos) const {
-    const auto s = sections_.find(section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4));
-    if (s == sections_.end()) return nullptr;
-    const auto r = s->second.records.find(pos);
-    return r == s->second.records.end() ? nullptr : &r->second;
+    if (index_.empty()) return nullptr;
+    const std::size_t mask = index_.size() - 1;
+    for (std::size_t i = index_home(pos);; i = (i + 1) & mask) {
+        const IndexSlot& s = index_[i];
+        if (s.entry == nullptr) return nullptr;
+        if (s.pos == pos) return s.entry;
+    }
+}
+
+std::size_t PoiStorage::index_home(BlockPos p) const noexcept {
+    const std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.x)) * 0x9E3779B97F4A7C15ull) ^
+                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.z)) * 0xC2B2AE3D27D4EB4Full) ^
+                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.y)) * 0x165667B19E3779F9ull);
+    return static_cast<std::size_t>(h >> 32) & (index_.size() - 1);
+}
+
+void PoiStorage::index_insert(PoiEntry* e) {
+    if ((indexed_ + 1) * 2 > index_.size()) {
+        std::vector<IndexSlot> old(std::max<std::size_t>(64, index_.size() * 2), IndexSlot{BlockPos{}, nullptr});
+        old.swap(index_);
+        for (const IndexSlot& s : old) {
+            if (s.entry == nullptr) continue;
+            std::size_t j = index_home(s.pos);
+            while (index_[j].entry != nullptr) j = (j + 1) & (index_.size() - 1);
+            index_[j] = s;
+        }
+    }
+    std::size_t i = index_home(e->pos);
+    while (index_[i].entry != nullptr) i = (i + 1) & (index_.size() - 1);
+    index_[i] = IndexSlot{e->pos, e};
+    ++indexed_;
+}
+
+void PoiStorage::index_erase(BlockPos pos) noexcept {
+    if (index_.empty()) return;
+    const std::size_t mask = index_.size() - 1;
+    std::size_t i = index_home(pos);
+    while (index_[i].entry != nullptr && !(index_[i].pos == pos)) i = (i + 1) & mask;
+    if (index_[i].entry == nullptr) return;
+    // Backward-shift deletion: later members of the probe run move into the hole unless their
+    // home lies cyclically in (hole, member], so that no lookup stops early.
+    for (std::size_t j = (i + 1) & mask; index_[j].entry != nullptr; j = (j + 1) & mask) {
+        const std::size_t k = index_home(index_[j].pos);
+        const bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (stays) continue;
+        index_[i] = index_[j];
+        i = j;
+    }
+    index_[i].entry = nullptr;
+    --indexed_;
 }
 
 void PoiStorage::add(BlockPos pos, Handle<PoiTypeInfo> type) {
@@ -104,66 +150,112 @@ void PoiStorage::add(BlockPos pos, Handle<PoiTypeInfo> type) {
     const PoiEntry fresh{pos, type, max_tickets_[type.index()]};
     auto [it, inserted] = section.records.try_emplace(pos, fresh);
     if (inserted) {
+        try {
+            index_insert(&it->second);
+        } catch (...) {
+            section.records.erase(it);
+            throw;
+        }
         ++count_;
-        count_village(pos, type, +1);
+        count_centre(fresh, +1);
         return;
     }
     // Vanilla keeps a record of the same type (and its tickets); one of another type is a
     // mismatch it logs and overwrites.
     if (it->second.type != type) {
-        count_village(pos, it->second.type, -1);
-        count_village(pos, type, +1);
+        count_centre(it->second, -1);
         it->second = fresh;
+        count_centre(fresh, +1);
     }
 }
 
-void PoiStorage::count_village(BlockPos pos, Handle<PoiTypeInfo> type, std::int32_t delta) {
-    if (!village_[type.index()]) return;
-    const std::int64_t key = section_key(pos.x >> 4, pos.y >> 4, pos.z >> 4);
-    if ((village_sections_[key] += delta) <= 0) village_sections_.erase(key);
+void PoiStorage::count_centre(const PoiEntry& e, std::int32_t delta) {
+    if (!occupied_village(e)) return;
+    const std::int64_t key = section_key(e.pos.x >> 4, e.pos.y >> 4, e.pos.z >> 4);
+    if (delta > 0) {
+        if ((centres_[key] += delta) == delta) distance_stale_ = true;
+        return;
+    }
+    const auto it = centres_.find(key);
+    if (it == centres_.end()) return;
+    if ((it->second += delta) <= 0) {
+        centres_.erase(it);
+        distance_stale_ = true;
+    }
 }
 
 std::int32_t PoiStorage::sections_to_village(BlockPos pos) const {
+    if (centres_.empty()) return 7;
+    const std::int32_t sx = pos.x >> 4, sy = pos.y >> 4, sz = pos.z >> 4;
+    if (distance_stale_) {
+        std::fill(distance_cache_.begin(), distance_cache_.end(), DistanceSlot{0, 0, 0, -1});
+        distance_used_ = 0;
+        distance_stale_ = false;
+    }
+    if (distance_cache_.empty()) distance_cache_.assign(1024, DistanceSlot{0, 0, 0, -1});
+    // Keyed by the section's own coordinates, not section_key: that packing wraps far out.
+    const auto slot_of = [&](std::int32_t x, std::int32_t y, std::int32_t z) {
+        const std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ull) ^
+                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(z)) * 0xC2B2AE3D27D4EB4Full) ^
+                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0x165667B19E3779F9ull);
+        const std::size_t mask = distance_cache_.size() - 1;
+        std::size_t i = static_cast<std::size_t>(h >> 32) & mask;
+        while (distance_cache_[i].distance >= 0 &&
+               !(distance_cache_[i].x == x && distance_cache_[i].y == y && distance_cache_[i].z == z))
+            i = (i + 1) & mask;
+        return i;
+    };
+    std::size_t i = slot_of(sx, sy, sz);
+    if (distance_cache_[i].distance >= 0) return distance_cache_[i].distance;
+    const std::int32_t d = compute_sections_to_village(sx, sy, sz);
+    if ((distance_used_ + 1) * 2 > distance_cache_.size()) {
+        // Half full: grow (rehashing what is known) up to 64k sections, then start over.
+        std::vector<DistanceSlot> old;
+        old.swap(distance_cache_);
+        const std::size_t size = old.size() < (std::size_t{1} << 16) ? old.size() * 2 : old.size();
+        distance_cache_.assign(size, DistanceSlot{0, 0, 0, -1});
+        distance_used_ = 0;
+        if (size != old.size()) {
+            for (const DistanceSlot& e : old) {
+                if (e.distance < 0) continue;
+                distance_cache_[slot_of(e.x, e.y, e.z)] = e;
+                ++distance_used_;
+            }
+        }
+        i = slot_of(sx, sy, sz);
+    }
+    distance_cache_[i] = DistanceSlot{sx, sy, sz, d};
+    ++distance_used_;
+    return d;
+}
+
+std::int32_t PoiStorage::compute_sections_to_village(std::int32_t sx, std::int32_t sy, std::int32_t sz) const {
     // Vanilla's DistanceTracker: 0 in a village centre, else one more than the nearest centre in
     // the 3×3×3 neighbourhood, so the Chebyshev distance in sections, capped at 7. A centre is a
     // section holding a village POI with a ticket taken (isVillageCenter asks for IS_OCCUPIED:
-    // an unclaimed bed makes no village). village_sections_ lists the sections holding any village
-    // POI, so only those are looked into for an occupied one.
-    if (village_sections_.empty()) return 7;
-    const auto is_centre = [this](std::int64_t key) {
-        const auto s = sections_.find(key);
-        if (s == sections_.end()) return false;
-        for (const auto& [p, e] : s->second.records) {
-            (void)p;
-            if (village_[e.type.index()] && e.free_tickets < max_tickets_[e.type.index()]) return true;
-        }
-        return false;
-    };
-    const std::int32_t sx = pos.x >> 4, sy = pos.y >> 4, sz = pos.z >> 4;
+    // an unclaimed bed makes no village); centres_ lists exactly those.
     const auto shell = [&](std::int32_t d) {
         for (std::int32_t dx = -d; dx <= d; ++dx)
             for (std::int32_t dy = -d; dy <= d; ++dy)
                 for (std::int32_t dz = -d; dz <= d; ++dz) {
                     if (std::max({std::abs(dx), std::abs(dy), std::abs(dz)}) != d) continue;
-                    const std::int64_t key = section_key(sx + dx, sy + dy, sz + dz);
-                    if (village_sections_.count(key) && is_centre(key)) return true;
+                    if (centres_.count(section_key(sx + dx, sy + dy, sz + dz))) return true;
                 }
         return false;
     };
     // Inside a village (where villagers mostly are) the first two shells answer.
     for (std::int32_t d = 0; d <= 1; ++d)
         if (shell(d)) return d;
-    // Farther out, whichever is shorter: the village sections themselves, or the rest of the
-    // 13×13×13 cube (2,170 sections).
-    if (village_sections_.size() < 2170) {
+    // Farther out, whichever is shorter: the centres themselves, or the rest of the 13×13×13
+    // cube (2,170 sections).
+    if (centres_.size() < 2170) {
         std::int32_t best = 7;
-        for (const auto& [key, count] : village_sections_) {
+        for (const auto& [key, count] : centres_) {
             (void)count;
             const auto kx = static_cast<std::int32_t>(key >> 42);
             const auto kz = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
             const auto ky = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
-            const std::int32_t d = std::max({std::abs(kx - sx), std::abs(ky - sy), std::abs(kz - sz)});
-            if (d < best && is_centre(key)) best = d;
+            best = std::min(best, std::max({std::abs(kx - sx), std::abs(ky - sy), std::abs(kz - sz)}));
         }
         return best;
     }
@@ -178,7 +270,8 @@ void PoiStorage::remove(BlockPos pos) {
     // The section stays, empty: vanilla saves it that way (Valid, no Records).
     const auto r = s->second.records.find(pos);
     if (r == s->second.records.end()) return;
-    count_village(pos, r->second.type, -1);
+    count_centre(r->second, -1);
+    index_erase(pos);
     s->second.records.erase(r);
     --count_;
 }
@@ -255,14 +348,18 @@ void PoiStorage::find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockP
 bool PoiStorage::take(BlockPos pos) {
     PoiEntry* e = entry(pos);
     if (!e || e->free_tickets <= 0) return false;
+    count_centre(*e, -1);
     --e->free_tickets;
+    count_centre(*e, +1);
     return true;
 }
 
 bool PoiStorage::release(BlockPos pos) {
     PoiEntry* e = entry(pos);
     if (!e || e->free_tickets >= max_tickets_[e->type.index()]) return false;
+    count_centre(*e, -1);
     ++e->free_tickets;
+    count_centre(*e, +1);
     return true;
 }
 
@@ -320,9 +417,15 @@ std::size_t PoiStorage::set_sections(std::int32_t chunk_x, std::int32_t chunk_z,
             }
             PoiSection& dest = sections_[section_key(chunk_x, e.pos.y >> 4, chunk_z)];
             const std::int32_t free = std::clamp(e.free_tickets, 0, max_tickets_[e.type.index()]);
-            if (dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}).second) {
+            if (const auto [it, inserted] = dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}); inserted) {
+                try {
+                    index_insert(&it->second);
+                } catch (...) {
+                    dest.records.erase(it);
+                    throw;
+                }
                 ++count_;
-                count_village(e.pos, e.type, +1);
+                count_centre(it->second, +1);
             } else
                 ++dropped;
         }
@@ -333,7 +436,11 @@ void PoiStorage::drop_chunk(std::int32_t chunk_x, std::int32_t chunk_z) {
     for (std::int32_t sy = min_section; sy <= max_section; ++sy)
         if (const auto s = sections_.find(section_key(chunk_x, sy, chunk_z)); s != sections_.end()) {
             count_ -= s->second.records.size();
-            village_sections_.erase(s->first);
+            for (const auto& [pos, e] : s->second.records) {
+                (void)e;
+                index_erase(pos);
+            }
+            if (centres_.erase(s->first)) distance_stale_ = true;
             sections_.erase(s);
         }
 }

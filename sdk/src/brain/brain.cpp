@@ -31,6 +31,11 @@ BrainLayout::BrainLayout(const BrainRegistries& registries, std::span<const Memo
         sensors_.push_back(s);
         for (MemoryHandle h : registries.sensor_types[s].required_memories) add(h);
     }
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+        if (!slots_[i].info->watcher) continue;
+        watched_.resize((slots_.size() + 63) / 64);
+        watched_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    }
 }
 
 // ---- Brain: memories ----
@@ -44,6 +49,7 @@ constexpr std::size_t round_up(std::size_t n, std::size_t align) noexcept { retu
 Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
     : slot_table_(layout->slot_table().data()),
       slot_table_size_(static_cast<std::uint32_t>(layout->slot_table().size())),
+      watched_bits_(layout->watched_bits()),
       slot_infos_(layout->slot_infos().data()),
       layout_(std::move(layout)) {
     const std::size_t slots = layout_->memories().size();
@@ -58,8 +64,8 @@ Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
     block_align_ = layout_->value_block_align();
     const std::size_t values_at = round_up(pos_at + slots * 4, block_align_);
     const std::size_t total = values_at + layout_->value_block_size();
-    block_ = ::operator new(total, std::align_val_t(block_align_));
-    auto* base = static_cast<unsigned char*>(block_);
+    void* const block = ::operator new(total, std::align_val_t(block_align_));
+    auto* base = static_cast<unsigned char*>(block);
     std::memset(base, 0, values_at);
     present_bits_ = reinterpret_cast<std::uint64_t*>(base + present_at);
     listed_bits_ = reinterpret_cast<std::uint64_t*>(base + listed_at);
@@ -80,7 +86,7 @@ Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
         }
     } catch (...) {
         for (std::size_t i = 0; i < constructed; ++i) slot_infos_[i].info->ops->destroy(value_at(i));
-        ::operator delete(block_, std::align_val_t(block_align_));
+        ::operator delete(block, std::align_val_t(block_align_));
         throw;
     }
     active_.reserve(4);
@@ -88,9 +94,16 @@ Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
 
 Brain::~Brain() {
     const std::size_t slots = layout_->memories().size();
+    // Watchers forget this brain's values before they go.
+    if (watched_bits_ != nullptr)
+        for (std::size_t i = 0; i < slots; ++i)
+            if (is_watched(i) && is_present(i)) {
+                set_present(i, false);
+                notify_watcher(i);
+            }
     for (std::size_t i = 0; i < slots; ++i) slot_infos_[i].info->ops->destroy(value_at(i));
     sensors_.clear();  // their countdowns live in the block
-    ::operator delete(block_, std::align_val_t(block_align_));
+    ::operator delete(static_cast<void*>(present_bits_), std::align_val_t(block_align_));  // the block's start
 }
 
 std::size_t Brain::slot_for_read(MemoryHandle h) const {
@@ -124,8 +137,14 @@ std::int32_t Brain::slot_for_write(MemoryHandle h, const MemoryValueOps* ops, co
 void Brain::erase_memory(MemoryHandle memory) noexcept {
     const std::int32_t i = slot_index(memory);
     if (i < 0) return;
-    set_present(static_cast<std::size_t>(i), false);
-    clear_ttl(static_cast<std::size_t>(i));
+    const auto slot = static_cast<std::size_t>(i);
+    set_present(slot, false);
+    clear_ttl(slot);
+    if (is_watched(slot)) notify_watcher(slot);
+}
+
+void Brain::notify_watcher(std::size_t slot) const {
+    slot_infos_[slot].info->watcher->changed(*this, is_present(slot) ? value_at(slot) : nullptr);
 }
 
 std::int64_t Brain::time_until_expiry(MemoryHandle memory) const noexcept {
@@ -154,6 +173,7 @@ void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
             if (drop) {
                 set_present(i, false);
                 ttl = kNoExpiry;
+                if (is_watched(i)) notify_watcher(i);
             }
         }
         if (drop) {
@@ -225,7 +245,7 @@ void Brain::insert_behaviors(Activity activity,
             } else if (r.status == MemoryStatus::REGISTERED) {
                 // A registered memory stays registered: this one always holds.
             } else if (static_cast<std::size_t>(slot) <= kMaxCompiledSlot) {
-                h.conditions[h.condition_count++] = static_cast<std::uint16_t>(
+                h.conditions[h.condition_count++] = static_cast<std::uint8_t>(
                     (static_cast<unsigned>(slot) << 1) | (r.status == MemoryStatus::VALUE_PRESENT ? 1u : 0u));
             } else {
                 h.complete = false;
@@ -360,16 +380,20 @@ inline void prefetch(const void* p) noexcept {
 
 }  // namespace
 
+void Brain::prefetch_for_tick() const noexcept {
+    for (std::size_t off = 0; off < hot_.size() * sizeof(HotBehavior); off += 64)
+        prefetch(reinterpret_cast<const char*>(hot_.data()) + off);
+    for (auto* p = reinterpret_cast<const char*>(present_bits_); p < reinterpret_cast<const char*>(expiring_ + expiring_count_);
+         p += 64)
+        prefetch(p);
+}
+
 void Brain::tick(Level& level, Mob& mob) {
     HotBehavior* const hot = hot_.data();
     const std::size_t count = hot_.size();  // adding behaviours from inside a tick is not supported
     // Ask for the lines this tick reads all at once, rather than one miss after another: the
     // behaviour table and the block's bits, countdowns and expiry list.
-    for (std::size_t off = 0; off < count * sizeof(HotBehavior); off += 64)
-        prefetch(reinterpret_cast<const char*>(hot) + off);
-    for (auto* p = static_cast<const char*>(block_); p < reinterpret_cast<const char*>(expiring_ + expiring_count_);
-         p += 64)
-        prefetch(p);
+    prefetch_for_tick();
 
     forget_outdated_memories(level.memory_expiry());
     // Sensor::tick, with the countdowns read from this brain's block: a sensor is touched only
@@ -392,12 +416,14 @@ void Brain::tick(Level& level, Mob& mob) {
         const BehaviorControl*& p;
         ~ClearPrecheck() { p = nullptr; }
     } clear_precheck{prechecked_};
+    // The behaviour objects the two loops may call lie all over the heap: ask for them all now, so
+    // the misses overlap instead of coming one after another — those running and those of active
+    // activities (checking their requirements too would cost more than the lines fetched in vain).
+    for (std::size_t i = 0; i < count; ++i)
+        if (hot[i].status != BehaviorStatus::STOPPED || hot_activity_active(hot[i], i)) prefetch(hot[i].behavior);
     for (std::size_t i = 0; i < count; ++i) {
         const HotBehavior& h = hot[i];
-        if (h.status != BehaviorStatus::STOPPED) {
-            prefetch(h.behavior);  // the tick loop calls it: its line arrives meanwhile
-            continue;
-        }
+        if (h.status != BehaviorStatus::STOPPED) continue;
         if (!hot_activity_active(h, i)) continue;
         BehaviorControl* const behavior = h.behavior;
         if (own_brain) {
@@ -513,6 +539,7 @@ std::vector<std::string> Brain::load(const nbt::Compound& brain_tag) {
             const bool present = !ops.is_empty_collection(value_at(slot));
             set_present(slot, present);
             set_ttl(slot, present ? ttl : kNoExpiry);
+            if (is_watched(slot)) notify_watcher(slot);
         } else {
             warnings.push_back("skipped memory " + key + ": " + r.error());
         }

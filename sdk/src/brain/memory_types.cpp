@@ -20,8 +20,10 @@ struct Registrar {
     }
     template <typename Codec, typename T>
     void long_term(MemoryModuleType<T>& field, std::string_view path) {
-        field = register_memory_with_codec<T, Codec>(registry, "minecraft:" + std::string(path),
-                                                     "minecraft");
+        std::shared_ptr<MemoryWatcher> watcher;
+        if (path == "job_site") watcher = std::make_shared<GlobalPosHolders>();
+        field = register_memory_with_codec<T, Codec>(registry, "minecraft:" + std::string(path), "minecraft",
+                                                     std::move(watcher));
         m.all.push_back(field);
     }
 };
@@ -46,6 +48,76 @@ template <typename R>
 void standard_memories(R& reg, StandardMemories& m);
 
 }  // namespace
+
+void GlobalPosHolders::changed(const Brain& brain, const void* value) {
+    if (value == nullptr) {
+        const auto it = held_.find(&brain);
+        if (it == held_.end()) return;
+        release(it->second);
+        held_.erase(it);
+        return;
+    }
+    const BlockPos pos = static_cast<const GlobalPos*>(value)->pos;
+    const auto [it, inserted] = held_.try_emplace(&brain, pos);
+    if (!inserted) {
+        if (it->second == pos) return;
+        acquire(pos);  // first: it may throw, and then nothing has changed
+        release(it->second);
+        it->second = pos;
+        return;
+    }
+    try {
+        acquire(pos);
+    } catch (...) {
+        held_.erase(it);
+        throw;
+    }
+}
+
+void GlobalPosHolders::acquire(BlockPos pos) {
+    if (const std::size_t i = find(pos); i != npos) {
+        ++counts_[i].count;
+        return;
+    }
+    if ((used_ + 1) * 2 > counts_.size()) {
+        std::vector<Count> old(std::max<std::size_t>(64, counts_.size() * 2), Count{BlockPos{}, 0});
+        old.swap(counts_);
+        for (const Count& c : old) {
+            if (c.count == 0) continue;
+            std::size_t j = home(c.pos);
+            while (counts_[j].count != 0) j = (j + 1) & (counts_.size() - 1);
+            counts_[j] = c;
+        }
+    }
+    std::size_t i = home(pos);
+    while (counts_[i].count != 0) i = (i + 1) & (counts_.size() - 1);
+    counts_[i] = Count{pos, 1};
+    ++used_;
+}
+
+void GlobalPosHolders::release(BlockPos pos) noexcept {
+    std::size_t i = find(pos);
+    if (i == npos || --counts_[i].count > 0) return;
+    // Backward-shift deletion: pull later members of the probe run into the hole, so that a
+    // lookup never stops early at it.
+    const std::size_t mask = counts_.size() - 1;
+    for (std::size_t j = (i + 1) & mask; counts_[j].count != 0; j = (j + 1) & mask) {
+        const std::size_t k = home(counts_[j].pos);
+        // The member at j may move to i unless its home lies cyclically in (i, j].
+        const bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+        if (stays) continue;
+        counts_[i] = counts_[j];
+        i = j;
+    }
+    counts_[i].count = 0;
+    --used_;
+}
+
+const GlobalPosHolders* global_pos_holders(const Registry<MemoryTypeInfo>& registry,
+                                           MemoryModuleType<GlobalPos> memory) {
+    if (!memory.handle().valid() || memory.handle().index() >= registry.size()) return nullptr;
+    return dynamic_cast<const GlobalPosHolders*>(registry[memory].watcher.get());
+}
 
 StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry) {
     StandardMemories m;

@@ -11,7 +11,6 @@ namespace mobsdk::goal {
 
 namespace {
 
-std::int32_t floor_to_int(double v) noexcept { return static_cast<std::int32_t>(std::floor(v)); }
 std::int32_t ceil_to_int(double v) noexcept { return static_cast<std::int32_t>(std::ceil(v)); }
 
 void require_types(const TypeList& types, const char* goal) {

@@ -309,7 +309,9 @@ std::unique_ptr<OneShot> set_walk_target_from_block_memory(const StandardMemorie
     return named(
         create(registered(m.cant_reach_walk_target_since), absent(m.walk_target), present(memory),
                [=](Level& level, Mob& mob, std::int64_t time, auto& cant_reach, auto& walk, auto& remembered) {
-                   const GlobalPos target = remembered.get();
+                   // A reference, not a copy (the dimension's id is a heap string): the only write
+                   // to the memory here is erase(), which leaves the stored value in place.
+                   const GlobalPos& target = remembered.get();
                    const std::int64_t* since = cant_reach.try_get();
                    const auto give_up = [&] {
                        // Vanilla's Villager.releasePoi: the ticket goes back when the POI is here.

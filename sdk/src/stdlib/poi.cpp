@@ -55,16 +55,24 @@ const ResourceLocation& beds_tag() {
     return id;
 }
 
-// Vanilla's profession.heldJobSite().test(type).
+// Vanilla's profession.heldJobSite().test(type): the handles first, so that only a profession
+// whose job site is `type` costs an id comparison (ids are unique in the table).
 bool holds(const VillagerProfessions& professions, const VillagerState& state, Handle<PoiTypeInfo> type) {
-    const VillagerProfession* p = professions.find(state.data.profession);
-    return p != nullptr && p->job_site && *p->job_site == type;
+    for (const VillagerProfession& p : professions.all())
+        if (p.job_site && *p.job_site == type && p.id == state.data.profession) return true;
+    return false;
 }
 
 // A memory of another mob's brain, or nullptr when absent or not registered there.
 template <typename T>
 const T* memory_of(const Brain& brain, brain::MemoryModuleType<T> memory) {
-    return brain.is_registered(memory) ? brain.get_memory(memory) : nullptr;
+    return brain.find_memory(memory);
+}
+
+// GlobalPos equality with the block compared first: the dimension's id is a string, and scans
+// over every nearby mob compare positions that nearly always differ.
+bool same_global_pos(const GlobalPos& a, const GlobalPos& b) noexcept {
+    return a.pos == b.pos && a.dimension == b.dimension;
 }
 
 }  // namespace
@@ -321,8 +329,8 @@ std::unique_ptr<OneShot> assign_profession_from_job_site(const StandardMemories&
                         [&professions](Level& level, Mob& mob, std::int64_t, auto& potential, auto& job) {
                             VillagerState* state = mob.attachment_as<VillagerState>();
                             if (state == nullptr) return false;
-                            const GlobalPos site = potential.get();
-                            if (!closer_to_center_than(site.pos, mob.position(), 2.0)) return false;
+                            if (!closer_to_center_than(potential.get().pos, mob.position(), 2.0)) return false;
+                            const GlobalPos site = potential.get();  // copied only once it is claimed
                             potential.erase();
                             job.set(site);
                             if (!(state->data.profession == none_id())) return true;
@@ -340,13 +348,20 @@ std::unique_ptr<OneShot> assign_profession_from_job_site(const StandardMemories&
 
 // ---- PoiCompetitorScan ----
 
-std::unique_ptr<OneShot> poi_competitor_scan(const StandardMemories& m, const VillagerProfessions& professions) {
+std::unique_ptr<OneShot> poi_competitor_scan(const StandardMemories& m, const VillagerProfessions& professions,
+                                             const brain::GlobalPosHolders* job_site_holders) {
     const auto job_site = m.job_site;
     return named(
         create(present(m.job_site), present(m.mobs),
-               [&professions, job_site](Level& level, Mob& mob, std::int64_t, auto& job, auto& mobs) {
+               [&professions, job_site, job_site_holders](Level& level, Mob& mob, std::int64_t, auto& job, auto& mobs) {
                    if (mob.attachment_as<VillagerState>() == nullptr) return false;
-                   const GlobalPos site = job.get();
+                   const GlobalPos& site = job.get();
+                   // No other brain remembers a job site at this block: nobody in MOBS competes,
+                   // whatever the POI. (This brain counts itself when it tells the same watcher.)
+                   if (job_site_holders != nullptr) {
+                       const bool self_counted = mob.brain()->watcher_of(job_site) == job_site_holders;
+                       if (job_site_holders->holding(site.pos) <= (self_counted ? 1u : 0u)) return true;
+                   }
                    const auto type = level.poi_manager().type_at(site.pos);
                    if (!type) return true;
                    // Vanilla's reduce(self, selectWinner): the current winner keeps the site only
@@ -354,12 +369,12 @@ std::unique_ptr<OneShot> poi_competitor_scan(const StandardMemories& m, const Vi
                    Mob* winner = &mob;
                    for (const EntityRef& ref : mobs.get()) {
                        Mob* other = level.resolve_mob(ref);
-                       if (other == nullptr || other == &mob || !other->is_alive()) continue;
+                       if (other == nullptr || other == &mob) continue;
                        // The job site first: it rules out nearly every mob, and costs least.
                        Brain* other_brain = other->brain();
                        if (other_brain == nullptr) continue;
                        const GlobalPos* held = memory_of(*other_brain, job_site);
-                       if (held == nullptr || !(*held == site)) continue;
+                       if (held == nullptr || !same_global_pos(*held, site) || !other->is_alive()) continue;
                        const VillagerState* state = other->attachment_as<VillagerState>();
                        if (state == nullptr || !holds(professions, *state, *type)) continue;
                        const std::int32_t winner_xp = winner->attachment_as<VillagerState>()->xp;
@@ -417,7 +432,7 @@ std::unique_ptr<OneShot> stroll_to_poi(const StandardMemories& m, brain::MemoryM
     return named(create(registered(m.walk_target), present(memory),
                         [speed, close_enough, max_distance, next_ok = std::int64_t{0}](
                             Level& level, Mob& mob, std::int64_t time, auto& walk, auto& poi) mutable {
-                            const GlobalPos site = poi.get();
+                            const GlobalPos& site = poi.get();
                             if (!(site.dimension == level.dimension()) ||
                                 !closer_to_center_than(site.pos, mob.position(), max_distance))
                                 return false;

@@ -18,19 +18,46 @@ using brain::StandardMemories;
 
 namespace {
 
+using Ranked = std::pair<double, EntityRef>;
+
+// A stable sort by distance that allocates nothing once `scratch` has grown (std::stable_sort
+// takes a temporary buffer on every call): insertion-sorted runs of 16, then merges of doubling
+// width back and forth between the two buffers. std::merge keeps equal keys in order.
+void stable_sort_by_distance(std::vector<Ranked>& v, std::vector<Ranked>& scratch) {
+    const auto closer = [](const Ranked& a, const Ranked& b) { return a.first < b.first; };
+    const std::size_t n = v.size();
+    constexpr std::size_t run = 16;
+    for (std::size_t lo = 0; lo < n; lo += run) {
+        const std::size_t hi = std::min(lo + run, n);
+        for (std::size_t i = lo + 1; i < hi; ++i)
+            for (std::size_t j = i; j > lo && closer(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
+    }
+    if (n <= run) return;
+    scratch.resize(n);
+    Ranked* from = v.data();
+    Ranked* to = scratch.data();
+    for (std::size_t width = run; width < n; width *= 2) {
+        for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+            const std::size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+            std::merge(from + lo, from + mid, from + mid, from + hi, to + lo, closer);
+        }
+        std::swap(from, to);
+    }
+    if (from != v.data()) std::copy(from, from + n, v.data());
+}
+
 // Collects the entities of `refs` that `keep` accepts, sorted by squared distance to `mob`;
 // stable, so ties keep the level's order as vanilla's List.sort does.
 template <typename Keep>
-void sort_by_distance(Level& level, const Mob& mob, const std::vector<EntityRef>& refs,
-                      std::vector<std::pair<double, EntityRef>>& out, Keep&& keep) {
+void sort_by_distance(Level& level, const Mob& mob, const std::vector<EntityRef>& refs, std::vector<Ranked>& out,
+                      std::vector<Ranked>& scratch, Keep&& keep) {
     out.clear();
     for (const EntityRef& r : refs) {
         Entity* e = level.resolve(r);
         if (e == nullptr || !keep(*e)) continue;
         out.emplace_back(mob.distance_to_sqr(*e), r);
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    stable_sort_by_distance(out, scratch);
 }
 
 }  // namespace
@@ -56,7 +83,7 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
     scratch_.clear();
     level.entities_in_box(mob.bounding_box().inflate(16.0, 16.0, 16.0), scratch_);
     const Entity* self = &mob;
-    sort_by_distance(level, mob, scratch_, sorted_, [&](Entity& e) {
+    sort_by_distance(level, mob, scratch_, sorted_, sort_scratch_, [&](Entity& e) {
         // LivingEntity only: items and other non-mobs are left out.
         return &e != self && e.is_alive() && level.resolve_mob(e.ref()) != nullptr;
     });
@@ -65,16 +92,16 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
         list.clear();
         for (const auto& [d, r] : sorted_) list.push_back(r);
     });
-    EntityList nearby;
-    nearby.reserve(sorted_.size());
+    nearby_scratch_.clear();
     visible_scratch_.clear();
     for (const auto& [d, r] : sorted_) {
-        nearby.push_back(r);
+        nearby_scratch_.push_back(r);
         if (Entity* e = level.resolve(r); e && is_entity_targetable(level, mob, *e, attack_target_))
             visible_scratch_.push_back(r);
     }
-    // Not a collection: an empty one is still set, as vanilla does.
-    b.set_memory(visible_, NearestVisibleLivingEntities(std::move(nearby), visible_scratch_));
+    // Not a collection: an empty one is still set, as vanilla does. Refilled in place, the same
+    // as setting a new value without expiry, without two allocations a scan.
+    b.modify_memory(visible_, [&](NearestVisibleLivingEntities& v) { v.assign(nearby_scratch_, visible_scratch_); });
 }
 
 // ---- players ----
@@ -284,7 +311,7 @@ void NearestItemSensor::do_tick(Level& level, Mob& mob) {
     }
     scratch_.clear();
     level.entities_of_type(item_, mob.bounding_box().inflate(32.0, 16.0, 32.0), scratch_);
-    sort_by_distance(level, mob, scratch_, sorted_, [](Entity&) { return true; });
+    sort_by_distance(level, mob, scratch_, sorted_, sort_scratch_, [](Entity&) { return true; });
     for (const auto& [d, r] : sorted_) {
         Entity* e = level.resolve(r);
         if (e == nullptr) continue;

@@ -82,7 +82,8 @@ void SleepInBed::stop(Level& level, Mob& mob, std::int64_t time) {
 std::unique_ptr<brain::OneShot> wake_up(const StandardMemories& m, brain::Activity rest) {
     using namespace brain::behavior_builder;
     auto b = create([&m, rest](Level& level, Mob& mob, std::int64_t) {
-        if (mob.brain()->is_active(rest) || !mob.is_sleeping()) return false;
+        // The mob's own flag first: the brain's activity list is another cache line away.
+        if (!mob.is_sleeping() || mob.brain()->is_active(rest)) return false;
         villager_stop_sleeping(level, mob, m);
         return true;
     });

@@ -20,7 +20,6 @@ constexpr double sqrt_of_two_float = static_cast<double>(1.41421356f);
 
 constexpr double max_sight_distance = 128.0;
 
-std::int32_t floor_to_int(double v) noexcept { return static_cast<std::int32_t>(std::floor(v)); }
 
 std::int32_t light_level_at(const Level& level, BlockPos pos) {
     if (pos.x < -world_xz_limit || pos.z < -world_xz_limit || pos.x >= world_xz_limit || pos.z >= world_xz_limit)

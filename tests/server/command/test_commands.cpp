@@ -89,6 +89,10 @@ BOOST_AUTO_TEST_CASE(summon_errors_change_nothing) {
     BOOST_TEST(f.run("summon villager 1 -60 1 {UUID:[I;1,2,3,4]}") == (Lines{"Summoned new Villager"}));
     BOOST_TEST(f.run("summon villager 1 -60 1 {UUID:[I;1,2,3,4]}") == (Lines{"Unable to summon entity due to duplicate UUIDs"}));
     BOOST_TEST(f.run("summon villager 1 40000000 1") == (Lines{"Invalid position for summon"}));
+    // Past the int range (found by fuzz.command: the conversion to a block was undefined).
+    const std::string huge(33, '1');
+    BOOST_TEST(f.run("summon villager ~" + huge + " ~ ~") == (Lines{"Invalid position for summon"}));
+    BOOST_TEST(f.run("summon villager ^ ^ ^-" + huge) == (Lines{"Invalid position for summon"}));
     BOOST_TEST(f.run("summon item") == (Lines{"Unable to summon entity"}));
     BOOST_TEST(entities.size() == 1u);
 }
@@ -242,6 +246,8 @@ BOOST_AUTO_TEST_CASE(poi_and_brain) {
                                                  "  minecraft:meeting at 3, -60, 3: 32 of 32 tickets free",
                                                  "  minecraft:home at 5, -60, 3: 1 of 1 tickets free"}));
     BOOST_TEST(f.run("poi 100 -60 100") == (Lines{"There are no POIs within 16 blocks of 100, -60, 100"}));
+    BOOST_TEST(f.run("poi ^" + std::string(33, '1') + " ^ ^") ==
+               (Lines{"That position is outside the allowed boundaries."}));
     BOOST_TEST(f.run("poi 0 -60 0 300") == (Lines{"Integer must not be more than 256, found 300", "...i 0 -60 0 300<--[HERE]"}));
     f.harness.spawn("zombie", {0.5, -60, 0.5});
     BOOST_TEST(f.run("brain @e[type=zombie,limit=1]") == (Lines{"Zombie has no brain"}));

@@ -145,6 +145,41 @@ BOOST_AUTO_TEST_CASE(get_or_generate_add_and_remove) {
     BOOST_TEST(w.sky(3, -64, 3) == 15);
 }
 
+// The lookup cache is direct-mapped by the low 5 bits of x and z: chunks 32 apart share an entry,
+// and every answer must still be the map's, whatever was looked up, added or removed before.
+BOOST_AUTO_TEST_CASE(lookups_of_chunks_sharing_a_cache_entry) {
+    World w(0, 0, 0, 0);
+    ChunkMap& map = w.map;
+    // An empty map answers nullptr everywhere, including the positions empty entries are made of.
+    ChunkMap empty(w.b.reg);
+    for (int x = -2; x <= 33; ++x)
+        for (int z = -2; z <= 33; ++z) BOOST_REQUIRE(empty.chunk({x, z}) == nullptr);
+
+    const std::vector<ChunkPos> same_entry = {{32, 0}, {0, 32}, {-32, -32}, {32, 32}};
+    for (const ChunkPos p : same_entry) BOOST_TEST(map.chunk(p) == nullptr);  // misses cached
+    LevelChunk* origin = map.chunk({0, 0});
+    BOOST_REQUIRE(origin != nullptr);
+    std::vector<LevelChunk*> added;
+    for (const ChunkPos p : same_entry) added.push_back(&map.get_or_generate(p, w.flat));
+    for (int round = 0; round < 2; ++round) {  // alternating lookups evict each other
+        BOOST_TEST(map.chunk({0, 0}) == origin);
+        for (std::size_t i = 0; i < same_entry.size(); ++i) {
+            BOOST_TEST(map.chunk(same_entry[i]) == added[i]);
+            BOOST_TEST(map.block_state({same_entry[i].x * 16 + 3, -61, same_entry[i].z * 16 + 3}).id == w.b.grass.id);
+        }
+    }
+    // Removing one that is not the cached one, then the cached one.
+    BOOST_TEST(map.chunk({32, 0}) == added[0]);
+    BOOST_TEST(map.remove({0, 32}) != nullptr);
+    BOOST_TEST(map.chunk({32, 0}) == added[0]);
+    BOOST_TEST(map.chunk({0, 32}) == nullptr);
+    BOOST_TEST(map.remove({32, 0}) != nullptr);
+    BOOST_TEST(map.chunk({32, 0}) == nullptr);
+    BOOST_TEST(map.chunk({0, 0}) == origin);
+    BOOST_TEST(map.chunk({-32, -32}) == added[2]);
+    BOOST_TEST(map.block_state({32 * 16 + 3, -61, 3}).id == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(queries_outside_loaded_chunks_and_the_height_range) {
     World w(0, 0, 0, 0);
     for (const BlockPos p : {BlockPos{100, ground, 100}, BlockPos{-1, ground, 0}, BlockPos{3, 320, 3},

@@ -11,6 +11,7 @@
 
 #include "mobserver/world/chunk.hpp"
 #include "mobserver/world/poi_storage.hpp"
+#include "mobsdk/world/random.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -645,5 +646,85 @@ BOOST_FIXTURE_TEST_CASE(sections_to_village_same_answer_with_many_village_sectio
     for (const auto& [p, d] : probes) BOOST_TEST(poi->sections_to_village(p) == d);
     BOOST_TEST(poi->sections_to_village({(200 + 7) * 16 + 3, -30, 100}) == 6);  // (207, −2, 6) from (207, −4, 0)
 }
+
+// A random sequence of placements, breaks, claims, releases and chunk unloads/reloads on a small
+// cluster across a chunk border, checked after every step against a plain model: the point
+// queries (exists, type_at, free_tickets) go through the storage's position index and
+// sections_to_village through its distance cache, so both must follow every change.
+BOOST_FIXTURE_TEST_CASE(point_queries_and_village_distance_follow_random_edits, Fixture) {
+    struct Model {
+        Handle<PoiTypeInfo> type;
+        std::int32_t free;
+    };
+    std::map<BlockPos, Model> model;
+    const std::vector<std::pair<BlockState, Handle<PoiTypeInfo>>> kinds = {
+        {bed(4, "head"), p.home}, {composter(0), p.farmer}, {bell(), p.meeting},
+        {reg.blocks.default_state(b.air), Handle<PoiTypeInfo>{}}};
+    std::vector<BlockPos> cluster;
+    for (std::int32_t x = 10; x < 22; ++x)  // chunks 0 and 1
+        for (std::int32_t z = 0; z < 6; ++z)
+            for (const std::int32_t y : {-60, -40}) cluster.push_back({x, y, z});
+    const auto model_distance = [&](BlockPos pos) {
+        std::int32_t best = 7;
+        for (const auto& [at, m] : model)
+            if (reg.poi_types[m.type].village && m.free < reg.poi_types[m.type].max_tickets)
+                best = std::min({best, std::max({std::abs((at.x >> 4) - (pos.x >> 4)), std::abs((at.y >> 4) - (pos.y >> 4)),
+                                                 std::abs((at.z >> 4) - (pos.z >> 4))})});
+        return best;
+    };
+    RandomSource random(2024);
+    std::map<std::int32_t, PoiSection> unloaded;  // chunk 1's sections while it is unloaded
+    bool chunk1_loaded = true;
+    for (int step = 0; step < 1500; ++step) {
+        const BlockPos pos = cluster[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(cluster.size())))];
+        const bool in_chunk1 = (pos.x >> 4) == 1;
+        const int op = random.next_int(10);
+        if (op == 0) {  // chunk 1 goes or comes back, with its records and tickets
+            if (chunk1_loaded) {
+                unloaded = poi->sections_of(1, 0);
+                poi->drop_chunk(1, 0);
+            } else {
+                BOOST_REQUIRE(poi->set_sections(1, 0, unloaded) == 0u);
+            }
+            chunk1_loaded = !chunk1_loaded;
+        } else if (in_chunk1 && !chunk1_loaded) {
+            continue;  // no block changes in an unloaded chunk
+        } else if (op <= 4) {
+            const auto& [state, type] = kinds[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(kinds.size())))];
+            const auto old = model.find(pos);
+            set(pos, state);
+            if (!type.valid()) {
+                if (old != model.end()) model.erase(old);
+            } else if (old == model.end() || !(old->second.type == type)) {
+                model[pos] = Model{type, reg.poi_types[type].max_tickets};
+            }
+        } else if (op <= 7) {
+            const auto m = model.find(pos);
+            const bool can = m != model.end() && m->second.free > 0;
+            BOOST_REQUIRE(poi->take(pos) == can);
+            if (can) --m->second.free;
+        } else {
+            const auto m = model.find(pos);
+            const bool can = m != model.end() && m->second.free < reg.poi_types[m->second.type].max_tickets;
+            BOOST_REQUIRE(poi->release(pos) == can);
+            if (can) ++m->second.free;
+        }
+        for (const BlockPos& q : cluster) {
+            const bool hidden = (q.x >> 4) == 1 && !chunk1_loaded;
+            const auto m = model.find(q);
+            const bool present = m != model.end() && !hidden;
+            BOOST_REQUIRE(poi->exists(q, {}) == present);
+            BOOST_REQUIRE(poi->type_at(q).has_value() == present);
+            if (present) {
+                BOOST_REQUIRE((*poi->type_at(q) == m->second.type));
+                BOOST_REQUIRE(poi->free_tickets(q) == m->second.free);
+            }
+        }
+        if (chunk1_loaded)
+            for (const BlockPos q : {BlockPos{0, -60, 0}, BlockPos{40, -60, 3}, BlockPos{16, -20, 70}, BlockPos{15, -40, 5}})
+                BOOST_REQUIRE(poi->sections_to_village(q) == model_distance(q));
+    }
+}
+
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 // from them. Light is kept correct across chunk borders after every change.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -38,9 +39,15 @@ public:
     /// @brief The block registry.
     const BlockRegistry& blocks() const noexcept { return *blocks_; }
     /// @brief The loaded chunk at `pos`, or nullptr.
-    LevelChunk* chunk(ChunkPos pos) noexcept;
+    LevelChunk* chunk(ChunkPos pos) noexcept {
+        return const_cast<LevelChunk*>(static_cast<const ChunkMap&>(*this).chunk(pos));
+    }
     /// @brief The loaded chunk at `pos`, or nullptr.
-    const LevelChunk* chunk(ChunkPos pos) const noexcept;
+    const LevelChunk* chunk(ChunkPos pos) const noexcept {
+        // Inline: every block read of physics, line-of-sight rays and the pathfinder comes here.
+        const CacheEntry& e = cache_[cache_index(pos)];
+        return e.pos == pos ? e.chunk : chunk_slow(pos);
+    }
     /// @brief Adds a chunk (generated or loaded), recomputing its heightmaps and the light in it
     /// and at its borders; replaces a chunk already there.
     LevelChunk& add(std::unique_ptr<LevelChunk> chunk);
@@ -54,7 +61,11 @@ public:
     void for_each(const std::function<void(LevelChunk&)>& f);
 
     /// @brief The state at a position: air outside the height range or in an unloaded chunk.
-    BlockState block_state(BlockPos pos) const noexcept;
+    BlockState block_state(BlockPos pos) const noexcept {
+        if (pos.y < min_y || pos.y >= min_y + world_height) return {};
+        const LevelChunk* c = chunk(ChunkPos::of(pos));
+        return c ? c->section((pos.y - min_y) >> 4).get(pos.x & 15, (pos.y - min_y) & 15, pos.z & 15) : BlockState{};
+    }
     /// @brief The facts of the state at a position.
     const BlockStateInfo& info(BlockPos pos) const noexcept { return blocks_->info(block_state(pos)); }
     /// @brief Sets a block (ignored outside the height range or in an unloaded chunk; returns
@@ -81,11 +92,25 @@ private:
     void relight_around(BlockPos pos, BlockState old_state, BlockState new_state);
     void light_chunk(LevelChunk& chunk);  // full light of a new chunk and its borders
 
+    // A direct-mapped cache of chunk lookups (misses included) by the low 5 bits of x and z: a
+    // loaded area up to 32×32 chunks maps without conflicts, and a lookup is one comparison. An
+    // entry stays right until add() or remove() changes its position, which both rewrite it.
+    struct CacheEntry {
+        ChunkPos pos;
+        LevelChunk* chunk;
+    };
+    static constexpr std::size_t cache_bits = 5;
+    static constexpr std::size_t cache_index(ChunkPos p) noexcept {
+        constexpr std::uint32_t mask = (1u << cache_bits) - 1;
+        return (static_cast<std::uint32_t>(p.x) & mask) | ((static_cast<std::uint32_t>(p.z) & mask) << cache_bits);
+    }
+    const LevelChunk* chunk_slow(ChunkPos pos) const noexcept;  // the map lookup, cached
+    void reset_cache() noexcept;
+
+    mutable std::array<CacheEntry, std::size_t{1} << (2 * cache_bits)> cache_;
     const BlockRegistry* blocks_;
     std::unique_ptr<LightEngine> light_;
     std::unordered_map<ChunkPos, std::unique_ptr<LevelChunk>, Hash> chunks_;
-    mutable ChunkPos last_pos_{INT32_MAX, INT32_MAX};  // one-entry lookup cache
-    mutable LevelChunk* last_chunk_ = nullptr;
     BlockChangeListener* listener_ = nullptr;
 };
 

@@ -42,6 +42,8 @@ public:
     /// RegistryError when two POI types claim one block state, or a matcher names a property or
     /// value its (registered) block does not have; matchers of unregistered blocks match nothing.
     PoiStorage(const BlockRegistry& blocks, const Registry<PoiTypeInfo>& poi_types);
+    PoiStorage(const PoiStorage&) = delete;  // its index points into its own records
+    PoiStorage& operator=(const PoiStorage&) = delete;
 
     // PoiManager
     /// @brief Vanilla's getInRange (block distance² to `center` ≤ radius², y included), closest
@@ -99,13 +101,46 @@ private:
                  std::int64_t radius_sqr, PoiOccupancy occupancy, std::size_t limit, std::size_t base,
                  std::vector<PoiRecord>& out) const;
 
+    // A village centre is a section holding a village POI with a ticket taken.
+    bool occupied_village(const PoiEntry& e) const noexcept {
+        return village_[e.type.index()] && e.free_tickets < max_tickets_[e.type.index()];
+    }
+    // Counts `e` in or out of its section's centre count (delta ±1) when it is an occupied
+    // village POI; a section becoming or ceasing to be a centre invalidates the distance cache.
+    void count_centre(const PoiEntry& e, std::int32_t delta);
+    std::int32_t compute_sections_to_village(std::int32_t sx, std::int32_t sy, std::int32_t sz) const;
+
     std::vector<std::optional<Handle<PoiTypeInfo>>> by_state_;  // state id -> POI type
     std::vector<std::int32_t> max_tickets_;                      // POI type index -> max tickets
     std::vector<bool> village_;                                  // POI type index -> PoiTypeInfo::village
-    std::unordered_map<std::int64_t, std::int32_t> village_sections_;  // section key -> village POIs in it
-    void count_village(BlockPos pos, Handle<PoiTypeInfo> type, std::int32_t delta);
+    std::unordered_map<std::int64_t, std::int32_t> centres_;     // section key -> occupied village POIs (> 0)
     std::unordered_map<std::int64_t, PoiSection> sections_;      // section key -> records
     std::size_t count_ = 0;                                      // records in sections_
+
+    // Every record by position, in an open-addressing table (linear probing, at most half full,
+    // backward-shift deletion): the point queries that behaviours make every tick (exists,
+    // type_at, take, release) cost one probe instead of a hash lookup and a tree walk. The
+    // records live in std::map nodes, which never move while they exist.
+    struct IndexSlot {
+        BlockPos pos;
+        PoiEntry* entry;  // nullptr: an empty slot
+    };
+    std::vector<IndexSlot> index_;
+    std::size_t indexed_ = 0;
+    std::size_t index_home(BlockPos p) const noexcept;
+    void index_insert(PoiEntry* e);
+    void index_erase(BlockPos pos) noexcept;
+
+    // sections_to_village by section, valid while the centres stay the same: villagers ask it
+    // for the same few sections over and over (every stroll, every candidate position). Open
+    // addressing over a power-of-two table; emptied when a centre comes or goes.
+    struct DistanceSlot {
+        std::int32_t x, y, z;   // the section
+        std::int32_t distance;  // -1: empty slot
+    };
+    mutable std::vector<DistanceSlot> distance_cache_;
+    mutable std::size_t distance_used_ = 0;
+    mutable bool distance_stale_ = false;
 };
 
 }  // namespace mobsdk::server

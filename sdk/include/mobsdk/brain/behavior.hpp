@@ -84,6 +84,7 @@ protected:
 
 private:
     friend class Brain;
+    friend class GateBehavior;  // mirrors its children's statuses as the brain does its behaviours'
     /// Makes every status write also land in `mirror` (the brain's table), which gets the status now.
     void mirror_status_into(BehaviorStatus* mirror) noexcept {
         status_source_->mirror_ = mirror;

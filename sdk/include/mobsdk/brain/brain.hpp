@@ -69,12 +69,15 @@ public:
     std::size_t value_block_size() const noexcept { return value_block_size_; }
     /// @brief Alignment of the value block (at least a cache line).
     std::size_t value_block_align() const noexcept { return value_block_align_; }
+    /// @brief One bit per slot whose memory type has a watcher, or nullptr when none has.
+    const std::uint64_t* watched_bits() const noexcept { return watched_.empty() ? nullptr : watched_.data(); }
 
 private:
     const BrainRegistries* registries_;
     std::vector<std::int32_t> slot_of_;
     std::vector<MemoryHandle> memories_;
     std::vector<SlotInfo> slots_;
+    std::vector<std::uint64_t> watched_;
     std::vector<SensorType> sensors_;
     std::size_t value_block_size_ = 0;
     std::size_t value_block_align_ = 64;
@@ -125,6 +128,24 @@ public:
         const MemoryValueOps* ops = slot_infos_[i].info->ops;
         if (ops != detail::value_ops<T>() && *ops->type != typeid(T)) throw_type_mismatch(type);
         return is_present(i) ? static_cast<const T*>(value_at(i)) : nullptr;
+    }
+    /// @brief The value, or nullptr when absent or when this brain does not register the memory
+    /// (reading another mob's brain, whose layout may differ). A handle of another value type
+    /// still throws BrainError, as get_memory.
+    template <typename T>
+    const T* find_memory(MemoryModuleType<T> type) const {
+        const std::int32_t i = slot_index(type);  // inline, one lookup: scans over other mobs call it
+        if (i < 0) return nullptr;
+        const auto slot = static_cast<std::size_t>(i);
+        const MemoryValueOps* ops = slot_infos_[slot].info->ops;
+        if (ops != detail::value_ops<T>() && *ops->type != typeid(T)) throw_type_mismatch(type);
+        return is_present(slot) ? static_cast<const T*>(value_at(slot)) : nullptr;
+    }
+    /// @brief The watcher this brain tells about its writes of `memory` (MemoryTypeInfo::watcher),
+    /// or nullptr when it has none or the brain does not register the memory.
+    const MemoryWatcher* watcher_of(MemoryHandle memory) const noexcept {
+        const std::int32_t i = slot_index(memory);
+        return i >= 0 && is_watched(static_cast<std::size_t>(i)) ? slot_infos_[i].info->watcher.get() : nullptr;
     }
     /// @brief True when the memory holds a value equal to `value`.
     template <typename T>
@@ -186,6 +207,7 @@ public:
         edit(v);
         clear_ttl(slot);
         set_present(slot, !is_empty_collection(v));
+        if (is_watched(slot)) notify_watcher(slot);
     }
     /// @brief Erases the value (the memory stays registered).
     void erase_memory(MemoryHandle memory) noexcept;
@@ -257,6 +279,10 @@ public:
 
     /// @brief One brain tick in vanilla's order; the expiry order comes from the level.
     void tick(Level& level, Mob& mob);
+    /// @brief Asks the memory system for what tick() reads first (the behaviour table, the bits,
+    /// countdowns and expiry list): a host ticking many mobs calls it for the next brain while it
+    /// ticks this one, so that the misses overlap. Only a hint; it changes nothing.
+    void prefetch_for_tick() const noexcept;
     /// @brief Stops every running behaviour (vanilla's stopAll).
     void stop_all(Level& level, Mob& mob);
     /// @brief Stops and drops every behaviour, activity setting, the core and default activities
@@ -287,23 +313,25 @@ private:
     static constexpr std::int64_t kNoExpiry = INT64_MIN;
     // Start requirements a brain checks itself per behaviour; any further ones are left to
     // try_start (checking a subset of necessary conditions skips less, never wrongly).
-    static constexpr std::size_t kHotConditions = 6;
+    static constexpr std::size_t kHotConditions = 4;
 
     // A behaviour as the tick loops see it: its status (kept equal to the behaviour's by the
     // StatusField mirror), its activity as a bit of active_mask_, and its start requirements
     // compiled to slot numbers. The loops skip a behaviour that is running, inactive or whose
-    // requirements fail without touching the behaviour object. 24 bytes, in priority order.
+    // requirements fail without touching the behaviour object. 16 bytes, in priority order: every
+    // tick reads the whole table, four entries a cache line.
     struct HotBehavior {
         BehaviorControl* behavior;  // owned by owned_behaviors_
         BehaviorStatus status;
         std::uint8_t activity_bit;  // bit in active_mask_, or kSlowActivity
         std::uint8_t condition_count;
         bool complete;  // the conditions are all of its start requirements
-        std::uint16_t conditions[kHotConditions];  // slot << 1 | wants-present; kNeverMet
+        std::uint8_t conditions[kHotConditions];  // slot << 1 | wants-present; kNeverMet
     };
+    static_assert(sizeof(HotBehavior) == 16 || sizeof(void*) != 8, "four behaviours a cache line");
     static constexpr std::uint8_t kSlowActivity = 0xFF;   // >= 64 activities: ask is_active()
-    static constexpr std::uint16_t kNeverMet = 0xFFFF;    // a requirement on an unregistered memory
-    static constexpr std::size_t kMaxCompiledSlot = 0x7FFE;
+    static constexpr std::uint8_t kNeverMet = 0xFF;       // a requirement on an unregistered memory
+    static constexpr std::size_t kMaxCompiledSlot = 0x7E;  // later slots are left to try_start
 
     // What only set-up and the slow paths need, parallel to hot_.
     struct BehaviorMeta {
@@ -330,10 +358,11 @@ private:
         stored = std::forward<U>(value);
         if (is_empty_collection(stored)) {
             set_present(slot, false);
-            return;
+        } else {
+            set_present(slot, true);
+            set_ttl(slot, ttl);
         }
-        set_present(slot, true);
-        set_ttl(slot, ttl);
+        if (is_watched(slot)) notify_watcher(slot);
     }
 
     // An expiring memory: the expiry pass reads these entries and nothing per slot. A slot is
@@ -368,7 +397,7 @@ private:
     std::uint8_t activity_bit(Activity activity) const noexcept;
     bool hot_conditions_hold(const HotBehavior& h) const noexcept {
         for (std::uint32_t k = 0; k < h.condition_count; ++k) {
-            const std::uint16_t c = h.conditions[k];
+            const std::uint8_t c = h.conditions[k];
             if (c == kNeverMet || is_present(c >> 1) != static_cast<bool>(c & 1u)) return false;
         }
         return true;
@@ -389,6 +418,11 @@ private:
         present_bits_[i >> 6] = v ? (present_bits_[i >> 6] | bit) : (present_bits_[i >> 6] & ~bit);
     }
     bool is_listed(std::size_t i) const noexcept { return (listed_bits_[i >> 6] >> (i & 63)) & 1u; }
+    bool is_watched(std::size_t i) const noexcept {
+        return watched_bits_ != nullptr && ((watched_bits_[i >> 6] >> (i & 63)) & 1u);
+    }
+    // Tells the slot's MemoryWatcher what the slot holds now (after every write).
+    void notify_watcher(std::size_t slot) const;
     void set_listed(std::size_t i, bool v) noexcept {
         const std::uint64_t bit = std::uint64_t{1} << (i & 63);
         listed_bits_[i >> 6] = v ? (listed_bits_[i >> 6] | bit) : (listed_bits_[i >> 6] & ~bit);
@@ -401,17 +435,19 @@ private:
     // Which slots hold a value, one bit each, apart from the values: condition checks read one word.
     std::uint64_t* present_bits_ = nullptr;
     std::uint64_t active_mask_ = 0;  // bit i: activity_settings_[i] is active
+    const std::uint64_t* watched_bits_ = nullptr;  // the layout's, or nullptr: no slot has a watcher
     const BehaviorControl* prechecked_ = nullptr;  // see start_requirements_checked
     std::vector<HotBehavior> hot_;   // before owned_behaviors_: a behaviour's mirror outlives it
     const BrainLayout::SlotInfo* slot_infos_ = nullptr;  // the layout's, shared by every brain
-    // The per-brain block, one allocation: present and listed bits, sensor countdowns, the expiry
-    // list and each listed slot's place in it, then every memory value at the layout's offsets.
+    // The per-brain block, one allocation that present_bits_ starts: present and listed bits,
+    // sensor countdowns, the expiry list and each listed slot's place in it, then every memory
+    // value at the layout's offsets.
     std::uint64_t* listed_bits_ = nullptr;
     std::int64_t* sensor_countdown_ = nullptr;
     ExpiringEntry* expiring_ = nullptr;
     std::uint32_t* expiring_pos_ = nullptr;
     unsigned char* values_ = nullptr;
-    void* block_ = nullptr;
+    std::int64_t last_schedule_update_ = -9999;  // read on every tick of the idle, work… packages
     std::size_t block_align_ = 64;
 
     // ---- the rest ----
@@ -429,7 +465,6 @@ private:
     };
     std::vector<ActivitySettings> activity_settings_;
     const Schedule* schedule_ = nullptr;
-    std::int64_t last_schedule_update_ = -9999;
 
     ActivitySettings* settings_for(Activity a) noexcept;
     const ActivitySettings* settings_for(Activity a) const noexcept;

@@ -2,6 +2,7 @@
 // GateBehavior, its RunOne subclass and the weighted ShufflingList they shuffle).
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -129,11 +130,26 @@ protected:
     virtual const char* type_name() const noexcept { return "GateBehavior"; }
 
 private:
+    // Re-points each child's status mirror at its entry's place after the children moved.
+    void mirror_children() noexcept;
+
+    // What ticking reads, first, next to the vtable pointer and the status: the children in entry
+    // order and their statuses, kept current by their StatusField mirrors, so that a tick reads
+    // the gate and the running child only. Held in the gate itself up to kInlineChildren children
+    // (a gate is never moved: the mirrors point into it). Before behaviors_: they outlive them.
+    static constexpr std::size_t kInlineChildren = 8;
+    std::size_t child_count_ = 0;
+    BehaviorStatus* child_status_ = nullptr;
+    BehaviorControl** child_ = nullptr;
+    std::array<BehaviorStatus, kInlineChildren> inline_status_{};
+    std::array<BehaviorControl*, kInlineChildren> inline_child_{};
+    std::vector<BehaviorStatus> more_status_;  // for more children than that
+    std::vector<BehaviorControl*> more_child_;
+    ShufflingList<std::unique_ptr<BehaviorControl>> behaviors_;
     std::vector<MemoryRequirement> entry_condition_;
     std::vector<MemoryHandle> exit_erased_memories_;
     OrderPolicy order_policy_;
     RunningPolicy running_policy_;
-    ShufflingList<std::unique_ptr<BehaviorControl>> behaviors_;
 };
 
 /// @brief A GateBehavior that shuffles its children by weight and runs one (vanilla's RunOne).

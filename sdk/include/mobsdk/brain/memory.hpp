@@ -4,6 +4,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -54,10 +55,26 @@ struct MemoryCodecOps {
     Result<void, std::string> (*decode)(const nbt::Tag& tag, void* value);
 };
 
+class Brain;
+
+/// @brief Told by every brain after each write of one memory type (MemoryTypeInfo::watcher): what
+/// keeps an index of which brains hold which values exact, so that a behaviour can consult the
+/// index instead of reading the memory of every mob around it.
+class MemoryWatcher {
+public:
+    virtual ~MemoryWatcher() = default;
+    /// @brief `brain`'s memory now holds `*value` (of the memory's value type), or nothing when
+    /// `value` is nullptr (erased, expired, or the brain is being destroyed). Called after every
+    /// write, changed or not. A call with nullptr must not throw (it comes from noexcept paths).
+    virtual void changed(const Brain& brain, const void* value) = 0;
+};
+
 /// @brief A memory module type as registered: its value operations and, if long-term, its codec.
 struct MemoryTypeInfo {
     const MemoryValueOps* ops = nullptr;     ///< how to hold the value
     const MemoryCodecOps* codec = nullptr;   ///< nullptr: short-term, never saved
+    /// @brief Told about every write of this memory in every brain; nullptr for most types.
+    std::shared_ptr<MemoryWatcher> watcher;
     /// @brief Long-term memories are saved with their entity and survive unloads.
     bool long_term() const noexcept { return codec != nullptr; }
 };
@@ -152,20 +169,22 @@ const MemoryCodecOps* codec_ops() {
 template <typename T>
 MemoryModuleType<T> register_memory(Registry<MemoryTypeInfo>& registry, std::string_view id,
                                     std::string_view registrant = "mobsdk") {
-    return MemoryModuleType<T>(registry.register_entry(id, MemoryTypeInfo{detail::value_ops<T>(), nullptr},
+    return MemoryModuleType<T>(registry.register_entry(id, MemoryTypeInfo{detail::value_ops<T>(), nullptr, nullptr},
                                                        registrant));
 }
 
-/// @brief Registers a long-term memory type whose values Codec saves and loads.
+/// @brief Registers a long-term memory type whose values Codec saves and loads; `watcher`, if
+/// any, is told about every write of it in every brain.
 template <typename T, typename Codec>
 MemoryModuleType<T> register_memory_with_codec(Registry<MemoryTypeInfo>& registry,
                                                std::string_view id,
-                                               std::string_view registrant = "mobsdk") {
+                                               std::string_view registrant = "mobsdk",
+                                               std::shared_ptr<MemoryWatcher> watcher = nullptr) {
     static_assert(MemoryCodec<Codec, T>,
                   "the codec needs `static nbt::Tag encode(const T&)` and "
                   "`static Result<T, std::string> decode(const nbt::Tag&)`");
     return MemoryModuleType<T>(registry.register_entry(
-        id, MemoryTypeInfo{detail::value_ops<T>(), detail::codec_ops<T, Codec>()}, registrant));
+        id, MemoryTypeInfo{detail::value_ops<T>(), detail::codec_ops<T, Codec>(), std::move(watcher)}, registrant));
 }
 
 /// @brief Recovers the typed form of a handle, checking that it was registered for T.

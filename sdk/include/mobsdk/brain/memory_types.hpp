@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "mobsdk/brain/memory.hpp"
@@ -242,8 +243,55 @@ struct StandardMemories {
     std::vector<MemoryHandle> all;
 };
 
+/// @brief A MemoryWatcher for a GlobalPos memory: how many brains hold a position at each block
+/// (in any dimension). register_standard_memories gives `minecraft:job_site` one, so that
+/// PoiCompetitorScan learns in one lookup that no other villager remembers its job site.
+class GlobalPosHolders final : public MemoryWatcher {
+public:
+    void changed(const Brain& brain, const void* value) override;
+    /// @brief How many brains hold a position at `pos` (in any dimension).
+    std::uint32_t holding(BlockPos pos) const noexcept {
+        const std::size_t i = find(pos);
+        return i == npos ? 0 : counts_[i].count;
+    }
+
+private:
+    // Counts by position in an open-addressing table (linear probing, at most half full,
+    // backward-shift deletion): a query is one probe into a flat array, which matters when every
+    // employed villager asks once a tick.
+    struct Count {
+        BlockPos pos;
+        std::uint32_t count;  // 0: an empty slot
+    };
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    std::size_t home(BlockPos p) const noexcept {
+        const std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.x)) * 0x9E3779B97F4A7C15ull) ^
+                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.z)) * 0xC2B2AE3D27D4EB4Full) ^
+                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.y)) * 0x165667B19E3779F9ull);
+        return static_cast<std::size_t>(h >> 32) & (counts_.size() - 1);
+    }
+    std::size_t find(BlockPos pos) const noexcept {
+        if (counts_.empty()) return npos;
+        for (std::size_t i = home(pos);; i = (i + 1) & (counts_.size() - 1)) {
+            if (counts_[i].count == 0) return npos;
+            if (counts_[i].pos == pos) return i;
+        }
+    }
+    void acquire(BlockPos pos);
+    void release(BlockPos pos) noexcept;
+
+    std::unordered_map<const Brain*, BlockPos> held_;  // brain -> its position (only updates read it)
+    std::vector<Count> counts_;                        // power-of-two size; empty until the first
+    std::size_t used_ = 0;
+};
+
+/// @brief The watcher of a GlobalPos memory when it is a GlobalPosHolders, else nullptr.
+const GlobalPosHolders* global_pos_holders(const Registry<MemoryTypeInfo>& registry,
+                                           MemoryModuleType<GlobalPos> memory);
+
 /// @brief Registers every standard memory under its vanilla id (registrant "minecraft") and returns
-/// the handles. Throws RegistryError when an id is taken already or the registry is frozen.
+/// the handles; `minecraft:job_site` gets a GlobalPosHolders. Throws RegistryError when an id is
+/// taken already or the registry is frozen.
 StandardMemories register_standard_memories(Registry<MemoryTypeInfo>& registry);
 
 /// @brief The handles of the standard memory types in a registry that has them (a plugin's view

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -185,6 +186,12 @@ class NearestVisibleLivingEntities {
         return NearestVisibleLivingEntities(std::move(nearby), std::move(visible));
     }
 
+    /// @brief Replaces both lists (`visible` keeping `nearby`'s order), reusing their storage: a
+    /// sensor refreshing the memory in place allocates nothing once the lists have grown.
+    void assign(std::span<const EntityRef> nearby, std::span<const EntityRef> visible) {
+        nearby_.assign(nearby.begin(), nearby.end());
+        visible_.assign(visible.begin(), visible.end());
+    }
     /// @brief All nearby entities, closest first, visible or not.
     const EntityList& nearby() const noexcept { return nearby_; }
     /// @brief The visible ones, closest first.

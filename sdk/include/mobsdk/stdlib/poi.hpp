@@ -199,8 +199,15 @@ std::unique_ptr<brain::OneShot> assign_profession_from_job_site(const brain::Sta
 /// selectWinner folds them starting from this mob: the current winner keeps the site only with
 /// strictly more xp, the loser forgets JOB_SITE (the ticket stays with the winner). `professions`
 /// must outlive it.
+///
+/// With `job_site_holders` (the JOB_SITE watcher, see brain::global_pos_holders) a scan first asks
+/// it whether any other brain remembers a job site at this block, and reads no other mob when none
+/// does: the outcome is the same, the work is one lookup instead of one per mob around. Every brain
+/// that can hold the memory must then come from the watcher's registry; it must outlive the
+/// behaviour (the registry keeps it).
 std::unique_ptr<brain::OneShot> poi_competitor_scan(const brain::StandardMemories& m,
-                                                    const VillagerProfessions& professions);
+                                                    const VillagerProfessions& professions,
+                                                    const brain::GlobalPosHolders* job_site_holders = nullptr);
 
 /// @brief ResetProfession.create(): with JOB_SITE absent, a villager with a profession other than
 /// none and nitwit, 0 xp and level ≤ 1 becomes unemployed and asks for a brain refresh.

@@ -51,6 +51,8 @@ private:
     brain::MemoryModuleType<EntityRef> attack_target_;
     std::vector<EntityRef> scratch_;
     std::vector<std::pair<double, EntityRef>> sorted_;
+    std::vector<std::pair<double, EntityRef>> sort_scratch_;
+    brain::EntityList nearby_scratch_;
     brain::EntityList visible_scratch_;
 };
 
@@ -208,6 +210,7 @@ private:
     WantsToPickUpFn wants_;
     std::vector<EntityRef> scratch_;
     std::vector<std::pair<double, EntityRef>> sorted_;
+    std::vector<std::pair<double, EntityRef>> sort_scratch_;
 };
 
 /// @brief What the standard sensors need that is not in StandardMemories.

@@ -14,6 +14,17 @@
 
 namespace mobsdk {
 
+/// @brief Vanilla's Mth.floor with Java's double-to-int conversion: the floor of `v`, NaN as 0,
+/// and values past the int range clamped to its ends (a plain cast of those is undefined in C++).
+/// Every conversion of an outside value (a command's coordinates, say) to a block goes through it.
+constexpr std::int32_t floor_to_int(double v) noexcept {
+    if (!(v == v)) return 0;
+    if (v >= 2147483647.0) return INT32_MAX;
+    if (v < -2147483648.0) return INT32_MIN;
+    const auto i = static_cast<std::int32_t>(v);  // truncates towards zero
+    return static_cast<double>(i) > v ? i - 1 : i;
+}
+
 /// @brief A block position, as vanilla's BlockPos.
 struct BlockPos {
     std::int32_t x = 0;  ///< east
@@ -59,10 +70,7 @@ struct Vec3 {
     /// @brief The centre of a block.
     static constexpr Vec3 at_center(BlockPos p) noexcept { return {p.x + 0.5, p.y + 0.5, p.z + 0.5}; }
     /// @brief The block containing this point (floor of each coordinate).
-    BlockPos block_pos() const noexcept {
-        return {static_cast<std::int32_t>(std::floor(x)), static_cast<std::int32_t>(std::floor(y)),
-                static_cast<std::int32_t>(std::floor(z))};
-    }
+    BlockPos block_pos() const noexcept { return {floor_to_int(x), floor_to_int(y), floor_to_int(z)}; }
 };
 
 /// @brief An axis-aligned box, as vanilla's AABB.
