@@ -150,6 +150,10 @@ EntityHandle EntityIndex::insert_slot(EntitySlot slot) {
     max_half_width_ = std::max(max_half_width_, data.width() / 2.0);
     max_height_ = std::max(max_height_, static_cast<double>(data.height()));
     cell_add(index, data, section_key(data.pos));
+    if (data.type.valid()) {
+        if (data.type.index() >= type_count_.size()) type_count_.resize(data.type.index() + 1, 0);
+        ++type_count_[data.type.index()];
+    }
     ++count_;
     return handle;
 }
@@ -169,6 +173,12 @@ std::unique_ptr<Entity> EntityIndex::erase(EntityHandle handle) {
     if (!slot(handle)) return nullptr;
     EntitySlot& s = slots_[handle.index];
     by_uuid_.erase(s.data->uuid);
+    {
+        // The type it was counted under, as its record keeps it.
+        const Place& place = places_[handle.index];
+        const std::uint32_t t = kinds_[regions_[place.region].members[place.member].kind].type;
+        if (t < type_count_.size()) --type_count_[t];
+    }
     cell_remove(handle.index);
     std::unique_ptr<Entity> out = std::move(s.entity);
     s.data = nullptr;
@@ -391,6 +401,11 @@ void EntityIndex::verify() const {
     }
     if (filed != count_) throw std::logic_error("EntityIndex::verify: the grid holds " + std::to_string(filed) +
                                                 " records for " + std::to_string(count_) + " entities");
+    std::vector<std::uint32_t> per_type(type_count_.size(), 0);
+    for (const Region& r : regions_)
+        for (const CellEntry& e : r.members)
+            if (const std::uint32_t t = kinds_[e.kind].type; t < per_type.size()) ++per_type[t];
+    if (per_type != type_count_) throw std::logic_error("EntityIndex::verify: the per-type counts are wrong");
     for (std::size_t i = 0; i < slots_.size(); ++i) {
         const EntitySlot& s = slots_[i];
         if (!s.entity) continue;
@@ -503,6 +518,8 @@ void EntityIndex::query(const AABB& box, std::vector<const EntitySlot*>& out) co
 void EntityIndex::query_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<const EntitySlot*>& out) const {
     if (!type.valid()) return;  // names no type, not even that of entities registered without one
     const std::uint32_t t = type.index();
+    // No entity of the type anywhere (items in most villages, most of the time): nothing to walk.
+    if (t >= type_count_.size() || type_count_[t] == 0) return;
     query_cells(box, out, [t](const Kind& k) { return k.type == t; });
 }
 

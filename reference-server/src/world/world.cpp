@@ -121,9 +121,34 @@ ItemStack World::pick_up_item(const EntityRef& ref, std::int32_t max_count) {
 std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
     // Walk the blocks the segment passes through in order (Amanatides–Woo, as vanilla's
     // BlockGetter.traverseBlocks) and test the collision boxes of each against the segment.
+    // Ends that are not finite or lie far outside any world (a plugin's arithmetic gone wrong)
+    // meet nothing: the block walk stays inside the int range.
+    constexpr double far = 1.0e9;
+    for (const double c : {from.x, from.y, from.z, to.x, to.y, to.z})
+        if (!(std::abs(c) <= far)) return std::nullopt;
     const Vec3 d = to - from;
+    const BlockRegistry& blocks = chunks_.blocks();
+    // The section the walk is in, looked up again only when a step leaves it: most steps read one
+    // state from it and find air.
+    const LevelChunkSection* section = nullptr;
+    std::int32_t section_x = INT32_MIN, section_z = INT32_MIN;
+    std::int64_t section_y = INT64_MIN;
+    auto shape_at = [&](BlockPos p) -> const BlockShape& {
+        // In 64 bits: a ray from a plugin may reach the ends of the int range.
+        const std::int32_t sx = p.x >> 4, sz = p.z >> 4;
+        const std::int64_t sy = (std::int64_t{p.y} - min_y) >> 4;
+        if (sx != section_x || sy != section_y || sz != section_z) {
+            section_x = sx;
+            section_y = sy;
+            section_z = sz;
+            const LevelChunk* c = p.y < min_y || p.y >= min_y + world_height ? nullptr : chunks_.chunk({sx, sz});
+            section = c ? &c->section(static_cast<std::int32_t>(sy)) : nullptr;
+        }
+        return blocks.info(section ? section->get(p.x & 15, (p.y - min_y) & 15, p.z & 15) : BlockState{}).collision;
+    };
     auto hit_in = [&](BlockPos p) -> std::optional<BlockHit> {
-        const BlockShape& shape = chunks_.info(p).collision;
+        const BlockShape& shape = shape_at(p);
+        if (shape.count == 0) return std::nullopt;
         double best = 2.0;
         for (std::uint8_t i = 0; i < shape.count; ++i) {
             const ShapeBox& b = shape.boxes[i];

@@ -397,6 +397,38 @@ BOOST_AUTO_TEST_CASE(query_type_filters_by_type) {
     index.query_type(Handle<EntityTypeInfo>{}, box, out);
     BOOST_TEST(out.empty());
     BOOST_TEST((query_ids(index, box) == Ids{1, 2, 3, 5}));
+    BOOST_TEST(index.count_of(Handle<EntityTypeInfo>{}) == 0u);
+    index.verify();
+}
+
+// query_type answers at once for a type with no entity anywhere; the per-type counts follow
+// inserts and erasures (verify() recounts them).
+BOOST_AUTO_TEST_CASE(query_type_of_a_type_with_no_entities) {
+    Types t;
+    EntityIndex index;
+    add(index, t, t.zombie, 1, {0, 64, 0});
+    const AABB box{{-4, 60, -4}, {4, 70, 4}};
+    std::vector<const EntitySlot*> out;
+    BOOST_TEST(index.count_of(t.cow) == 0u);
+    index.query_type(t.cow, box, out);
+    BOOST_TEST(out.empty());
+    const EntityHandle c1 = add(index, t, t.cow, 2, {1, 64, 1});
+    const EntityHandle c2 = add(index, t, t.cow, 3, {2, 64, 2});
+    BOOST_TEST(index.count_of(t.cow) == 2u);
+    index.verify();
+    index.query_type(t.cow, box, out);
+    BOOST_TEST((ids(out) == Ids{2, 3}));
+    index.erase(c1);
+    index.erase(c2);
+    BOOST_TEST(index.count_of(t.cow) == 0u);
+    BOOST_TEST(index.count_of(t.zombie) == 1u);
+    index.verify();
+    out.clear();
+    index.query_type(t.cow, box, out);
+    BOOST_TEST(out.empty());
+    add(index, t, t.cow, 4, {1, 64, 1});
+    index.query_type(t.cow, box, out);
+    BOOST_TEST((ids(out) == Ids{4}));
 }
 
 BOOST_AUTO_TEST_CASE(moved_within_and_across_cells) {

@@ -1,5 +1,6 @@
 // World: entities by reference, queries, clip, the clock and sky darkening, the tick order, and
 // mob NBT — through the harness, as plugin tests would use it.
+#include <cmath>
 #include <boost/test/unit_test.hpp>
 
 #include <vector>
@@ -108,6 +109,38 @@ BOOST_AUTO_TEST_CASE(clip_stops_at_collision_shapes) {
     auto ground = w.clip({0.5, feet + 5, 0.5}, {6.5, feet - 3, 3.5});
     BOOST_TEST_REQUIRE(ground.has_value());
     BOOST_TEST(ground->pos.y == -61);
+}
+
+// The walk keeps the section it is in until a step leaves it: rays across chunk and section
+// borders, in both directions, down through many sections, and out of the loaded area.
+BOOST_AUTO_TEST_CASE(clip_across_chunk_and_section_borders) {
+    WorldHarness h;
+    World& w = h.world();
+    const double y = feet + 1.5;
+    h.set_block({-17, -59, 0}, "stone");  // chunk −2, next to chunk −1's border
+    auto hit = w.clip({0.5, y, 0.5}, {-20.5, y, 0.5});
+    BOOST_TEST_REQUIRE(hit.has_value());
+    BOOST_TEST(hit->pos == (BlockPos{-17, -59, 0}));
+    BOOST_TEST(hit->location.x == -16.0, boost::test_tools::tolerance(1e-6));
+    hit = w.clip({-20.5, y, 0.5}, {0.5, y, 0.5});  // the other way: the far face
+    BOOST_TEST_REQUIRE(hit.has_value());
+    BOOST_TEST(hit->pos == (BlockPos{-17, -59, 0}));
+    BOOST_TEST(hit->location.x == -17.0, boost::test_tools::tolerance(1e-6));
+    // Straight down from high above, through every air section, to the grass.
+    hit = w.clip({3.5, 300.0, 3.5}, {3.5, -70.0, 3.5});
+    BOOST_TEST_REQUIRE(hit.has_value());
+    BOOST_TEST(hit->pos == (BlockPos{3, -61, 3}));
+    // A block high up, in another section than the ray starts in, on a slanted ray.
+    h.set_block({10, 20, 10}, "glass");
+    hit = w.clip({0.5, y, 0.5}, {20.5, 100.0, 20.5});
+    BOOST_TEST_REQUIRE(hit.has_value());
+    BOOST_TEST(hit->pos == (BlockPos{10, 20, 10}));
+    // Rays above the build height, into unloaded chunks, and with absurd ends meet nothing.
+    BOOST_TEST(!w.clip({0.5, 330.0, 0.5}, {40.5, 400.0, 0.5}).has_value());
+    BOOST_TEST(!w.clip({0.5, y, 0.5}, {3000.5, y, 0.5}).has_value());
+    BOOST_TEST(!w.clip({0.5, y, 0.5}, {0.5, 4.0e9, 0.5}).has_value());
+    BOOST_TEST(!w.clip({0.5, y, 0.5}, {std::nan(""), y, 0.5}).has_value());
+    BOOST_TEST(!w.clip({0.5, 2.0e9, 0.5}, {0.5, 2.0e9 + 100.0, 0.5}).has_value());
 }
 
 BOOST_AUTO_TEST_CASE(sky_darkening_follows_vanilla_day_cycle) {

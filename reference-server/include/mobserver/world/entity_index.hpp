@@ -63,6 +63,11 @@ public:
     void query_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<const EntitySlot*>& out) const;
     /// @brief Number of entities.
     std::size_t size() const noexcept { return count_; }
+    /// @brief Number of entities of `type` (0 for an invalid handle): query_type answers at once
+    /// when it is 0.
+    std::size_t count_of(Handle<EntityTypeInfo> type) const noexcept {
+        return type.valid() && type.index() < type_count_.size() ? type_count_[type.index()] : 0;
+    }
     /// @brief Handles in tick order: the order they were added (stable under removal).
     const std::vector<EntityHandle>& order() const noexcept { return order_; }
     /// @brief Drops stale handles from the tick order (the world calls it after erasing).
@@ -141,6 +146,7 @@ private:
     double max_half_width_ = 0;          // largest width / 2 ever inserted: how far a box reaches past its cell
     double max_height_ = 0;              // largest height ever inserted
     std::size_t count_ = 0;
+    std::vector<std::uint32_t> type_count_;  // by EntityTypeInfo handle index: entities of that type
 };
 
 }  // namespace mobsdk::server

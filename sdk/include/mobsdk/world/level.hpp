@@ -551,7 +551,8 @@ public:
     /// @brief The world's difficulty.
     virtual Difficulty difficulty() const = 0;
     /// @brief The first block collision shape a ray from `from` to `to` hits (vanilla's clip with
-    /// the COLLIDER shape and no fluids); empty when it reaches `to`.
+    /// the COLLIDER shape and no fluids); empty when it reaches `to`, and for ends that are not
+    /// finite or beyond ±1e9 on an axis.
     virtual std::optional<BlockHit> clip(const Vec3& from, const Vec3& to) const = 0;
     /// @brief The ground path type at `pos` (vanilla's WalkNodeEvaluator.getBlockPathTypeStatic):
     /// what the block and the one below make of it, with danger from neighbouring fire or cactus.
