@@ -133,22 +133,24 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
     const LevelChunkSection* section = nullptr;
     std::int32_t section_x = INT32_MIN, section_z = INT32_MIN;
     std::int64_t section_y = INT64_MIN;
-    auto shape_at = [&](BlockPos p) -> const BlockShape& {
+    // The section holding p, when the walk has just left the previous one (rarely).
+    const auto enter_section = [&](BlockPos p, std::int32_t sx, std::int64_t sy, std::int32_t sz) {
+        section_x = sx;
+        section_y = sy;
+        section_z = sz;
+        const LevelChunk* c = p.y < min_y || p.y >= min_y + world_height ? nullptr : chunks_.chunk({sx, sz});
+        section = c ? &c->section(static_cast<std::int32_t>(sy)) : nullptr;
+    };
+    const auto shape_at = [&](BlockPos p) -> const BlockShape& {
         // In 64 bits: a ray from a plugin may reach the ends of the int range.
         const std::int32_t sx = p.x >> 4, sz = p.z >> 4;
         const std::int64_t sy = (std::int64_t{p.y} - min_y) >> 4;
-        if (sx != section_x || sy != section_y || sz != section_z) {
-            section_x = sx;
-            section_y = sy;
-            section_z = sz;
-            const LevelChunk* c = p.y < min_y || p.y >= min_y + world_height ? nullptr : chunks_.chunk({sx, sz});
-            section = c ? &c->section(static_cast<std::int32_t>(sy)) : nullptr;
-        }
+        if (sx != section_x || sy != section_y || sz != section_z) [[unlikely]]
+            enter_section(p, sx, sy, sz);
         return blocks.info(section ? section->get(p.x & 15, (p.y - min_y) & 15, p.z & 15) : BlockState{}).collision;
     };
-    auto hit_in = [&](BlockPos p) -> std::optional<BlockHit> {
-        const BlockShape& shape = shape_at(p);
-        if (shape.count == 0) return std::nullopt;
+    // The segment against a block's (non-empty) shape.
+    const auto hit_in = [&](BlockPos p, const BlockShape& shape) -> std::optional<BlockHit> {
         double best = 2.0;
         for (std::uint8_t i = 0; i < shape.count; ++i) {
             const ShapeBox& b = shape.boxes[i];
@@ -177,7 +179,8 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
     const Vec3 a = from - d * 1.0e-7;
     BlockPos cur = a.block_pos();
     const BlockPos end = (from + d * (1.0 - 1.0e-7)).block_pos();
-    if (auto h = hit_in(cur)) return h;
+    if (const BlockShape& shape = shape_at(cur); shape.count != 0)
+        if (auto h = hit_in(cur, shape)) return h;
     const int sx = d.x > 0 ? 1 : d.x < 0 ? -1 : 0, sy = d.y > 0 ? 1 : d.y < 0 ? -1 : 0, sz = d.z > 0 ? 1 : d.z < 0 ? -1 : 0;
     auto first = [](double o, double v, int s, int c) {
         if (s == 0) return 2.0;
@@ -201,7 +204,8 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
             cur.z += sz;
             tz += dz;
         }
-        if (auto h = hit_in(cur)) return h;
+        if (const BlockShape& shape = shape_at(cur); shape.count != 0) [[unlikely]]
+            if (auto h = hit_in(cur, shape)) return h;
     }
     return std::nullopt;
 }
