@@ -10,6 +10,15 @@ namespace mobsdk::server {
 
 namespace {
 
+// The upper 32 bits of a multiplicative mix of three coordinates: the home slot, after masking,
+// of the open-addressing tables here (the position index and the village-distance cache).
+std::uint64_t mix3(std::int32_t x, std::int32_t y, std::int32_t z) noexcept {
+    return ((static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ull) ^
+            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(z)) * 0xC2B2AE3D27D4EB4Full) ^
+            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0x165667B19E3779F9ull)) >>
+           32;
+}
+
 constexpr std::int32_t min_section = min_y >> 4;
 constexpr std::int32_t max_section = (min_y + world_height - 1) >> 4;
 
@@ -103,10 +112,7 @@ const PoiEntry* PoiStorage::entry(BlockPos pos) const {
 }
 
 std::size_t PoiStorage::index_home(BlockPos p) const noexcept {
-    const std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.x)) * 0x9E3779B97F4A7C15ull) ^
-                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.z)) * 0xC2B2AE3D27D4EB4Full) ^
-                            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.y)) * 0x165667B19E3779F9ull);
-    return static_cast<std::size_t>(h >> 32) & (index_.size() - 1);
+    return static_cast<std::size_t>(mix3(p.x, p.y, p.z)) & (index_.size() - 1);
 }
 
 void PoiStorage::index_insert(PoiEntry* e) {
@@ -195,11 +201,8 @@ std::int32_t PoiStorage::sections_to_village(BlockPos pos) const {
     if (distance_cache_.empty()) distance_cache_.assign(1024, DistanceSlot{0, 0, 0, -1});
     // Keyed by the section's own coordinates, not section_key: that packing wraps far out.
     const auto slot_of = [&](std::int32_t x, std::int32_t y, std::int32_t z) {
-        const std::uint64_t h = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ull) ^
-                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(z)) * 0xC2B2AE3D27D4EB4Full) ^
-                                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0x165667B19E3779F9ull);
         const std::size_t mask = distance_cache_.size() - 1;
-        std::size_t i = static_cast<std::size_t>(h >> 32) & mask;
+        std::size_t i = static_cast<std::size_t>(mix3(x, y, z)) & mask;
         while (distance_cache_[i].distance >= 0 &&
                !(distance_cache_[i].x == x && distance_cache_[i].y == y && distance_cache_[i].z == z))
             i = (i + 1) & mask;
