@@ -2,7 +2,9 @@
 // trackers resolved through a FakeLevel (including entities that are gone).
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <string>
@@ -493,6 +495,96 @@ BOOST_AUTO_TEST_CASE(nearest_visible_living_entities_equality) {
     BOOST_TEST(
         !(NearestVisibleLivingEntities({a, b}, {}) == NearestVisibleLivingEntities({a}, {})));
     BOOST_TEST(!(empty == NearestVisibleLivingEntities({a}, {})));
+}
+
+// What a lazily tested value asked, and whom the observer cannot see.
+struct SightProbe {
+    std::vector<Uuid> asked;
+    std::vector<Uuid> hidden;
+    static bool test(Level&, Mob&, const Entity& target, std::uint64_t context) {
+        auto* probe = reinterpret_cast<SightProbe*>(static_cast<std::uintptr_t>(context));
+        probe->asked.push_back(target.uuid());
+        return std::find(probe->hidden.begin(), probe->hidden.end(), target.uuid()) == probe->hidden.end();
+    }
+    std::uint64_t context() { return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(this)); }
+};
+
+BOOST_AUTO_TEST_CASE(nearest_visible_living_entities_test_lazily_predicate_first_and_once) {
+    FakeLevel level;
+    FakeMob observer(Uuid{9, 0}, 0), near(Uuid{1, 0}, 1), middle(Uuid{2, 0}, 2), far(Uuid{3, 0}, 3);
+    level.mobs = {&observer, &near, &middle, &far};
+    SightProbe probe;
+    probe.hidden = {middle.uuid()};
+    NearestVisibleLivingEntities v;
+    v.assign_lazy(EntityList{near.ref(), middle.ref(), far.ref()}, level, observer.ref(), &SightProbe::test,
+                  probe.context());
+    BOOST_TEST(v.nearby().size() == 3u);
+    BOOST_TEST(v.tested_count() == 0u);  // the scan itself tests nobody
+
+    // Vanilla's findClosest: the predicate first, so the two it rejects are never tested.
+    BOOST_TEST((v.find_closest([&](const EntityRef& e) { return e == far.ref(); }) == far.ref()));
+    BOOST_TEST(probe.asked.size() == 1u);
+    BOOST_TEST((probe.asked[0] == far.uuid()));
+    // An answer is kept: asking again tests nobody.
+    BOOST_TEST(v.contains(far.ref()));
+    BOOST_TEST(probe.asked.size() == 1u);
+    BOOST_TEST(!v.contains(middle.ref()));
+    BOOST_TEST(probe.asked.size() == 2u);
+    BOOST_TEST(v.tested_count() == 2u);
+    // Even when the world changes, until the next scan (computeIfAbsent).
+    probe.hidden = {far.uuid()};
+    BOOST_TEST(v.contains(far.ref()));
+    // The first untested entity is tested when it is first asked about: now, with today's answer.
+    BOOST_TEST(v.contains(near.ref()));
+    BOOST_TEST(v.tested_count() == 3u);
+    BOOST_TEST(v.visible().size() == 2u);
+    BOOST_TEST(probe.asked.size() == 3u);
+
+    // A new scan forgets every answer.
+    v.assign_lazy(EntityList{near.ref(), middle.ref(), far.ref()}, level, observer.ref(), &SightProbe::test,
+                  probe.context());
+    BOOST_TEST(v.tested_count() == 0u);
+    const EntityList& seen = v.visible();  // tests all three
+    BOOST_TEST(seen.size() == 2u);
+    BOOST_TEST((seen[0] == near.ref()));
+    BOOST_TEST((seen[1] == middle.ref()));
+    BOOST_TEST(probe.asked.size() == 6u);
+    BOOST_TEST(!v.none_visible());
+    BOOST_TEST(probe.asked.size() == 6u);
+}
+
+BOOST_AUTO_TEST_CASE(nearest_visible_living_entities_lazy_edges) {
+    FakeLevel level;
+    FakeMob observer(Uuid{9, 0}, 0), a(Uuid{1, 0}, 1), b(Uuid{2, 0}, 2);
+    level.mobs = {&observer, &a, &b};
+    SightProbe probe;
+    NearestVisibleLivingEntities v;
+    v.assign_lazy(EntityList{a.ref(), b.ref()}, level, observer.ref(), &SightProbe::test, probe.context());
+    // An entity gone since the scan is not visible, and is not handed to the test.
+    b.alive_ = false;
+    BOOST_TEST(!v.contains(b.ref()));
+    BOOST_TEST(probe.asked.empty());
+    // None of them is visible once the observer itself is gone.
+    observer.alive_ = false;
+    BOOST_TEST(v.none_visible());
+    BOOST_TEST(probe.asked.empty());
+    observer.alive_ = true;
+    // find_all and contains_matching test only what the predicate accepts, in order.
+    v.assign_lazy(EntityList{a.ref(), b.ref()}, level, observer.ref(), &SightProbe::test, probe.context());
+    b.alive_ = true;
+    EntityList out;
+    v.find_all([&](const EntityRef& e) { return e == b.ref(); }, out);
+    BOOST_TEST(out.size() == 1u);
+    BOOST_TEST(probe.asked.size() == 1u);
+    BOOST_TEST(v.contains_matching([](const EntityRef&) { return true; }));
+    BOOST_TEST(probe.asked.size() == 2u);  // a, the first match
+    // Explicit lists are checked: the visible ones must be nearby, in the same order.
+    BOOST_CHECK_THROW(NearestVisibleLivingEntities({a.ref(), b.ref()}, {b.ref(), a.ref()}), std::invalid_argument);
+    BOOST_CHECK_THROW(NearestVisibleLivingEntities({a.ref()}, {b.ref()}), std::invalid_argument);
+    NearestVisibleLivingEntities kept({a.ref()}, {a.ref()});
+    BOOST_CHECK_THROW(kept.assign(EntityList{b.ref()}, EntityList{a.ref()}), std::invalid_argument);
+    BOOST_TEST(kept.contains(a.ref()));  // unchanged by the refused assign
+    BOOST_TEST(kept.tested_count() == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -125,6 +125,36 @@ BOOST_FIXTURE_TEST_CASE(nearest_living_entities_sorts_many_ties_stably, Fixture)
     BOOST_TEST(v.brain()->get_memory(mem.mobs)->front().uuid == pigs[5]->uuid());
 }
 
+// Vanilla's NearestVisibleLivingEntities tests line of sight when a query first needs it, not
+// during the scan, and keeps the answer until the next scan.
+BOOST_FIXTURE_TEST_CASE(visibility_is_tested_when_first_asked_and_kept_until_the_next_scan, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    ServerMob& zombie = still("zombie", {6.5, feet, 0.5});
+    ServerMob& pig = still("pig", {0.5, feet, 6.5});
+    h.fill({3, -60, -2}, {3, -57, 2}, "stone");  // between the villager and the zombie
+    auto s = make<NearestLivingEntitySensor>(*this);
+    s.tick(h.world(), v);
+    const auto* visible = v.brain()->get_memory(mem.visible_mobs);
+    BOOST_TEST_REQUIRE(visible != nullptr);
+    BOOST_TEST(visible->nearby().size() == 2u);
+    BOOST_TEST(visible->tested_count() == 0u);
+    BOOST_TEST(!visible->contains(zombie.ref()));
+    BOOST_TEST(visible->tested_count() == 1u);
+    // The wall goes: the zombie's answer is kept until the next scan; the pig, not asked about
+    // yet, is tested against the world as it is when asked — now walled off.
+    h.fill({3, -60, -2}, {3, -57, 2}, "air");
+    h.fill({-2, -60, 3}, {2, -57, 3}, "stone");
+    BOOST_TEST(!visible->contains(zombie.ref()));
+    BOOST_TEST(!visible->contains(pig.ref()));
+    h.tick(1);  // a new tick empties the villager's per-tick sight cache (vanilla's Sensing)
+    s.set_time_to_tick(1);
+    s.tick(h.world(), v);
+    visible = v.brain()->get_memory(mem.visible_mobs);
+    BOOST_TEST(visible->tested_count() == 0u);
+    BOOST_TEST(visible->contains(zombie.ref()));
+    BOOST_TEST(!visible->contains(pig.ref()));
+}
+
 BOOST_FIXTURE_TEST_CASE(visibility_needs_line_of_sight, Fixture) {
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
     ServerMob& zombie = still("zombie", {6.5, feet, 0.5});

@@ -1,6 +1,8 @@
 #include "mobsdk/brain/values.hpp"
 
 #include <algorithm>
+#include <sstream>
+#include <stdexcept>
 
 namespace mobsdk::brain {
 
@@ -82,8 +84,84 @@ bool operator==(const PositionTracker& a, const PositionTracker& b) noexcept {
 
 // ---- NearestVisibleLivingEntities ----
 
-bool NearestVisibleLivingEntities::contains(const EntityRef& entity) const noexcept {
-    return std::find(visible_.begin(), visible_.end(), entity) != visible_.end();
+NearestVisibleLivingEntities::NearestVisibleLivingEntities(EntityList nearby, EntityList visible)
+    : nearby_(std::move(nearby)) {
+    assign(nearby_, visible);
+}
+
+void NearestVisibleLivingEntities::assign(std::span<const EntityRef> nearby, std::span<const EntityRef> visible) {
+    // Check before changing anything: a value that throws keeps its old contents.
+    std::vector<std::uint8_t> answers(nearby.size(), unseen);
+    std::size_t v = 0;
+    for (std::size_t i = 0; i < nearby.size() && v < visible.size(); ++i)
+        if (nearby[i] == visible[v]) {
+            answers[i] = seen;
+            ++v;
+        }
+    if (v < visible.size())
+    {
+        std::ostringstream message;
+        message << "NearestVisibleLivingEntities: visible entity " << visible[v].uuid
+                << " is not in the nearby list, or not in its order";
+        throw std::invalid_argument(message.str());
+    }
+    if (nearby.data() != nearby_.data()) nearby_.assign(nearby.begin(), nearby.end());
+    answers_ = std::move(answers);
+    visible_.assign(visible.begin(), visible.end());
+    visible_complete_ = true;
+    level_ = nullptr;
+    observer_ = EntityRef{};
+    test_ = nullptr;
+    context_ = 0;
+}
+
+void NearestVisibleLivingEntities::assign_lazy(std::span<const EntityRef> nearby, Level& level,
+                                               const EntityRef& observer, VisibilityTest test,
+                                               std::uint64_t context) {
+    nearby_.assign(nearby.begin(), nearby.end());
+    answers_.assign(nearby_.size(), untested);
+    visible_.clear();
+    visible_complete_ = nearby_.empty();
+    level_ = &level;
+    observer_ = observer;
+    test_ = test;
+    context_ = context;
+}
+
+bool NearestVisibleLivingEntities::test_at(std::size_t index) const {
+    bool visible = false;
+    if (level_ != nullptr && test_ != nullptr) {
+        Mob* observer = level_->resolve_mob(observer_);
+        const Entity* target = level_->resolve(nearby_[index]);
+        visible = observer != nullptr && target != nullptr && test_(*level_, *observer, *target, context_);
+    }
+    answers_[index] = visible ? seen : unseen;
+    return visible;
+}
+
+std::size_t NearestVisibleLivingEntities::tested_count() const noexcept {
+    return static_cast<std::size_t>(std::count_if(answers_.begin(), answers_.end(),
+                                                  [](std::uint8_t a) { return a != untested; }));
+}
+
+const EntityList& NearestVisibleLivingEntities::visible() const {
+    if (!visible_complete_) {
+        visible_.clear();
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (is_visible(i)) visible_.push_back(nearby_[i]);
+        visible_complete_ = true;
+    }
+    return visible_;
+}
+
+bool NearestVisibleLivingEntities::contains(const EntityRef& entity) const {
+    const auto it = std::find(nearby_.begin(), nearby_.end(), entity);
+    return it != nearby_.end() && is_visible(static_cast<std::size_t>(it - nearby_.begin()));
+}
+
+bool operator==(const NearestVisibleLivingEntities& a, const NearestVisibleLivingEntities& b) noexcept {
+    return a.nearby_ == b.nearby_ && a.answers_ == b.answers_ && a.level_ == b.level_ &&
+           a.observer_ == b.observer_ && a.test_ == b.test_ && a.context_ == b.context_;
 }
 
 }  // namespace mobsdk::brain

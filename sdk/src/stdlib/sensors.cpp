@@ -72,6 +72,18 @@ bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
     return conditions.test(level, &mob, target);
 }
 
+namespace {
+
+// NearestVisibleLivingEntities' lazy test: is_entity_targetable with the attack-target memory
+// whose index the sensor passed as context.
+bool targetable_by_attack_target(Level& level, Mob& observer, const Entity& target, std::uint64_t context) {
+    const auto attack_target = brain::MemoryModuleType<EntityRef>(
+        brain::MemoryHandle::from_index(static_cast<std::uint32_t>(context)));
+    return is_entity_targetable(level, observer, target, attack_target);
+}
+
+}  // namespace
+
 // ---- nearest living entities ----
 
 NearestLivingEntitySensor::NearestLivingEntitySensor(const StandardMemories& m)
@@ -93,15 +105,14 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
         for (const auto& [d, r] : sorted_) list.push_back(r);
     });
     nearby_scratch_.clear();
-    visible_scratch_.clear();
-    for (const auto& [d, r] : sorted_) {
-        nearby_scratch_.push_back(r);
-        if (Entity* e = level.resolve(r); e && is_entity_targetable(level, mob, *e, attack_target_))
-            visible_scratch_.push_back(r);
-    }
+    for (const auto& [d, r] : sorted_) nearby_scratch_.push_back(r);
     // Not a collection: an empty one is still set, as vanilla does. Refilled in place, the same
-    // as setting a new value without expiry, without two allocations a scan.
-    b.modify_memory(visible_, [&](NearestVisibleLivingEntities& v) { v.assign(nearby_scratch_, visible_scratch_); });
+    // as setting a new value without expiry. Visibility is tested lazily, as vanilla's
+    // computeIfAbsent: only the entities some query asks about cost a ray.
+    b.modify_memory(visible_, [&](NearestVisibleLivingEntities& v) {
+        v.assign_lazy(nearby_scratch_, level, mob.ref(), &targetable_by_attack_target,
+                      attack_target_.handle().index());
+    });
 }
 
 // ---- players ----

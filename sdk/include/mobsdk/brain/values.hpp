@@ -162,21 +162,32 @@ struct DamageSource {
 };
 
 /// @brief The `visible_mobs` memory (vanilla's NearestVisibleLivingEntities, 1.19+): the nearby
-/// living entities, closest first, and which of them passed the visibility test (line of sight and
-/// targetability) when the sensor ran. Vanilla evaluates the test lazily and caches it; here the
-/// sensor evaluates it once, so a tick's queries are plain vector scans.
+/// living entities, closest first, and whether the observer sees each of them.
+///
+/// As in vanilla, the sensor that fills it (NearestLivingEntitySensor, through assign_lazy) does not
+/// test visibility (line of sight and targetability) up front: an entity is tested the first time a
+/// query needs its answer — after the query's own predicate, so `find_closest(is_hostile)` casts no
+/// ray at a pig — and the answer is kept until the next scan replaces the value (vanilla's
+/// computeIfAbsent). A value built from explicit lists (the constructor, from(), assign()) knows
+/// every answer from the start. Queries are `const` and may run the test: they are not thread-safe,
+/// like the rest of a brain.
 ///
 /// Not a collection on purpose: an empty one is still a value (vanilla sets it every scan and
 /// reads `NearestVisibleLivingEntities.empty()` when absent), so it must not erase the memory.
 class NearestVisibleLivingEntities {
   public:
+    /// @brief The visibility rule of a lazily tested value: does `observer` see `target`? Called
+    /// at most once per nearby entity and scan; `context` is what assign_lazy was given (the
+    /// standard sensor passes its attack-target memory's index).
+    using VisibilityTest = bool (*)(Level& level, Mob& observer, const Entity& target,
+                                    std::uint64_t context);
+
     /// @brief Nothing nearby (vanilla's empty()).
     NearestVisibleLivingEntities() = default;
-    /// @brief From the nearby list and the visible subset; `visible` must keep `nearby`'s order.
-    NearestVisibleLivingEntities(EntityList nearby, EntityList visible) noexcept
-        : nearby_(std::move(nearby)), visible_(std::move(visible)) {}
-    /// @brief From the nearby list and a visibility test run once per entity, as vanilla's
-    /// constructor does lazily.
+    /// @brief From the nearby list and the visible subset; `visible` must keep `nearby`'s order
+    /// (std::invalid_argument naming the first entity that is not in `nearby` in that order).
+    NearestVisibleLivingEntities(EntityList nearby, EntityList visible);
+    /// @brief From the nearby list and a visibility test run now, once per entity.
     template <typename IsVisible>
     static NearestVisibleLivingEntities from(EntityList nearby, IsVisible&& is_visible) {
         EntityList visible;
@@ -186,60 +197,87 @@ class NearestVisibleLivingEntities {
         return NearestVisibleLivingEntities(std::move(nearby), std::move(visible));
     }
 
-    /// @brief Replaces both lists (`visible` keeping `nearby`'s order), reusing their storage: a
-    /// sensor refreshing the memory in place allocates nothing once the lists have grown.
-    void assign(std::span<const EntityRef> nearby, std::span<const EntityRef> visible) {
-        nearby_.assign(nearby.begin(), nearby.end());
-        visible_.assign(visible.begin(), visible.end());
-    }
+    /// @brief Replaces both lists (`visible` keeping `nearby`'s order, as the constructor checks),
+    /// reusing their storage.
+    void assign(std::span<const EntityRef> nearby, std::span<const EntityRef> visible);
+    /// @brief Replaces the nearby list, reusing its storage, and forgets every answer: from now on
+    /// `test(level, observer, target, context)` decides, lazily. `observer` is resolved through
+    /// `level` when a test runs (an observer gone by then sees nothing), so the value holds no
+    /// pointer to a mob; `level` must outlive it (the world outlives its mobs' memories).
+    void assign_lazy(std::span<const EntityRef> nearby, Level& level, const EntityRef& observer,
+                     VisibilityTest test, std::uint64_t context);
+
     /// @brief All nearby entities, closest first, visible or not.
     const EntityList& nearby() const noexcept { return nearby_; }
-    /// @brief The visible ones, closest first.
-    const EntityList& visible() const noexcept { return visible_; }
-    /// @brief True when nothing nearby is visible.
-    bool none_visible() const noexcept { return visible_.empty(); }
+    /// @brief Whether the observer sees `nearby()[index]` (tests it if not yet tested).
+    bool is_visible(std::size_t index) const {
+        const std::uint8_t a = answers_[index];
+        return a == untested ? test_at(index) : a == seen;
+    }
+    /// @brief How many nearby entities have been tested so far (all of them for a value built
+    /// from explicit lists): what the laziness saved is nearby().size() minus this.
+    std::size_t tested_count() const noexcept;
+    /// @brief The visible ones, closest first. Tests every entity not yet tested.
+    const EntityList& visible() const;
+    /// @brief True when nothing nearby is visible. Tests entities until one is visible.
+    bool none_visible() const {
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (is_visible(i)) return false;
+        return true;
+    }
 
     /// @brief True when the entity is nearby and visible (vanilla's contains(LivingEntity)).
-    bool contains(const EntityRef& entity) const noexcept;
+    bool contains(const EntityRef& entity) const;
     /// @brief True when a visible entity satisfies `pred(const EntityRef&)` (vanilla's
     /// contains(Predicate)).
     template <typename Pred>
     bool contains_matching(Pred&& pred) const {
-        for (const EntityRef& e : visible_)
-            if (pred(e)) return true;
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (pred(nearby_[i]) && is_visible(i)) return true;
         return false;
     }
     /// @brief The closest visible entity satisfying `pred(const EntityRef&)` (vanilla's
-    /// findClosest).
+    /// findClosest: the predicate first, then visibility).
     template <typename Pred>
     std::optional<EntityRef> find_closest(Pred&& pred) const {
-        for (const EntityRef& e : visible_)
-            if (pred(e)) return e;
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (pred(nearby_[i]) && is_visible(i)) return nearby_[i];
         return std::nullopt;
     }
     /// @brief The closest visible entity that resolves in `level` and satisfies `pred(Entity&)`;
     /// entities gone since the scan are skipped.
     template <typename Pred>
     Entity* find_closest(Level& level, Pred&& pred) const {
-        for (const EntityRef& e : visible_)
-            if (Entity* resolved = level.resolve(e); resolved && pred(*resolved)) return resolved;
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (Entity* e = level.resolve(nearby_[i]); e && pred(*e) && is_visible(i)) return e;
         return nullptr;
     }
     /// @brief Appends to `out` every visible entity satisfying `pred(const EntityRef&)`, closest
     /// first (vanilla's findAll); `out` is the caller's reusable buffer.
     template <typename Pred>
     void find_all(Pred&& pred, EntityList& out) const {
-        for (const EntityRef& e : visible_)
-            if (pred(e)) out.push_back(e);
+        for (std::size_t i = 0; i < nearby_.size(); ++i)
+            if (pred(nearby_[i]) && is_visible(i)) out.push_back(nearby_[i]);
     }
 
-    /// @brief Equal when both the nearby list and the visible subset are.
-    friend bool operator==(const NearestVisibleLivingEntities&,
-                           const NearestVisibleLivingEntities&) = default;
+    /// @brief Equal when the nearby lists, the answers known so far and the lazy test's binding
+    /// (level, observer, test, context) are: two values built from explicit lists compare their
+    /// lists; a lazily tested value can become unequal to its copy as queries test entities.
+    friend bool operator==(const NearestVisibleLivingEntities& a,
+                           const NearestVisibleLivingEntities& b) noexcept;
 
   private:
+    static constexpr std::uint8_t untested = 0, seen = 1, unseen = 2;
+    bool test_at(std::size_t index) const;
+
     EntityList nearby_;
-    EntityList visible_;
+    mutable std::vector<std::uint8_t> answers_;  // by index into nearby_
+    mutable EntityList visible_;                 // visible()'s answer, once complete
+    mutable bool visible_complete_ = true;
+    Level* level_ = nullptr;  // the lazy test's binding: null for explicit lists
+    EntityRef observer_{};
+    VisibilityTest test_ = nullptr;
+    std::uint64_t context_ = 0;
 };
 
 }  // namespace mobsdk::brain

@@ -34,8 +34,9 @@ bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
                           const brain::MemoryModuleType<EntityRef>& attack_target);
 
 /// @brief `minecraft:nearest_living_entities` (NearestLivingEntitySensor, every 20 ticks): the living
-/// entities in the mob's box grown by 16 on every axis, closest first, to MOBS; those that pass
-/// is_entity_targetable to VISIBLE_MOBS.
+/// entities in the mob's box grown by 16 on every axis, closest first, to MOBS and VISIBLE_MOBS.
+/// VISIBLE_MOBS tests is_entity_targetable lazily, the first time a query asks about an entity
+/// (vanilla's computeIfAbsent), not during the scan.
 class NearestLivingEntitySensor final : public brain::Sensor {
 public:
     /// @brief Writes `mobs` and `visible_mobs`; reads `attack_target` for the visibility test.
@@ -53,7 +54,6 @@ private:
     std::vector<std::pair<double, EntityRef>> sorted_;
     std::vector<std::pair<double, EntityRef>> sort_scratch_;
     brain::EntityList nearby_scratch_;
-    brain::EntityList visible_scratch_;
 };
 
 /// @brief `minecraft:nearest_players` (PlayerSensor, every 20 ticks). The server has no players, so
