@@ -1275,6 +1275,80 @@ BOOST_FIXTURE_TEST_CASE(activities_beyond_64_in_one_brain_still_switch, ProbeFix
     BOOST_TEST(others == 3);
 }
 
+namespace {
+
+// Switches the brain to another activity when tried, and never starts (as a schedule update would).
+class Switcher final : public BehaviorControl {
+public:
+    explicit Switcher(Activity to) : to_(to) {}
+    bool try_start(Level&, Mob& mob, std::int64_t) override {
+        mob.brain()->set_active_activity_if_possible(to_);
+        return false;
+    }
+    void tick_or_stop(Level&, Mob&, std::int64_t) override {}
+    void do_stop(Level&, Mob&, std::int64_t) override {}
+    std::string debug_string() const override { return "Switcher"; }
+
+private:
+    Activity to_;
+};
+
+}  // namespace
+
+// Vanilla's startEachNonRunningBehavior asks, entry by entry, whether the entry's activity is
+// active: a behaviour that switches activities changes what the entries after it may do in the
+// same tick, not those before it. Here across several 64-entry words of the brain's table.
+BOOST_FIXTURE_TEST_CASE(an_activity_switched_mid_tick_applies_to_the_entries_after_it, ProbeFixture) {
+    Brain& b = make();
+    auto probe = [](bool stop) {
+        auto p = std::make_unique<Probe>(std::vector<MemoryRequirement>{});
+        p->stop_at_tick = stop;
+        return p;
+    };
+    // Core: 100 fillers that keep running (priority 5), the switcher at priority 50, 40 more fillers.
+    std::vector<Probe*> fillers;
+    std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> core;
+    for (int k = 0; k < 100; ++k) {
+        auto p = probe(false);
+        fillers.push_back(p.get());
+        core.emplace_back(5, std::move(p));
+    }
+    core.emplace_back(50, std::make_unique<Switcher>(act.work));
+    for (int k = 0; k < 40; ++k) {  // 40 more after the switcher: the entries at 90 fall in the third word
+        auto p = probe(false);
+        fillers.push_back(p.get());
+        core.emplace_back(60, std::move(p));
+    }
+    b.add_activity(act.core, std::move(core));
+    // Idle and work each have one behaviour before the switcher (priority 10) and one after (90).
+    auto idle_before = probe(true), idle_after = probe(true), work_before = probe(true), work_after = probe(true);
+    Probe* ib = idle_before.get();
+    Probe* ia = idle_after.get();
+    Probe* wb = work_before.get();
+    Probe* wa = work_after.get();
+    std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> idle, work;
+    idle.emplace_back(10, std::move(idle_before));
+    idle.emplace_back(90, std::move(idle_after));
+    work.emplace_back(10, std::move(work_before));
+    work.emplace_back(90, std::move(work_after));
+    b.add_activity(act.idle, std::move(idle));
+    b.add_activity(act.work, std::move(work));
+    b.set_core_activities({act.core});
+    b.set_default_activity(act.idle);
+    b.use_default_activity();
+    level.tick();
+    BOOST_TEST(ib->attempts == 1);  // before the switcher: idle was still active
+    BOOST_TEST(ia->attempts == 0);  // after it: idle no longer is
+    BOOST_TEST(wb->attempts == 0);  // before it: work was not active yet
+    BOOST_TEST(wa->attempts == 1);  // after it: work is
+    BOOST_TEST((b.active_non_core_activity() == act.work));
+    for (Probe* f : fillers) BOOST_TEST_REQUIRE(f->ticks == 1);  // every running one ticked, all words
+    level.tick();
+    BOOST_TEST(wb->attempts == 1);  // work's first entry gets its turn on the next tick
+    for (Probe* f : fillers) BOOST_TEST_REQUIRE((f->attempts == 1 && f->ticks == 2));
+    BOOST_TEST(b.running_behaviors().size() == 140u);
+}
+
 BOOST_FIXTURE_TEST_CASE(sensor_countdown_lives_in_the_brain_and_stays_visible, Fixture) {
     std::vector<std::int64_t> runs;
     const SensorType s = register_sensor<TimeSensor>(reg.sensor_types, "example:cd", "test", counter, &runs, 4);

@@ -78,17 +78,31 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
     const int y1 = static_cast<int>(std::floor(area.max.y + epsilon));
     const int z1 = static_cast<int>(std::floor(area.max.z + epsilon));
     const BlockRegistry& blocks = chunks.blocks();
+    // A mob's box almost always spans one section vertically: then each column's section is
+    // looked up once, not once per block.
+    const bool one_section = y0 >= min_y && y1 < min_y + world_height && ((y0 - min_y) >> 4) == ((y1 - min_y) >> 4);
+    const auto add = [&](const BlockShape& shape, int x, int y, int z) {
+        for (std::uint8_t i = 0; i < shape.count; ++i) {
+            const ShapeBox& s = shape.boxes[i];
+            // The vertical half of AABB::intersects first, with the same arithmetic: the layer of
+            // margin below only matters for fences and walls.
+            const double lo = y + s.min_y, hi = y + s.max_y;
+            if (!(lo < area.max.y && hi > area.min.y)) continue;
+            AABB b{{x + s.min_x, lo, z + s.min_z}, {x + s.max_x, hi, z + s.max_z}};
+            if (b.intersects(area)) out.push_back(b);
+        }
+    };
     for (int x = x0; x <= x1; ++x)
         for (int z = z0; z <= z1; ++z) {
             const Column column(chunks, x, z);
-            for (int y = y0; y <= y1; ++y) {
-                const BlockShape& shape = blocks.info(column.at(y)).collision;
-                for (std::uint8_t i = 0; i < shape.count; ++i) {
-                    const ShapeBox& s = shape.boxes[i];
-                    AABB b{{x + s.min_x, y + s.min_y, z + s.min_z}, {x + s.max_x, y + s.max_y, z + s.max_z}};
-                    if (b.intersects(area)) out.push_back(b);
-                }
+            if (one_section) {
+                const LevelChunkSection* section = column.section(y0);
+                if (section == nullptr) continue;  // an unloaded chunk: air
+                for (int y = y0; y <= y1; ++y)
+                    add(blocks.info(section->get(x & 15, (y - min_y) & 15, z & 15)).collision, x, y, z);
+                continue;
             }
+            for (int y = y0; y <= y1; ++y) add(blocks.info(column.at(y)).collision, x, y, z);
         }
 }
 
@@ -169,7 +183,17 @@ bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcep
     const int z0 = static_cast<int>(std::floor(b.min.z)), z1 = static_cast<int>(std::floor(b.max.z));
     const BlockRegistry& blocks = chunks.blocks();
     // Any block will do, so column by column: one chunk lookup per column. Every water state is
-    // a path danger source (is_path_danger_source), so a section known to hold none has no water.
+    // a path danger source (is_path_danger_source), so a section known to hold none has no water;
+    // a mob's box usually lies in one section, which then answers for all of it.
+    if (fluid == Fluid::Water && ((y0 - min_y) >> 4) == ((y1 - min_y) >> 4)) {
+        bool dry = true;
+        for (int cx = x0 >> 4; dry && cx <= x1 >> 4; ++cx)
+            for (int cz = z0 >> 4; dry && cz <= z1 >> 4; ++cz) {
+                const LevelChunkSection* section = Column(chunks, cx * 16, cz * 16).section(y0);
+                dry = section == nullptr || !section->may_hold_danger();
+            }
+        if (dry) return false;
+    }
     for (int x = x0; x <= x1; ++x)
         for (int z = z0; z <= z1; ++z) {
             const Column column(chunks, x, z);

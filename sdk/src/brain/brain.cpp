@@ -1,5 +1,10 @@
 #include "mobsdk/brain/brain.hpp"
 
+#include <bit>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -233,7 +238,7 @@ void Brain::insert_behaviors(Activity activity,
             std::upper_bound(meta_.begin(), meta_.end(), priority,
                              [](std::int32_t p, const BehaviorMeta& m) { return p < m.priority; }) -
             meta_.begin());
-        HotBehavior h{behavior.get(), behavior->status(), bit, 0, true, {}};
+        HotBehavior h{behavior.get(), bit, 0, true, {}};
         for (const MemoryRequirement& r : behavior->start_requirements()) {
             if (h.condition_count == kHotConditions) {  // the rest are try_start's to check
                 h.complete = false;
@@ -253,12 +258,67 @@ void Brain::insert_behaviors(Activity activity,
         }
         hot_.reserve(hot_.size() + 1);
         meta_.reserve(meta_.size() + 1);
-        owned_behaviors_.reserve(owned_behaviors_.size() + 1);  // no throw past this point
+        owned_behaviors_.reserve(owned_behaviors_.size() + 1);
+        statuses_.reserve((hot_.size() + 64) / 64 * 64);
+        members_.reserve(65 * ((hot_.size() + 64) / 64));
+        tick_words_.reserve(2 * ((hot_.size() + 64) / 64));  // no throw past this point
         hot_.insert(hot_.begin() + static_cast<std::ptrdiff_t>(at), h);
         meta_.insert(meta_.begin() + static_cast<std::ptrdiff_t>(at), BehaviorMeta{priority, activity});
         owned_behaviors_.insert(owned_behaviors_.begin() + static_cast<std::ptrdiff_t>(at), std::move(behavior));
-        // The table moved: point every behaviour's status mirror at its entry again.
-        for (HotBehavior& e : hot_) e.behavior->mirror_status_into(&e.status);
+        rebuild_behavior_sets();
+    }
+}
+
+void Brain::rebuild_behavior_sets() {
+    const std::size_t count = hot_.size();
+    words_ = static_cast<std::uint32_t>((count + 63) / 64);
+    // The table moved: point every behaviour's status mirror at its entry again (which also
+    // copies the status there).
+    statuses_.assign(std::size_t{words_} * 64, BehaviorStatus::STOPPED);
+    for (std::size_t i = 0; i < count; ++i) hot_[i].behavior->mirror_status_into(&statuses_[i]);
+    std::uint32_t bits = 0;
+    for (const HotBehavior& h : hot_)
+        if (h.activity_bit != kSlowActivity) bits = std::max<std::uint32_t>(bits, h.activity_bit + 1u);
+    member_bits_ = bits;
+    members_.assign(std::size_t{words_} * (bits + 1), 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t set = hot_[i].activity_bit == kSlowActivity ? bits : hot_[i].activity_bit;
+        members_[set * words_ + i / 64] |= std::uint64_t{1} << (i % 64);
+    }
+    tick_words_.assign(std::size_t{words_} * 2, 0);
+}
+
+void Brain::active_members(std::uint64_t mask, std::uint64_t* out) const noexcept {
+    const std::uint64_t* slow = members_.data() + std::size_t{member_bits_} * words_;
+    for (std::uint32_t w = 0; w < words_; ++w) out[w] = slow[w];
+    for (; mask != 0; mask &= mask - 1) {
+        const auto bit = static_cast<std::uint32_t>(std::countr_zero(mask));
+        if (bit >= member_bits_) break;
+        const std::uint64_t* set = members_.data() + std::size_t{bit} * words_;
+        for (std::uint32_t w = 0; w < words_; ++w) out[w] |= set[w];
+    }
+}
+
+void Brain::running_members(std::uint64_t* out) const noexcept {
+    static_assert(sizeof(BehaviorStatus) == 1, "one status a byte");
+    const BehaviorStatus* status = statuses_.data();
+    for (std::uint32_t w = 0; w < words_; ++w, status += 64) {
+#if defined(__SSE2__)
+        // Sixteen statuses a compare: the table is padded to whole words.
+        const __m128i running = _mm_set1_epi8(static_cast<char>(BehaviorStatus::RUNNING));
+        std::uint64_t bits = 0;
+        for (int k = 0; k < 4; ++k) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(status + 16 * k));
+            bits |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, running))))
+                    << (16 * k);
+        }
+        out[w] = bits;
+#else
+        std::uint64_t bits = 0;
+        for (int k = 0; k < 64; ++k)
+            bits |= static_cast<std::uint64_t>(status[k] == BehaviorStatus::RUNNING) << k;
+        out[w] = bits;
+#endif
     }
 }
 
@@ -383,6 +443,7 @@ inline void prefetch(const void* p) noexcept {
 void Brain::prefetch_for_tick() const noexcept {
     for (std::size_t off = 0; off < hot_.size() * sizeof(HotBehavior); off += 64)
         prefetch(reinterpret_cast<const char*>(hot_.data()) + off);
+    for (std::size_t off = 0; off < statuses_.size(); off += 64) prefetch(statuses_.data() + off);
     for (auto* p = reinterpret_cast<const char*>(present_bits_); p < reinterpret_cast<const char*>(expiring_ + expiring_count_);
          p += 64)
         prefetch(p);
@@ -390,7 +451,7 @@ void Brain::prefetch_for_tick() const noexcept {
 
 void Brain::tick(Level& level, Mob& mob) {
     HotBehavior* const hot = hot_.data();
-    const std::size_t count = hot_.size();  // adding behaviours from inside a tick is not supported
+    // Adding behaviours from inside a tick is not supported: the table and its bitsets stay put.
     // Ask for the lines this tick reads all at once, rather than one miss after another: the
     // behaviour table and the block's bits, countdowns and expiry list.
     prefetch_for_tick();
@@ -410,44 +471,77 @@ void Brain::tick(Level& level, Mob& mob) {
     // The compiled requirements are checked against this brain; if the mob answers with another
     // brain (a test rig), every try_start is called and checks its own.
     const bool own_brain = mob.brain() == this;
-    // Start every stopped behaviour of an active activity, lowest priority number first. A
-    // behaviour whose requirements fail would return false from try_start and do nothing else.
     struct ClearPrecheck {
         const BehaviorControl*& p;
         ~ClearPrecheck() { p = nullptr; }
     } clear_precheck{prechecked_};
+    // Two bitsets over the table instead of three walks over every entry: the behaviours of the
+    // active activities (the only ones that may start) and the running ones (the only ones to
+    // tick). The first loop below visits only the former, the second only the latter.
+    const std::size_t words = words_;
+    std::uint64_t* const candidates = tick_words_.data();
+    std::uint64_t* const running = candidates + words;
+    std::uint64_t mask = active_mask_;
+    active_members(mask, candidates);
+    running_members(running);
     // The behaviour objects the two loops may call lie all over the heap: ask for them all now, so
-    // the misses overlap instead of coming one after another — those running and those of active
-    // activities (checking their requirements too would cost more than the lines fetched in vain).
-    for (std::size_t i = 0; i < count; ++i)
-        if (hot[i].status != BehaviorStatus::STOPPED || hot_activity_active(hot[i], i)) prefetch(hot[i].behavior);
-    for (std::size_t i = 0; i < count; ++i) {
-        const HotBehavior& h = hot[i];
-        if (h.status != BehaviorStatus::STOPPED) continue;
-        if (!hot_activity_active(h, i)) continue;
-        BehaviorControl* const behavior = h.behavior;
-        if (own_brain) {
-            if (!hot_conditions_hold(h)) continue;
-            prechecked_ = h.complete ? behavior : nullptr;
+    // the misses overlap instead of coming one after another (checking their requirements first
+    // would cost more than the lines fetched in vain).
+    for (std::size_t w = 0; w < words; ++w)
+        for (std::uint64_t bits = candidates[w] | running[w]; bits != 0; bits &= bits - 1)
+            prefetch(hot[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))].behavior);
+    // Start every stopped behaviour of an active activity, lowest priority number first. A
+    // behaviour whose requirements fail would return false from try_start and do nothing else.
+    const BehaviorStatus* const status = statuses_.data();
+    for (std::size_t w = 0; w < words; ++w) {
+        for (std::uint64_t bits = candidates[w] & ~running[w]; bits != 0; bits &= bits - 1) {
+            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+            const HotBehavior& h = hot[i];
+            if (status[i] != BehaviorStatus::STOPPED) continue;
+            if (!hot_activity_active(h, i)) continue;
+            BehaviorControl* const behavior = h.behavior;
+            if (own_brain) {
+                if (!hot_conditions_hold(h)) continue;
+                prechecked_ = h.complete ? behavior : nullptr;
+            }
+            behavior->try_start(level, mob, time);
+            prechecked_ = nullptr;
+            if (active_mask_ != mask) {
+                // It changed the activities (UpdateActivityFromSchedule does): the entries after
+                // this one follow the new set, as vanilla's loop, which asks entry by entry.
+                mask = active_mask_;
+                active_members(mask, candidates);
+                const unsigned done = static_cast<unsigned>(i % 64) + 1;
+                bits = done == 64 ? 0 : (candidates[w] & ~running[w]) & (~std::uint64_t{0} << done);
+                bits |= std::uint64_t{1} << (i % 64);  // cleared by the loop's step
+            }
         }
-        behavior->try_start(level, mob, time);
-        prechecked_ = nullptr;
     }
-    // Tick every running behaviour, whether or not its activity is still active (vanilla).
-    for (std::size_t i = 0; i < count; ++i)
-        if (hot[i].status == BehaviorStatus::RUNNING) hot[i].behavior->tick_or_stop(level, mob, time);
+    // Tick every running behaviour, whether or not its activity is still active (vanilla). Those
+    // started above are running now too.
+    running_members(running);
+    for (std::size_t w = 0; w < words; ++w)
+        for (std::uint64_t bits = running[w]; bits != 0; bits &= bits - 1) {
+            const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+            if (status[i] == BehaviorStatus::RUNNING) hot[i].behavior->tick_or_stop(level, mob, time);
+        }
 }
 
 void Brain::stop_all(Level& level, Mob& mob) {
     const std::int64_t time = level.game_time();
     for (std::size_t i = 0; i < hot_.size(); ++i)
-        if (hot_[i].status == BehaviorStatus::RUNNING) hot_[i].behavior->do_stop(level, mob, time);
+        if (statuses_[i] == BehaviorStatus::RUNNING) hot_[i].behavior->do_stop(level, mob, time);
 }
 
 void Brain::remove_all_behaviors(Level& level, Mob& mob) {
     stop_all(level, mob);
-    owned_behaviors_.clear();  // before hot_: a behaviour's status mirror points into hot_
+    owned_behaviors_.clear();  // before statuses_: a behaviour's status mirror points into it
     hot_.clear();
+    statuses_.clear();
+    members_.clear();
+    tick_words_.clear();
+    words_ = 0;
+    member_bits_ = 0;
     meta_.clear();
     core_activities_.clear();
     active_.clear();
@@ -460,8 +554,8 @@ void Brain::remove_all_behaviors(Level& level, Mob& mob) {
 
 std::vector<const BehaviorControl*> Brain::running_behaviors() const {
     std::vector<const BehaviorControl*> out;
-    for (const HotBehavior& h : hot_)
-        if (h.status == BehaviorStatus::RUNNING) out.push_back(h.behavior);
+    for (std::size_t i = 0; i < hot_.size(); ++i)
+        if (statuses_[i] == BehaviorStatus::RUNNING) out.push_back(hot_[i].behavior);
     return out;
 }
 

@@ -2,7 +2,13 @@
 // fall damage — each against vanilla's numbers.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "mobsdk/world/random.hpp"
 
 #include "mobserver/world/harness.hpp"
 #include "mobserver/world/physics.hpp"
@@ -134,6 +140,95 @@ BOOST_AUTO_TEST_CASE(sinks_slowly_in_water_and_takes_no_fall_damage) {
     BOOST_TEST(m.in_water());
     BOOST_TEST(m.position().y == -63.0, boost::test_tools::tolerance(1e-6));  // on the pool floor
     BOOST_TEST(m.health() == 20.0f);  // water breaks the fall
+}
+
+namespace {
+
+// Every block box that intersects `area`, found the slow way: one ChunkMap::block_state per block
+// of a range wider than collect_block_boxes walks, sorted (the order is not part of the contract).
+std::vector<AABB> boxes_the_slow_way(const ChunkMap& chunks, const AABB& area) {
+    std::vector<AABB> out;
+    const auto lo = [](double v) { return static_cast<int>(std::floor(v)) - 2; };
+    const auto hi = [](double v) { return static_cast<int>(std::floor(v)) + 2; };
+    for (int x = lo(area.min.x); x <= hi(area.max.x); ++x)
+        for (int z = lo(area.min.z); z <= hi(area.max.z); ++z)
+            for (int y = lo(area.min.y); y <= hi(area.max.y); ++y) {
+                const BlockShape& shape = chunks.blocks().info(chunks.block_state({x, y, z})).collision;
+                for (std::uint8_t i = 0; i < shape.count; ++i) {
+                    const ShapeBox& s = shape.boxes[i];
+                    const AABB b{{x + s.min_x, y + s.min_y, z + s.min_z}, {x + s.max_x, y + s.max_y, z + s.max_z}};
+                    if (b.intersects(area)) out.push_back(b);
+                }
+            }
+    return out;
+}
+
+auto as_tuple(const AABB& b) { return std::tuple(b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z); }
+
+void sort_boxes(std::vector<AABB>& boxes) {
+    std::sort(boxes.begin(), boxes.end(), [](const AABB& a, const AABB& b) { return as_tuple(a) < as_tuple(b); });
+}
+
+}  // namespace
+
+// collect_block_boxes walks one section per column when the area spans a single one, the general
+// way otherwise: both must find what a block-by-block search finds, at chunk and section borders,
+// next to unloaded chunks and with the fences and walls that reach into the block above.
+BOOST_AUTO_TEST_CASE(collect_block_boxes_matches_a_block_by_block_search) {
+    WorldHarness h;  // chunks -3…3 loaded: blocks -48…63
+    mobsdk::RandomSource random(77);
+    const char* palette[] = {"stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "oak_fence",
+                             "cobblestone_wall", "water", "oak_stairs[facing=east,half=bottom]", "glass"};
+    for (int i = 0; i < 3000; ++i) {  // y -60…-37: across the border of sections 0 and 1 at -48
+        const BlockPos p{-48 + random.next_int(40), -60 + random.next_int(24), -20 + random.next_int(40)};
+        h.set_block(p, palette[random.next_int(8)]);
+    }
+    std::vector<AABB> got;
+    int spanning_sections = 0, in_one_section = 0, partly_unloaded = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Vec3 c{-52 + 44 * random.next_double(), -61 + 25 * random.next_double(), -22 + 44 * random.next_double()};
+        const Vec3 half{0.1 + 1.5 * random.next_double(), 0.1 + 1.5 * random.next_double(), 0.1 + 1.5 * random.next_double()};
+        const AABB area{c - half, c + half};
+        got.clear();
+        collect_block_boxes(h.world().chunks(), area, got);
+        std::vector<AABB> expected = boxes_the_slow_way(h.world().chunks(), area);
+        sort_boxes(got);
+        sort_boxes(expected);
+        BOOST_TEST_REQUIRE(got.size() == expected.size());
+        for (std::size_t k = 0; k < got.size(); ++k) BOOST_TEST_REQUIRE((as_tuple(got[k]) == as_tuple(expected[k])));
+        const int y0 = static_cast<int>(std::floor(area.min.y - 1e-7)) - 1, y1 = static_cast<int>(std::floor(area.max.y + 1e-7));
+        ((y0 + 64) >> 4 == (y1 + 64) >> 4 ? in_one_section : spanning_sections) += 1;
+        partly_unloaded += area.min.x < -48.0;
+    }
+    // Both paths and the unloaded edge were exercised.
+    BOOST_TEST(in_one_section > 100);
+    BOOST_TEST(spanning_sections > 100);
+    BOOST_TEST(partly_unloaded > 20);
+}
+
+// touches_fluid answers at once for a box whose sections hold no danger sources (water is one),
+// however many chunks it spans; water in any of them, or in the section above, is still found.
+BOOST_AUTO_TEST_CASE(touches_fluid_at_chunk_and_section_borders) {
+    WorldHarness h;
+    const ChunkMap& chunks = h.world().chunks();
+    const AABB across_chunks{{15.2, -60.0, 15.2}, {16.8, -58.0, 16.8}};  // four chunks, section 0
+    BOOST_TEST(!touches_fluid(chunks, across_chunks, Fluid::Water));
+    h.set_block({16, -59, 16}, "water");  // in the fourth chunk
+    BOOST_TEST(touches_fluid(chunks, across_chunks, Fluid::Water));
+    h.set_block({16, -59, 16}, "air");
+    h.set_block({17, -59, 17}, "water");  // the same chunk and section, outside the box
+    BOOST_TEST(!touches_fluid(chunks, across_chunks, Fluid::Water));
+    const AABB across_sections{{4.2, -49.5, 4.2}, {4.8, -47.5, 4.8}};  // sections 0 and 1
+    BOOST_TEST(!touches_fluid(chunks, across_sections, Fluid::Water));
+    h.set_block({4, -48, 4}, "water");
+    BOOST_TEST(touches_fluid(chunks, across_sections, Fluid::Water));
+    BOOST_TEST(!touches_fluid(chunks, across_sections, Fluid::Lava));
+    h.set_block({4, -49, 4}, "lava");
+    BOOST_TEST(touches_fluid(chunks, across_sections, Fluid::Lava));
+    const AABB unloaded{{-80.5, -60.0, 0.2}, {-79.5, -58.0, 0.8}};
+    BOOST_TEST(!touches_fluid(chunks, unloaded, Fluid::Water));
+    const AABB below_the_world{{0.2, -80.0, 0.2}, {0.8, -78.0, 0.8}};
+    BOOST_TEST(!touches_fluid(chunks, below_the_world, Fluid::Water));
 }
 
 BOOST_AUTO_TEST_CASE(flying_mobs_ignore_gravity) {

@@ -313,16 +313,14 @@ private:
     static constexpr std::int64_t kNoExpiry = INT64_MIN;
     // Start requirements a brain checks itself per behaviour; any further ones are left to
     // try_start (checking a subset of necessary conditions skips less, never wrongly).
-    static constexpr std::size_t kHotConditions = 4;
+    static constexpr std::size_t kHotConditions = 5;
 
-    // A behaviour as the tick loops see it: its status (kept equal to the behaviour's by the
-    // StatusField mirror), its activity as a bit of active_mask_, and its start requirements
-    // compiled to slot numbers. The loops skip a behaviour that is running, inactive or whose
-    // requirements fail without touching the behaviour object. 16 bytes, in priority order: every
-    // tick reads the whole table, four entries a cache line.
+    // A behaviour as the tick loops see it: its activity as a bit of active_mask_, and its start
+    // requirements compiled to slot numbers. The loops skip a behaviour that is running, inactive
+    // or whose requirements fail without touching the behaviour object. 16 bytes, in priority
+    // order, four entries a cache line; its status is in statuses_, at the same index.
     struct HotBehavior {
         BehaviorControl* behavior;  // owned by owned_behaviors_
-        BehaviorStatus status;
         std::uint8_t activity_bit;  // bit in active_mask_, or kSlowActivity
         std::uint8_t condition_count;
         bool complete;  // the conditions are all of its start requirements
@@ -406,6 +404,13 @@ private:
         return h.activity_bit != kSlowActivity ? ((active_mask_ >> h.activity_bit) & 1u) != 0
                                                : is_active(meta_[i].activity);
     }
+    // Rebuilds statuses_, members_ and the tick's scratch words after the table changed.
+    void rebuild_behavior_sets();
+    // Writes to `out` (words_ words) the behaviours of the activities in `mask`, and those of
+    // activities without a bit (checked one by one).
+    void active_members(std::uint64_t mask, std::uint64_t* out) const noexcept;
+    // Writes to `out` (words_ words) the behaviours whose status is RUNNING.
+    void running_members(std::uint64_t* out) const noexcept;
 
     /// Slot of a memory, or -1: the layout's table, read without going through the layout object.
     std::int32_t slot_index(MemoryHandle h) const noexcept {
@@ -437,7 +442,17 @@ private:
     std::uint64_t active_mask_ = 0;  // bit i: activity_settings_[i] is active
     const std::uint64_t* watched_bits_ = nullptr;  // the layout's, or nullptr: no slot has a watcher
     const BehaviorControl* prechecked_ = nullptr;  // see start_requirements_checked
-    std::vector<HotBehavior> hot_;   // before owned_behaviors_: a behaviour's mirror outlives it
+    std::vector<HotBehavior> hot_;
+    // The behaviours' statuses, parallel to hot_ and padded with STOPPED to whole words of 64
+    // (the StatusField mirrors write here): a tick turns them into a bitset of the running ones
+    // 16 at a time. Before owned_behaviors_: a behaviour's mirror outlives it.
+    std::vector<BehaviorStatus> statuses_;
+    // Bitsets over hot_ indices, words_ words each: the behaviours of activity bit b at
+    // b * words_, then those of activities without a bit (kSlowActivity).
+    std::vector<std::uint64_t> members_;
+    std::vector<std::uint64_t> tick_words_;  // a tick's two bitsets: candidates, running
+    std::uint32_t words_ = 0;
+    std::uint32_t member_bits_ = 0;  // activity bits members_ has sets for
     const BrainLayout::SlotInfo* slot_infos_ = nullptr;  // the layout's, shared by every brain
     // The per-brain block, one allocation that present_bits_ starts: present and listed bits,
     // sensor countdowns, the expiry list and each listed slot's place in it, then every memory
