@@ -87,6 +87,10 @@ void SlimeState::on_death(Level& level, Mob& mob) {
         const float y_rot = random.next_float() * 360.0f;
         Mob* child = level.summon_mob(mob.type(), {p.x + dx, p.y + 0.5, p.z + dz}, y_rot);
         if (child == nullptr) continue;
+        // Vanilla: each child keeps the parent's name, NoAI and invulnerability.
+        child->set_custom_name(mob.custom_name());
+        child->set_no_ai(mob.is_no_ai());
+        child->set_invulnerable(mob.is_invulnerable());
         if (auto* state = child->attachment_as<SlimeState>()) state->set_size(half, true);
         ++split_into_;
     }

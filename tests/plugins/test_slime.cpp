@@ -251,4 +251,34 @@ BOOST_AUTO_TEST_CASE(a_dead_slime_splits_into_two_to_four_of_half_its_size_after
     BOOST_TEST(w.slimes().empty());
 }
 
+// Vanilla's Slime.remove: the children keep the parent's CustomName, NoAI and Invulnerable (here a
+// NoAI slime still dies by /kill, which ignores invulnerability, and still splits).
+BOOST_AUTO_TEST_CASE(split_slimes_keep_the_name_no_ai_and_invulnerability) {
+    SlimeWorld w;
+    ServerMob& named = w.slime({0.5, ground, 0.5}, 2);
+    named.set_custom_name("Gloop");
+    named.set_no_ai(true);
+    named.set_invulnerable(true);
+    BOOST_REQUIRE(w.world().kill(named.handle()));
+    w.h->tick(ServerMob::death_duration);
+    const auto children = w.slimes();
+    BOOST_TEST_REQUIRE(children.size() >= 2u);
+    for (ServerMob* c : children) {
+        BOOST_TEST((c->custom_name() == std::optional<std::string>("Gloop")));
+        BOOST_TEST(c->is_no_ai());
+        BOOST_TEST(c->is_invulnerable());
+        BOOST_TEST(c->data().no_ai);
+    }
+    // And a plain slime's children are plain.
+    SlimeWorld w2;
+    ServerMob& plain = w2.slime({0.5, ground, 0.5}, 2);
+    BOOST_REQUIRE(w2.world().kill(plain.handle()));
+    w2.h->tick(ServerMob::death_duration);
+    for (ServerMob* c : w2.slimes()) {
+        BOOST_TEST(!c->custom_name().has_value());
+        BOOST_TEST(!c->is_no_ai());
+        BOOST_TEST(!c->is_invulnerable());
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -107,6 +107,11 @@ public:
         restrict_center_ = c;
         restrict_radius_ = r < 0 ? -1.0f : static_cast<float>(r);
     }
+    std::optional<std::string> custom_name() const override { return std::nullopt; }
+    void set_custom_name(std::optional<std::string>) override {}
+    bool is_no_ai() const override { return false; }
+    void set_no_ai(bool) override {}
+    void set_invulnerable(bool) override {}
 
     Vec3 pos{0.5, 64, 0.5};
     bool alive = true;

@@ -192,6 +192,11 @@ public:
         restrict_center_ = center;
         restrict_radius_ = static_cast<float>(radius);
     }
+    std::optional<std::string> custom_name() const override { return data_.custom_name; }
+    void set_custom_name(std::optional<std::string> name) override { data_.custom_name = std::move(name); }
+    bool is_no_ai() const override { return data_.no_ai; }
+    void set_no_ai(bool no_ai) override { data_.no_ai = no_ai; }
+    void set_invulnerable(bool invulnerable) override { data_.invulnerable = invulnerable; }
 
     /// @brief The world it lives in.
     World& world() noexcept { return *world_; }

@@ -176,7 +176,7 @@ public:
     bool on_ground() const override { return true; }
     bool in_water() const override { return false; }
     bool has_tag(std::string_view) const override { return false; }
-    bool is_invulnerable() const override { return false; }
+    bool is_invulnerable() const override { return invulnerable_; }
     float health() const override { return health_; }
     float max_health() const override { return static_cast<float>(attributes_[0]); }
     void set_health(float h) override {
@@ -228,6 +228,11 @@ public:
     BlockPos restrict_center() const override { return {}; }
     float restrict_radius() const override { return -1.0f; }
     void restrict_to(BlockPos, std::int32_t) override {}
+    std::optional<std::string> custom_name() const override { return custom_name_; }
+    void set_custom_name(std::optional<std::string> name) override { custom_name_ = std::move(name); }
+    bool is_no_ai() const override { return no_ai_; }
+    void set_no_ai(bool no_ai) override { no_ai_ = no_ai; }
+    void set_invulnerable(bool invulnerable) override { invulnerable_ = invulnerable; }
 
     // Test controls.
     std::unique_ptr<brain::Brain> brain_;
@@ -238,6 +243,9 @@ public:
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     bool alive_ = true;
+    bool no_ai_ = false;
+    bool invulnerable_ = false;
+    std::optional<std::string> custom_name_;
     bool baby_ = false;
     float health_ = 20.0f;
     double attributes_[attribute_count] = {20.0, 0.25, 16.0, 2.0};  ///< max health, speed, follow range, damage

@@ -398,6 +398,16 @@ public:
     virtual float restrict_radius() const = 0;
     /// @brief Restricts the mob to within `radius` of `center` (a negative radius clears it).
     virtual void restrict_to(BlockPos center, std::int32_t radius) = 0;
+    /// @brief Its name tag (vanilla's CustomName, as plain text), or nothing.
+    virtual std::optional<std::string> custom_name() const = 0;
+    /// @brief Names it, or takes its name away (nullopt).
+    virtual void set_custom_name(std::optional<std::string> name) = 0;
+    /// @brief Vanilla's NoAI: no brain, goals, navigation or controls (physics still apply).
+    virtual bool is_no_ai() const = 0;
+    /// @brief Sets NoAI.
+    virtual void set_no_ai(bool no_ai) = 0;
+    /// @brief Sets Invulnerable (what is_invulnerable reads).
+    virtual void set_invulnerable(bool invulnerable) = 0;
     /// @brief True when `pos` lies inside the restriction, or there is none (vanilla's
     /// isWithinRestriction: squared distance to the centre below radius²).
     bool is_within_restriction(BlockPos pos) const {
