@@ -59,21 +59,31 @@ for c in ("tree4", "tree100"):
     assert (c, "mobsdk", "ns_per_node_tick") in got, (c, got)
 print("mobbench bt output has the expected shape")
 '
-village=$("$MOBBENCH" village 16 --warmup 5 --ticks 5)
-printf '%s\n' "$village" | python3 -c '
+# Checks that stdin holds exactly the figures in WANT (a Python dict of (case, metric) -> unit), all
+# positive, from suite BENCH and implementation IMPL.
+expect_exactly() {
+    python3 -c '
 import json, sys
+bench, impl, want = sys.argv[1], sys.argv[2], eval(sys.argv[3])
 got = {}
 for line in sys.stdin:
     j = json.loads(line)
-    assert j["bench"] == "village" and j["impl"] == "mobsdk" and j["value"] > 0, line
+    assert j["bench"] == bench and j["impl"] == impl and j["value"] > 0, line
     got[(j["case"], j["metric"])] = j["unit"]
-want = {("16", "us_per_villager_tick_p50"): "us", ("16", "us_per_villager_tick_p99"): "us",
-        ("16", "ms_per_tick_p50"): "ms", ("", "villagers_in_50ms"): "villagers"}
 assert got == want, got
-print("mobbench village output has the expected shape")
-'
+print(f"mobbench {bench} output has the expected shape")
+' "$@"
+}
+"$MOBBENCH" village 16 --warmup 5 --rounds 2 --ticks 5 | expect_exactly village mobsdk '{
+    ("16", "us_per_villager_tick_p50"): "us", ("16", "us_per_villager_tick_p99"): "us",
+    ("16", "ms_per_tick_p50"): "ms", ("16", "us_per_villager_tick_p50_median_round"): "us",
+    ("16", "us_per_villager_tick_p50_slowest_round"): "us", ("", "villagers_in_50ms"): "villagers"}'
+"$MOBBENCH" machine --rounds 1 | expect_exactly machine host '{("", "clock_ghz"): "GHz",
+    **{(c, "load_latency_ns"): "ns" for c in ("32KiB", "1MiB", "4MiB", "32MiB", "256MiB")}}'
 "$MOBBENCH" village abc >/dev/null 2>&1 && { echo "a bad villager count should fail"; exit 1; }
 "$MOBBENCH" village 10 --ticks >/dev/null 2>&1 && { echo "--ticks without a number should fail"; exit 1; }
+"$MOBBENCH" village 10 --rounds 0 >/dev/null 2>&1 && { echo "--rounds 0 should fail"; exit 1; }
+"$MOBBENCH" machine --rounds >/dev/null 2>&1 && { echo "--rounds without a number should fail"; exit 1; }
 "$MOBBENCH" world --bogus >/dev/null 2>&1 && { echo "unknown world argument should fail"; exit 1; }
 "$MOBBENCH" brain --case nope >/dev/null 2>&1 && { echo "unknown brain case should fail"; exit 1; }
 "$MOBBENCH" nope >/dev/null 2>&1 && { echo "unknown suite should fail"; exit 1; }
@@ -81,4 +91,5 @@ print("mobbench village output has the expected shape")
 "$MOBBENCH" --list | grep -q '^  brain ' || { echo "--list does not name the brain suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  world ' || { echo "--list does not name the world suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  village ' || { echo "--list does not name the village suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  machine ' || { echo "--list does not name the machine suite"; exit 1; }
 echo ok

@@ -43,6 +43,7 @@ int run_brain(const std::vector<std::string>& args);
 int run_world(const std::vector<std::string>& args);
 int run_bt(const std::vector<std::string>& args);
 int run_village(const std::vector<std::string>& args);
+int run_machine(const std::vector<std::string>& args);
 
 /// @brief Options of the world suite.
 struct WorldBenchOptions {

@@ -2,12 +2,15 @@
 // villager. For each N the same layout is tiled: one 16×16 plot per 8 villagers with 8 beds and
 // 8 job sites, and a bell for every 4 plots, so the density (and each villager's work) does not
 // depend on N. The villager plugin is linked as a static library, as its tests link it.
-// Options: --warmup N and --ticks N (ticks before and during the measurement), --cpu-time (time
-// each tick by this thread's CPU time instead of the wall clock, for a machine busy with other work).
+// Options: --warmup N (ticks before the measurement), --rounds R and --ticks N (R rounds of N
+// timed ticks; the figures are those of the round with the lowest median, as every mobbench
+// figure is the fastest of its rounds: a round slowed by the machine's neighbours measures them),
+// --cpu-time (time each tick by this thread's CPU time instead of the wall clock).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -80,7 +83,7 @@ double percentile(std::vector<double> v, double p) {
 
 int run_village(const std::vector<std::string>& args) {
     std::vector<std::int32_t> cases;
-    std::int32_t warmup = 200, ticks = 400;
+    std::int32_t warmup = 200, ticks = 200, rounds = 5;
     bool cpu_time = false;
     // A whole number in [min, 1,000,000], or nothing.
     const auto number = [](const std::string& text, std::int32_t min) -> std::optional<std::int32_t> {
@@ -94,17 +97,18 @@ int run_village(const std::vector<std::string>& args) {
             cpu_time = true;
             continue;
         }
-        const bool option = args[i] == "--warmup" || args[i] == "--ticks";
+        const bool option = args[i] == "--warmup" || args[i] == "--ticks" || args[i] == "--rounds";
         const std::string& text = option && i + 1 < args.size() ? args[i + 1] : args[i];
         const auto v = number(text, args[i] == "--warmup" ? 0 : 1);
         if (!v || (option && i + 1 >= args.size())) {
-            std::cerr << "mobbench village: expected villager counts (1-1000000), --warmup N, --ticks N (N >= 1) "
-                         "and --cpu-time, got '"
+            std::cerr << "mobbench village: expected villager counts (1-1000000), --warmup N, --rounds N, "
+                         "--ticks N (N >= 1) and --cpu-time, got '"
                       << args[i] << (option && i + 1 < args.size() ? " " + args[i + 1] : "") << "'\n";
             return 2;
         }
         if (args[i] == "--warmup") warmup = *v, ++i;
         else if (args[i] == "--ticks") ticks = *v, ++i;
+        else if (args[i] == "--rounds") rounds = *v, ++i;
         else cases.push_back(*v);
     }
     if (cases.empty()) cases = {100, 1000, 10000};
@@ -114,24 +118,39 @@ int run_village(const std::vector<std::string>& args) {
         Scenario s(n);
         progress("village " + std::to_string(n) + ": " + std::to_string(warmup) + " warm-up ticks");
         s.h->tick(warmup);
-        std::vector<double> per_tick_ms;
-        per_tick_ms.reserve(static_cast<std::size_t>(ticks));
-        for (std::int32_t t = 0; t < ticks; ++t) {
-            if (cpu_time) {
-                const double start = thread_cpu_ms();
+        // Each round's ticks, timed one by one; the round with the lowest median is reported.
+        std::vector<double> per_tick_ms, round_p50s;
+        double p50 = 0, p99 = 0;
+        for (std::int32_t r = 0; r < rounds; ++r) {
+            per_tick_ms.clear();
+            per_tick_ms.reserve(static_cast<std::size_t>(ticks));
+            for (std::int32_t t = 0; t < ticks; ++t) {
+                if (cpu_time) {
+                    const double start = thread_cpu_ms();
+                    s.h->tick();
+                    per_tick_ms.push_back(thread_cpu_ms() - start);
+                    continue;
+                }
+                const auto start = std::chrono::steady_clock::now();
                 s.h->tick();
-                per_tick_ms.push_back(thread_cpu_ms() - start);
-                continue;
+                per_tick_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             }
-            const auto start = std::chrono::steady_clock::now();
-            s.h->tick();
-            per_tick_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            const double round_p50 = percentile(per_tick_ms, 0.5);
+            round_p50s.push_back(round_p50 * 1000.0 / n);
+            char line[96];
+            std::snprintf(line, sizeof line, "village %d: round %d: p50 %.3f us per villager tick", n, r + 1,
+                          round_p50s.back());
+            progress(line);
+            if (r == 0 || round_p50 < p50) p50 = round_p50, p99 = percentile(per_tick_ms, 0.99);
         }
         const std::string kase = std::to_string(n);
-        const double p50 = percentile(per_tick_ms, 0.5), p99 = percentile(per_tick_ms, 0.99);
         emit({"village", kase, "mobsdk", "us_per_villager_tick_p50", p50 * 1000.0 / n, "us"});
         emit({"village", kase, "mobsdk", "us_per_villager_tick_p99", p99 * 1000.0 / n, "us"});
         emit({"village", kase, "mobsdk", "ms_per_tick_p50", p50, "ms"});
+        // How much the rounds differed: the machine's share of the figure.
+        emit({"village", kase, "mobsdk", "us_per_villager_tick_p50_median_round", percentile(round_p50s, 0.5), "us"});
+        emit({"village", kase, "mobsdk", "us_per_villager_tick_p50_slowest_round",
+              *std::max_element(round_p50s.begin(), round_p50s.end()), "us"});
         if (n == 1000 || best_us == 0) best_us = p50 * 1000.0 / n;
     }
     // How many villagers one 50 ms tick holds at the N = 1,000 cost (or the first case's).

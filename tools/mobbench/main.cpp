@@ -49,6 +49,8 @@ constexpr mobbench::Suite kSuites[] = {
     {"bt", "Behaviour trees: ns per node tick, cases tree4 and tree100", mobbench::run_bt},
     {"village", "Village: the whole server tick per villager, cases N villagers (default 100 1000 10000)",
      mobbench::run_village},
+    {"machine", "The machine right now: clock and load latency by working-set size (read the other figures against it)",
+     mobbench::run_machine},
 };
 
 void usage(std::ostream& out) {
