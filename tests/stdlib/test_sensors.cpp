@@ -98,7 +98,7 @@ BOOST_FIXTURE_TEST_CASE(nearest_living_entities_sorts_many_ties_stably, Fixture)
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
     std::vector<ServerMob*> pigs;
     for (int ring = 1; ring <= 6; ++ring)  // eight pigs on each ring: four pairs of equal distance
-        for (const auto [dx, dz] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1},
+        for (const auto& [dx, dz] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1},
                                     std::pair{1, 1}, std::pair{-1, -1}, std::pair{1, -1}, std::pair{-1, 1}})
             pigs.push_back(&still("pig", {0.5 + 2 * ring * dx, feet, 0.5 + 2 * ring * dz}));
     auto s = make<NearestLivingEntitySensor>(*this);

@@ -123,7 +123,7 @@ protected:
         const bool door_or_fence = s.path_type == PathType::DoorOpen || s.path_type == PathType::DoorWoodClosed ||
                                    s.path_type == PathType::DoorIronClosed || s.path_type == PathType::Fence;
         const bool step_too_high =
-            dy > d.info->step_height && dx * dx + dz * dz < std::max(1.0f, d.info->width);
+            dy > d.info->step_height && dx * dx + dz * dz < std::max(1.0f, d.width());
         const bool inside_shape = !shape.is_empty() && d.pos.y < shape.max_y() + b.y && !door_or_fence;
         if (step_too_high || inside_shape) {
             mob_.jump_control().jump();
@@ -229,7 +229,7 @@ public:
                 const float yaw = static_cast<float>(std::atan2(dz, dx)) * rad_to_deg - 90.0f;
                 mob_.y_head_rot = rotate_towards(mob_.y_head_rot, yaw, y_max_rot_speed_);
             }
-            const double dy = wanted_.y - (d.pos.y + d.info->eye_height);
+            const double dy = wanted_.y - (d.pos.y + d.eye_height());
             const double horizontal = std::sqrt(dx * dx + dz * dz);
             if (std::abs(dy) > 1.0e-5 || std::abs(horizontal) > 1.0e-5) {
                 const float pitch = -static_cast<float>(std::atan2(dy, horizontal)) * rad_to_deg;

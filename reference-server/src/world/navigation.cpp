@@ -155,8 +155,8 @@ protected:
         const EntityData& d = mob_.data();
         PathfindingMob m;
         m.position = d.pos;
-        m.width = d.info->width;
-        m.height = d.info->height;
+        m.width = d.width();  // the box as scaled (a slime's size), as vanilla's getBbWidth
+        m.height = d.height();
         m.step_height = d.info->step_height;
         m.max_fall_distance = d.info->max_fall_distance;
         m.on_ground = d.on_ground;
@@ -170,7 +170,7 @@ protected:
     // Vanilla's Path.getNextEntityPos: the node's corner plus half the mob's width in blocks.
     Vec3 next_entity_pos() const {
         const BlockPos n = path_->next_node_pos();
-        const double offset = static_cast<std::int32_t>(mob_.data().info->width + 1.0f) * 0.5;
+        const double offset = static_cast<std::int32_t>(mob_.data().width() + 1.0f) * 0.5;
         return {n.x + offset, static_cast<double>(n.y), n.z + offset};
     }
 
@@ -193,7 +193,7 @@ protected:
     void follow_the_path() {
         const Vec3 pos = temp_mob_pos();
         const Vec3& m = mob_.data().pos;
-        const float width = mob_.data().info->width;
+        const float width = mob_.data().width();
         max_distance_to_waypoint_ = width > 0.75f ? width / 2.0f : 0.75f - width / 2.0f;
         const BlockPos next = path_->next_node_pos();
         const double dx = std::abs(m.x - (next.x + 0.5));
@@ -399,7 +399,7 @@ protected:
 
     // Vanilla's isClearForMovementBetween: a clear line to the middle of the box at the target.
     bool can_move_directly(const Vec3& from, const Vec3& to) const override {
-        const Vec3 end{to.x, to.y + mob_.data().info->height * 0.5, to.z};
+        const Vec3 end{to.x, to.y + mob_.data().height() * 0.5, to.z};
         return !mob_.world().clip(from, end).has_value();
     }
 

@@ -241,6 +241,30 @@ BOOST_AUTO_TEST_CASE(navigation_through_a_door_for_a_villager) {
     BOOST_TEST(!p->can_reach);
 }
 
+// Vanilla's PathNavigation sizes the search by the mob's box (getBbWidth, getBbHeight), which a
+// slime's size or any dimension scale changes: a mob scaled to 1.8 wide needs a 2-wide opening.
+BOOST_AUTO_TEST_CASE(path_search_uses_the_scaled_box) {
+    WorldHarness h;
+    for (std::int32_t x = -3; x <= 3; ++x)
+        for (std::int32_t z = -3; z <= 3; ++z)
+            if (std::max(std::abs(x), std::abs(z)) == 3 && !(x == 3 && z == 0)) h.fill({x, G, z}, {x, G + 2, z}, "stone");
+    ServerMob& small = h.spawn("zombie", {0.5, G, 0.5});
+    ServerMob& big = h.spawn("zombie", {-0.5, G, -0.5});
+    big.set_dimension_scale(3.0f);
+    h.tick(2);
+    auto p = small.navigation().create_path(BlockPos{8, G, 0}, 0);
+    BOOST_REQUIRE(p);
+    BOOST_TEST(p->can_reach);  // through the one-block gap at (3, 0)
+    p = big.navigation().create_path(BlockPos{8, G, 0}, 0);
+    BOOST_REQUIRE(p);
+    BOOST_TEST(!p->can_reach);
+    // Once the gap is two blocks wide (and the walls low enough to be no ceiling), the big one fits.
+    h.fill({3, G, 1}, {3, G + 2, 1}, "air");
+    p = big.navigation().create_path(BlockPos{8, G, 0}, 0);
+    BOOST_REQUIRE(p);
+    BOOST_TEST(p->can_reach);
+}
+
 BOOST_AUTO_TEST_CASE(avoid_sun_trims_the_path_where_the_sky_shows) {
     WorldHarness h;  // noon
     h.fill({-3, G + 3, -3}, {5, G + 3, 3}, "stone");  // a roof: shade from x −3 to 5
