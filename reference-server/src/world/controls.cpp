@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "mobsdk/world/ai_util.hpp"
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/world.hpp"
@@ -16,14 +17,6 @@ namespace {
 constexpr float rad_to_deg = static_cast<float>(180.0 / std::numbers::pi);
 constexpr float deg_to_rad = static_cast<float>(std::numbers::pi / 180.0);
 constexpr double min_speed_sqr = 2.5000003E-7;  // vanilla's MoveControl.MIN_SPEED_SQR
-
-// Vanilla's Mth.wrapDegrees for floats: into [-180, 180).
-float wrap_degrees(float degrees) noexcept {
-    float f = std::fmod(degrees, 360.0f);
-    if (f >= 180.0f) f -= 360.0f;
-    if (f < -180.0f) f += 360.0f;
-    return f;
-}
 
 float degrees_difference(float from, float to) noexcept { return wrap_degrees(to - from); }
 

@@ -18,11 +18,6 @@ using brain::StandardMemories;
 using brain::WalkTarget;
 using namespace brain::behavior_builder;
 
-namespace {
-
-
-}  // namespace
-
 // ---- CountDownCooldownTicks ----
 
 CountDownCooldownTicks::CountDownCooldownTicks(brain::MemoryModuleType<std::int32_t> memory)

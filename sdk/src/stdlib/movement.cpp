@@ -22,12 +22,6 @@ using brain::StandardMemories;
 using brain::WalkTarget;
 using namespace brain::behavior_builder;
 
-namespace {
-
-
-
-}  // namespace
-
 // ---- MoveToTargetSink ----
 
 MoveToTargetSink::MoveToTargetSink(const StandardMemories& m, std::int32_t min_duration, std::int32_t max_duration)

@@ -97,14 +97,6 @@ bool golem_fits(Level& level, BlockPos pos, const GolemSummoning& golem, std::ve
     return clear;
 }
 
-// Mth.wrapDegrees(float).
-float wrap_degrees(float degrees) noexcept {
-    float f = std::fmod(degrees, 360.0f);
-    if (f >= 180.0f) f -= 360.0f;
-    if (f < -180.0f) f += 360.0f;
-    return f;
-}
-
 bool wants_golem(const Brain& brain, brain::MemoryModuleType<std::int64_t> last_slept,
                  brain::MemoryModuleType<bool> golem_detected_recently, std::int64_t game_time) {
     if (!brain.is_registered(last_slept)) return false;
