@@ -24,7 +24,7 @@ namespace mobsdk::server {
 /// @brief Game rules the world reads.
 struct GameRules {
     bool do_daylight_cycle = true;     ///< doDaylightCycle: day time advances
-    bool do_mob_spawning = true;       ///< doMobSpawning (natural spawning is not implemented yet)
+    bool do_mob_spawning = true;       ///< doMobSpawning: stored and saved; no effect (see docs/server.md)
     std::int32_t random_tick_speed = 3;  ///< randomTickSpeed
 };
 
