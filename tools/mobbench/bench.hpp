@@ -27,6 +27,10 @@ void emit(const Figure& f);
 /// @brief Progress on stderr.
 void progress(const std::string& text);
 
+/// @brief This thread's processor time in seconds: on a shared machine, the time another process
+/// held the core does not count (the cache misses its work caused still do).
+double thread_cpu_seconds();
+
 /// @brief Runs `body` repeatedly for at least `min_seconds` (after one warm-up call) and returns
 /// the mean seconds per call.
 double time_per_call(const std::function<void()>& body, double min_seconds);

@@ -7,7 +7,6 @@
 // mobs in different states do; --uniform starts them all alike (a diagnostic: the difference is
 // what the mispredicted branches on leaf results cost).
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -274,14 +273,6 @@ private:
 
 }  // namespace seed
 
-// CPU time of this thread: a figure of nanoseconds per node must not include the time other
-// processes on a shared machine took the core away.
-double thread_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
 struct Result {
     double ns_per_node_tick;
     double ns_per_tree_tick;
@@ -346,17 +337,17 @@ Result measure(Forest& forest, std::size_t trees, double seconds, std::size_t fi
     for (int i = 0; i < 200; ++i) tick_all();  // past the first runs: a steady state
     const std::uint64_t nodes_before = forest.node_ticks();
     std::uint64_t level_ticks = 0;
-    const double start = thread_seconds();
+    const double start = thread_cpu_seconds();
     double elapsed = 0;
     if (fixed_ticks > 0) {
         for (std::size_t i = 0; i < fixed_ticks; ++i) tick_all();
         level_ticks = fixed_ticks;
-        elapsed = thread_seconds() - start;
+        elapsed = thread_cpu_seconds() - start;
     }
     while (elapsed < seconds && fixed_ticks == 0) {
         for (int i = 0; i < 16; ++i) tick_all();
         level_ticks += 16;
-        elapsed = thread_seconds() - start;
+        elapsed = thread_cpu_seconds() - start;
     }
     const auto nodes = static_cast<double>(forest.node_ticks() - nodes_before);
     const double tree_ticks = static_cast<double>(level_ticks) * static_cast<double>(trees);

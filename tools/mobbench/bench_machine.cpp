@@ -19,24 +19,16 @@
 #include <string>
 #include <vector>
 
-#include <time.h>
-
 #include "bench.hpp"
 
 namespace mobbench {
 
 namespace {
 
-double thread_seconds() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1.0e-9;
-}
-
 // GHz from `count` dependent multiplies at 3 cycles each.
 double clock_ghz(std::uint64_t count) {
     std::uint64_t v = 1;
-    const double start = thread_seconds();
+    const double start = thread_cpu_seconds();
     for (std::uint64_t i = 0; i < count; ++i) {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
         __asm__ volatile("imul %0, %0" : "+r"(v));
@@ -44,7 +36,7 @@ double clock_ghz(std::uint64_t count) {
         v *= v | 1;
 #endif
     }
-    const double seconds = thread_seconds() - start;
+    const double seconds = thread_cpu_seconds() - start;
     return seconds > 0 ? 3.0 * static_cast<double>(count) / seconds / 1.0e9 : 0.0;
 }
 
@@ -65,9 +57,9 @@ public:
     // ns per load over `loads` dependent loads (after one pass through the cycle to warm it).
     double ns_per_load(std::size_t loads) {
         walk(lines_);
-        const double start = thread_seconds();
+        const double start = thread_cpu_seconds();
         walk(loads);
-        return (thread_seconds() - start) / static_cast<double>(loads) * 1.0e9;
+        return (thread_cpu_seconds() - start) / static_cast<double>(loads) * 1.0e9;
     }
 
 private:

@@ -16,8 +16,6 @@
 #include <string>
 #include <vector>
 
-#include <time.h>
-
 #include "bench.hpp"
 #include "mobserver/world/harness.hpp"
 #include "villager/villager_plugin.hpp"
@@ -64,14 +62,6 @@ struct Scenario {
         }
     }
 };
-
-// This thread's CPU time in ms: on a machine that other work keeps busy, the time a tick was
-// scheduled out does not count (its cache misses still do).
-double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1000.0 + static_cast<double>(t.tv_nsec) / 1.0e6;
-}
 
 double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
@@ -126,9 +116,9 @@ int run_village(const std::vector<std::string>& args) {
             per_tick_ms.reserve(static_cast<std::size_t>(ticks));
             for (std::int32_t t = 0; t < ticks; ++t) {
                 if (cpu_time) {
-                    const double start = thread_cpu_ms();
+                    const double start = thread_cpu_seconds() * 1000.0;
                     s.h->tick();
-                    per_tick_ms.push_back(thread_cpu_ms() - start);
+                    per_tick_ms.push_back(thread_cpu_seconds() * 1000.0 - start);
                     continue;
                 }
                 const auto start = std::chrono::steady_clock::now();

@@ -4,6 +4,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include <time.h>
+
 #include "bench.hpp"
 
 namespace mobbench {
@@ -17,6 +19,12 @@ void emit(const Figure& f) {
     j["value"] = f.value;
     j["unit"] = f.unit;
     std::cout << j.dump() << std::endl;
+}
+
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1.0e-9;
 }
 
 void progress(const std::string& text) { std::cerr << "mobbench: " << text << std::endl; }
