@@ -104,14 +104,14 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
         list.clear();
         for (const auto& [d, r] : sorted_) list.push_back(r);
     });
-    nearby_scratch_.clear();
-    for (const auto& [d, r] : sorted_) nearby_scratch_.push_back(r);
-    // Not a collection: an empty one is still set, as vanilla does. Refilled in place, the same
-    // as setting a new value without expiry. Visibility is tested lazily, as vanilla's
+    // The same list, read back from the memory just written (absent when empty). Not a
+    // collection: an empty one is still set, as vanilla does. Refilled in place, the same as
+    // setting a new value without expiry. Visibility is tested lazily, as vanilla's
     // computeIfAbsent: only the entities some query asks about cost a ray.
+    const EntityList* nearby = b.find_memory(mobs_);
     b.modify_memory(visible_, [&](NearestVisibleLivingEntities& v) {
-        v.assign_lazy(nearby_scratch_, level, mob.ref(), &targetable_by_attack_target,
-                      attack_target_.handle().index());
+        v.assign_lazy(nearby ? std::span<const EntityRef>(*nearby) : std::span<const EntityRef>(), level,
+                      mob.ref(), &targetable_by_attack_target, attack_target_.handle().index());
     });
 }
 

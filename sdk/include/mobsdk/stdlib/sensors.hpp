@@ -53,7 +53,6 @@ private:
     std::vector<EntityRef> scratch_;
     std::vector<std::pair<double, EntityRef>> sorted_;
     std::vector<std::pair<double, EntityRef>> sort_scratch_;
-    brain::EntityList nearby_scratch_;
 };
 
 /// @brief `minecraft:nearest_players` (PlayerSensor, every 20 ticks). The server has no players, so
