@@ -105,7 +105,7 @@ BOOST_AUTO_TEST_CASE(collects_the_item_it_holds_and_throws_it_at_the_liked_note_
     w.h->world().spawn_item({-6.5, ground, 3.5}, ItemStack{shard, 1});
 
     std::optional<std::int64_t> picked, thrown;
-    int delivering = 0;
+    int fetching = 0, delivering = 0;
     for (int t = 0; t < 300 && !thrown; ++t) {
         w.h->tick();
         const brain::WalkTarget* walk = a.brain()->get_memory(w.m().walk_target);
@@ -114,6 +114,7 @@ BOOST_AUTO_TEST_CASE(collects_the_item_it_holds_and_throws_it_at_the_liked_note_
             if (walk && walk->target.is_entity()) {
                 BOOST_TEST(walk->speed_modifier == 1.75f);
                 BOOST_TEST(walk->close_enough_dist == 0);
+                ++fetching;
             }
             if (w.carried(a) == 1) {
                 picked = t;
@@ -135,6 +136,7 @@ BOOST_AUTO_TEST_CASE(collects_the_item_it_holds_and_throws_it_at_the_liked_note_
     BOOST_REQUIRE(picked);
     BOOST_REQUIRE(thrown);
     BOOST_TEST(*picked < 100);
+    BOOST_TEST(fetching > 0);
     BOOST_TEST(delivering > 0);
     // Thrown from within 3 blocks (eyes to the deposit centre), with the 60-tick pickup cooldown.
     BOOST_TEST(*a.brain()->get_memory(w.m().item_pickup_cooldown_ticks) == 60);

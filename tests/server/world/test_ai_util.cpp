@@ -516,13 +516,16 @@ BOOST_AUTO_TEST_CASE(direction_within_radians_stays_in_the_half_plane_and_the_sq
     }
     // A zero spread points straight along the direction: +z here (yaw 0 → dx = 0, dz ≥ 0).
     RandomSource c(6);
+    int straight = 0;
     for (int i = 0; i < 100; ++i) {
         const auto d = random_pos::random_direction_within_radians(c, 10, 0, 3, 0.0, 1.0, 0.0);
         if (!d) continue;
+        ++straight;
         BOOST_TEST_REQUIRE(d->x == 0);  // −d·sin(−ε) rounds into [0, 1)
         BOOST_TEST_REQUIRE(d->z >= 0);
         BOOST_TEST_REQUIRE(d->y == 3);  // the y offset
     }
+    BOOST_TEST(straight > 0);  // otherwise the checks above checked nothing
 }
 
 BOOST_AUTO_TEST_CASE(mob_restricted_uses_the_centre_of_the_restriction_block) {
@@ -694,11 +697,14 @@ BOOST_AUTO_TEST_CASE(default_pos_away_goes_away) {
         }
     BOOST_TEST(found > 450);  // ten tries each: a miss needs ten candidates outside the square
     // Towards a point, with a narrow cone: along +z.
+    int towards = 0;
     for (int i = 0; i < 200; ++i)
         if (const auto p = random_pos::default_pos_towards(level, mob, 10, 0, {0.5, 64, 50.5}, 0.3)) {
+            ++towards;
             BOOST_TEST_REQUIRE(p->z >= 0);
             BOOST_TEST_REQUIRE(std::abs(p->x) <= 4);
         }
+    BOOST_TEST(towards > 0);
 }
 
 BOOST_AUTO_TEST_CASE(land_pos_moves_up_out_of_solid_blocks) {
@@ -748,15 +754,19 @@ BOOST_AUTO_TEST_CASE(land_pos_away_and_towards) {
     TestMob mob(1);
     mob.pos = {0.5, 64, 0.5};
     mob.nav.level = &level;
-    int found = 0;
+    int found = 0, towards = 0;
     for (int i = 0; i < 300; ++i) {
         if (const auto p = random_pos::land_pos_away(level, mob, 10, 0, {0.5, 64, -8})) {
             ++found;
             BOOST_TEST_REQUIRE(p->z >= 0);
         }
-        if (const auto p = random_pos::land_pos_towards(level, mob, 10, 0, {-8, 64, 0.5})) BOOST_TEST_REQUIRE(p->x <= 0);
+        if (const auto p = random_pos::land_pos_towards(level, mob, 10, 0, {-8, 64, 0.5})) {
+            ++towards;
+            BOOST_TEST_REQUIRE(p->x <= 0);
+        }
     }
     BOOST_TEST(found > 250);
+    BOOST_TEST(towards > 0);
 }
 
 BOOST_AUTO_TEST_CASE(hide_pos_draws_and_rules) {
@@ -916,17 +926,23 @@ BOOST_AUTO_TEST_CASE(world_land_pos_climbs_out_of_solid_and_avoids_water) {
     }
     BOOST_TEST(on_top > 30);  // full light everywhere: equal values, the first valid try wins
     // A pig rates grass 10 and the bare stone top 0.5: one grass candidate among ten beats it.
+    int on_grass = 0;
     for (int i = 0; i < 300; ++i)
         if (const auto p = random_pos::land_pos(world, pig, 6, 0)) {
+            ++on_grass;
             BOOST_TEST_REQUIRE(p->y == y);
             BOOST_TEST_REQUIRE(pig.walk_target_value(*p) == 10.0f);
         }
+    BOOST_TEST(on_grass > 0);
     // default_pos does not climb: inside stone the path type is BLOCKED.
+    int beside = 0;
     for (int i = 0; i < 300; ++i)
         if (const auto p = random_pos::default_pos(world, zombie, 6, 0)) {
+            ++beside;
             BOOST_TEST_REQUIRE(p->y == y);
             BOOST_TEST_REQUIRE((std::abs(p->x) > 3 || std::abs(p->z) > 3));
         }
+    BOOST_TEST(beside > 0);
 
     // A pond one deep: never a land target, whatever the mob's water malus.
     h.fill({-3, y, -3}, {3, y + 3, 3}, "air");

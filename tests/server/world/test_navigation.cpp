@@ -374,6 +374,7 @@ BOOST_AUTO_TEST_CASE(recomputation_after_a_block_change) {
     h.world().set_game_time(100);
     nav.recompute_path();
     BOOST_REQUIRE(nav.path());
+    BOOST_TEST_REQUIRE(!nav.path()->nodes.empty());
     for (const BlockPos& b : nav.path()->nodes) BOOST_TEST(!(b.x == 6 && std::abs(b.z) <= 2));
     // A second request within 20 ticks waits for a later tick.
     h.fill({6, G, -2}, {6, G + 2, 2}, "air");

@@ -200,6 +200,7 @@ BOOST_FIXTURE_TEST_CASE(fences_are_walked_around_never_over, Fixture) {
     auto p = find(walker({0.5, G, 0.5}), {10, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) {
         BOOST_TEST(b.y == G);
         BOOST_TEST(!(b.x == 5 && std::abs(b.z) <= 2));
@@ -212,6 +213,7 @@ BOOST_FIXTURE_TEST_CASE(fences_are_walked_around_never_over, Fixture) {
     p = find(walker({0.5, G, 0.5}), {10, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(!p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(std::max(std::abs(b.x), std::abs(b.z)) < 3);
 }
 
@@ -229,6 +231,7 @@ BOOST_FIXTURE_TEST_CASE(step_up_one_block_by_jumping, Fixture) {
     p = find(walker({0.5, G, 0.5}), {8, G + 2, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(!p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(b.y == G);
 }
 
@@ -254,6 +257,7 @@ BOOST_FIXTURE_TEST_CASE(drops_of_three_allowed_four_refused, Fixture) {
     p = find(walker({0.5, G + 4, 0.5}), {8, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(!p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(b.y == G + 4);
 
     // A mob that may fall further (vanilla raises max fall distance for some) gets down.
@@ -292,6 +296,7 @@ BOOST_FIXTURE_TEST_CASE(floor_heights_of_slabs_carpets_farmland, Fixture) {
     p = find(walker({0.5, G, 0.5}), {6, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(b.y == G);
 }
 
@@ -305,6 +310,7 @@ BOOST_FIXTURE_TEST_CASE(water_is_avoided_when_a_dry_way_exists, Fixture) {
     auto p = find(mob, {10, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) {
         BOOST_TEST(b.y == G);
         BOOST_TEST(!(b.x >= 3 && b.x <= 7 && std::abs(b.z) <= 1));
@@ -369,6 +375,7 @@ BOOST_FIXTURE_TEST_CASE(danger_seen_after_placing_and_removing_fire, Fixture) {
         const auto before = find(walker(c.from), c.to);
         BOOST_REQUIRE(before);
         BOOST_TEST(before->can_reach);
+        BOOST_TEST_REQUIRE(!before->nodes.empty());
         for (const BlockPos& b : before->nodes) BOOST_TEST(b.z == 0);  // straight along z = 0
 
         set(c.fire, "fire");
@@ -377,6 +384,7 @@ BOOST_FIXTURE_TEST_CASE(danger_seen_after_placing_and_removing_fire, Fixture) {
         const auto around = find(walker(c.from), c.to);
         BOOST_REQUIRE(around);
         BOOST_TEST(around->can_reach);
+        BOOST_TEST_REQUIRE(!around->nodes.empty());
         for (const BlockPos& b : around->nodes)  // DANGER_FIRE costs 8 a node: the way round is cheaper
             BOOST_TEST(!(std::abs(b.x - c.fire.x) <= 1 && std::abs(b.z - c.fire.z) <= 1));
         check_connected(*around);
@@ -398,6 +406,7 @@ BOOST_FIXTURE_TEST_CASE(danger_in_a_section_written_directly, Fixture) {
     const auto p = find(walker({0.5, G, 0.5}), {10, G, 0});
     BOOST_REQUIRE(p);
     BOOST_TEST(p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(!(std::abs(b.x - 5) <= 1 && std::abs(b.z - 1) <= 1));
     chunk->recount();
     BOOST_TEST(chunk->section(0).danger_count() == 1);
@@ -447,6 +456,7 @@ BOOST_FIXTURE_TEST_CASE(max_range_and_max_visited_nodes, Fixture) {
     auto p = find(walker({0.5, G, 0.5}), {40, G, 0}, 0, 16.0f, 10000);
     BOOST_REQUIRE(p);
     BOOST_TEST(!p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(b.x <= 17);
 
     // A hopeless search (the target is buried in the dirt under the mob) spends exactly its
@@ -549,6 +559,7 @@ BOOST_FIXTURE_TEST_CASE(flying_path_stays_out_of_solid_blocks, Fixture) {
     auto p = find(allay, {10, G + 3, 0}, 0, 48.0f);
     BOOST_REQUIRE(p);
     BOOST_TEST(p->can_reach);
+    BOOST_TEST_REQUIRE(!p->nodes.empty());
     for (const BlockPos& b : p->nodes) BOOST_TEST(!(b.x >= 3 && b.x <= 7 && b.z >= -3 && b.z <= 3 && b.y <= G + 6));
 }
 
