@@ -460,18 +460,23 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
     };
     bool_rule("doDaylightCycle", &GameRules::do_daylight_cycle);
     bool_rule("doMobSpawning", &GameRules::do_mob_spawning);
-    auto& rts = gr.literal("randomTickSpeed");
-    rts.executes([&server](Ctx& c) -> R {
-        const auto v = server.world().options().rules.random_tick_speed;
-        c.source().send_success("Gamerule randomTickSpeed is currently set to: " + std::to_string(v));
-        return v;
-    });
-    rts.argument("value", integer_arg()).executes([&server](Ctx& c) -> R {
-        const auto v = c.get<std::int32_t>("value");
-        server.world().options().rules.random_tick_speed = v;
-        c.source().send_success("Gamerule randomTickSpeed is now set to: " + std::to_string(v));
-        return v;
-    });
+    auto int_rule = [&](const char* name, std::int32_t GameRules::*field) {
+        auto& node = gr.literal(name);
+        std::string n = name;
+        node.executes([&server, n, field](Ctx& c) -> R {
+            const auto v = server.world().options().rules.*field;
+            c.source().send_success("Gamerule " + n + " is currently set to: " + std::to_string(v));
+            return v;
+        });
+        node.argument("value", integer_arg()).executes([&server, n, field](Ctx& c) -> R {
+            const auto v = c.get<std::int32_t>("value");
+            server.world().options().rules.*field = v;
+            c.source().send_success("Gamerule " + n + " is now set to: " + std::to_string(v));
+            return v;
+        });
+    };
+    int_rule("maxEntityCramming", &GameRules::max_entity_cramming);
+    int_rule("randomTickSpeed", &GameRules::random_tick_speed);
 
     // difficulty
     auto& diff = d.root().literal("difficulty");

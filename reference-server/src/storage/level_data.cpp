@@ -206,6 +206,7 @@ nbt::Compound level_data_to_nbt(const LevelData& d, std::int64_t now_ms) {
     rules.put("doDaylightCycle", d.rules.do_daylight_cycle ? "true" : "false");
     rules.put("doMobSpawning", d.rules.do_mob_spawning ? "true" : "false");
     rules.put("randomTickSpeed", std::to_string(d.rules.random_tick_speed));
+    rules.put("maxEntityCramming", std::to_string(d.rules.max_entity_cramming));
     data.put("GameRules", std::move(rules));
 
     data.put("GameType", d.game_type);
@@ -334,6 +335,10 @@ Result<LevelData, std::string> level_data_from_nbt(const nbt::Compound& root) {
                     auto v = parse_int_rule(e.name, *value);
                     if (!v) return unexpected(v.error());
                     d.rules.random_tick_speed = *v;
+                } else if (e.name == "maxEntityCramming") {
+                    auto v = parse_int_rule(e.name, *value);
+                    if (!v) return unexpected(v.error());
+                    d.rules.max_entity_cramming = *v;
                 } else {
                     d.other_rules[e.name] = *value;
                 }

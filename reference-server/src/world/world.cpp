@@ -388,6 +388,53 @@ void World::run_death_hook(ServerMob& mob) {
     run_plugin_code(mob, [&] { a->on_death(*this, mob); });
 }
 
+namespace {
+
+// Vanilla's LivingEntity.isPushable (alive; no spectators or climbables here). A sleeping mob lies
+// still on this host (it does not travel), so it is left out of pushing both ways.
+bool is_pushable(const ServerMob& mob) { return mob.is_alive() && !mob.is_sleeping(); }
+
+// Vanilla's Entity.push(Entity): `pushed` and `pusher` move apart along the larger horizontal axis
+// difference, 0.05 a tick at most, less the further apart they stand.
+void push_apart(ServerMob& pushed, ServerMob& pusher) {
+    EntityData& a = pushed.data();
+    EntityData& b = pusher.data();
+    double dx = b.pos.x - a.pos.x;
+    double dz = b.pos.z - a.pos.z;
+    double f = std::max(std::abs(dx), std::abs(dz));  // Mth.absMax
+    if (!(f >= static_cast<double>(0.01f))) return;
+    f = std::sqrt(f);
+    dx /= f;
+    dz /= f;
+    const double g = std::min(1.0, 1.0 / f);
+    dx = dx * g * static_cast<double>(0.05f);
+    dz = dz * g * static_cast<double>(0.05f);
+    if (is_pushable(pushed)) a.motion = {a.motion.x - dx, a.motion.y, a.motion.z - dz};
+    if (is_pushable(pusher)) b.motion = {b.motion.x + dx, b.motion.y, b.motion.z + dz};
+}
+
+}  // namespace
+
+void World::push_entities(ServerMob& mob) {
+    // Vanilla's LivingEntity.pushEntities, at the end of the mob's aiStep: every pushable mob whose
+    // box meets this one's is pushed by it; with maxEntityCramming or more of them, one tick in four
+    // the mob takes 6 cramming damage.
+    if (!is_pushable(mob)) return;
+    query_scratch_.clear();
+    entities_.query(mob.data().bounding_box(), query_scratch_);
+    std::erase_if(query_scratch_, [&mob](const EntitySlot* s) {
+        return s->mob == nullptr || s->mob == &mob || s->data->removed || !is_pushable(*s->mob);
+    });
+    if (query_scratch_.empty()) return;
+    const std::int32_t cramming = options_.rules.max_entity_cramming;
+    // Vanilla counts the ones that are not passengers; there are no passengers here.
+    if (cramming > 0 && query_scratch_.size() > static_cast<std::size_t>(cramming - 1) && random_.next_int(4) == 0) {
+        static const ResourceLocation cramming_damage = ResourceLocation::of("cramming");
+        mob.hurt(cramming_damage, 6.0f, nullptr);
+    }
+    for (const EntitySlot* s : query_scratch_) push_apart(*s->mob, mob);
+}
+
 void World::tick_arrow(ArrowEntity& arrow) {
     // Vanilla's AbstractArrow.tick (1.20.4) without piercing, potions or particles.
     EntityData& d = arrow.data();
@@ -908,6 +955,8 @@ void World::tick() {
                 if (!mob->is_sleeping()) mob->travel();
                 if (!mob->ai_failed) mob->pick_up_loot();
             }
+            // A NoAI mob does not move, but it still pushes (vanilla's aiStep runs for it).
+            push_entities(*mob);
         } else if (item) {
             tick_item(*item);
         } else if (arrow) {

@@ -180,6 +180,9 @@ BOOST_AUTO_TEST_CASE(time_gamerule_difficulty) {
     BOOST_TEST(w.options().rules.do_daylight_cycle);
     BOOST_TEST(f.run("gamerule randomTickSpeed 7") == (Lines{"Gamerule randomTickSpeed is now set to: 7"}));
     BOOST_TEST(w.options().rules.random_tick_speed == 7);
+    BOOST_TEST(f.run("gamerule maxEntityCramming") == (Lines{"Gamerule maxEntityCramming is currently set to: 24"}));
+    BOOST_TEST(f.run("gamerule maxEntityCramming 0") == (Lines{"Gamerule maxEntityCramming is now set to: 0"}));
+    BOOST_TEST(w.options().rules.max_entity_cramming == 0);
     BOOST_TEST(f.run("gamerule doMobSpawning maybe") ==
                (Lines{"Invalid boolean, expected 'true' or 'false' but found 'maybe'", "...bSpawning maybe<--[HERE]"}));
     BOOST_TEST(f.run("gamerule noSuchRule 1") == (Lines{"Incorrect argument for command", "gamerule noSuchRule 1<--[HERE]"}));

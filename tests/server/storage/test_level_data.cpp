@@ -30,6 +30,7 @@ LevelData sample() {
     d.rules.do_daylight_cycle = false;
     d.rules.do_mob_spawning = false;
     d.rules.random_tick_speed = 7;
+    d.rules.max_entity_cramming = 8;
     d.other_rules["keepInventory"] = "true";
     d.other_rules["spawnRadius"] = "10";
     d.flat_layers = {{"minecraft:bedrock", 1}, {"minecraft:stone", 10}};
@@ -51,6 +52,7 @@ void check_same(const LevelData& a, const LevelData& b) {
     BOOST_TEST(a.rules.do_daylight_cycle == b.rules.do_daylight_cycle);
     BOOST_TEST(a.rules.do_mob_spawning == b.rules.do_mob_spawning);
     BOOST_TEST(a.rules.random_tick_speed == b.rules.random_tick_speed);
+    BOOST_TEST(a.rules.max_entity_cramming == b.rules.max_entity_cramming);
     BOOST_TEST((a.other_rules == b.other_rules));
     BOOST_TEST((a.level_type == b.level_type));
     BOOST_TEST((a.flat_layers == b.flat_layers));
@@ -93,6 +95,7 @@ BOOST_AUTO_TEST_CASE(fields_have_vanilla_names_and_types) {
     BOOST_TEST(rules.get<std::string>("doDaylightCycle") == "false");
     BOOST_TEST(rules.get<std::string>("doMobSpawning") == "false");
     BOOST_TEST(rules.get<std::string>("randomTickSpeed") == "7");
+    BOOST_TEST(rules.get<std::string>("maxEntityCramming") == "8");
     BOOST_TEST(rules.get<std::string>("keepInventory") == "true");
     const auto& version = d.get<nbt::Compound>("Version");
     BOOST_TEST(version.get<std::int32_t>("Id") == 3700);

@@ -1,7 +1,10 @@
 // The per-mob tick outside AI: fire, the undead's sun burn (vanilla's isSunBurnTick and
-// setSecondsOnFire(8)), sleeping in a bed, goal selectors' rhythm and mob attachments' NBT.
+// setSecondsOnFire(8)), sleeping in a bed, pushing and cramming, goal selectors' rhythm and mob
+// attachments' NBT.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,6 +65,15 @@ struct Counter final : MobAttachment {
     }
 };
 
+// A villager spawned beside a bed whose head is at (3, -60, 0), then put to sleep in it.
+ServerMob& villager_asleep(WorldHarness& h) {
+    h.set_block({3, -60, 0}, "red_bed[part=head,facing=east]");
+    h.set_block({2, -60, 0}, "red_bed[part=foot,facing=east]");
+    ServerMob& v = h.spawn("villager", {0.5, feet, 0.5});
+    v.start_sleeping({3, -60, 0});
+    return v;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(mob_tick)
@@ -119,10 +131,7 @@ BOOST_AUTO_TEST_CASE(fire_hurts_one_point_every_20_ticks_and_water_puts_it_out) 
 
 BOOST_AUTO_TEST_CASE(sleeping_occupies_the_bed_and_getting_up_frees_it) {
     WorldHarness h;
-    h.set_block({3, -60, 0}, "red_bed[part=head,facing=east]");
-    h.set_block({2, -60, 0}, "red_bed[part=foot,facing=east]");
-    ServerMob& v = h.spawn("villager", {0.5, feet, 0.5});
-    v.start_sleeping({3, -60, 0});
+    ServerMob& v = villager_asleep(h);
     BOOST_TEST(v.is_sleeping());
     BOOST_TEST(h.world().blocks().value(h.world().block_state({3, -60, 0}), "occupied") == "true");
     BOOST_TEST(v.position().y == -60 + 0.6875);
@@ -148,6 +157,91 @@ BOOST_AUTO_TEST_CASE(a_sleeper_whose_bed_is_broken_gets_up) {
     h.set_block({3, -60, 0}, "air");
     h.tick(1);
     BOOST_TEST(!v.is_sleeping());
+}
+
+// Vanilla's Entity.push(Entity) for two mobs `dx` apart on x: what each gets added to its motion.
+double push_step(double dx) {
+    const double f = std::sqrt(std::abs(dx));
+    return dx / f * std::min(1.0, 1.0 / f) * static_cast<double>(0.05f);
+}
+
+BOOST_AUTO_TEST_CASE(overlapping_mobs_push_each_other_by_vanillas_formula) {
+    WorldHarness h;
+    // NoAI: they do not move, so the motion the pushes add stays to be read. Each pushes the other
+    // once a tick (vanilla's aiStep runs pushEntities for NoAI mobs too).
+    ServerMob& a = h.spawn("pig", {0.5, feet, 0.5});
+    ServerMob& b = h.spawn("pig", {0.8, feet, 0.5});  // 0.3 apart, pigs are 0.9 wide
+    a.set_no_ai(true);
+    b.set_no_ai(true);
+    h.tick();
+    const double k = push_step(0.8 - 0.5);
+    BOOST_TEST(k > 0.027);
+    BOOST_TEST(a.data().motion.x == -2 * k);
+    BOOST_TEST(b.data().motion.x == 2 * k);
+    BOOST_TEST(a.data().motion.z == 0.0);
+    BOOST_TEST(b.data().motion.z == 0.0);
+    // Past 1 block the push shrinks with the distance: 1/f instead of 1.
+    BOOST_TEST(push_step(1.21) < push_step(1.0));
+}
+
+BOOST_AUTO_TEST_CASE(pushed_mobs_walk_apart_until_their_boxes_no_longer_meet) {
+    WorldHarness h;
+    ServerMob& a = h.spawn("pig", {0.5, feet, 0.5});
+    ServerMob& b = h.spawn("pig", {0.7, feet, 0.6});
+    BOOST_TEST_REQUIRE(a.data().bounding_box().intersects(b.data().bounding_box()));
+    h.tick(40);
+    BOOST_TEST(!a.data().bounding_box().intersects(b.data().bounding_box()));
+    // Apart along the line between them.
+    BOOST_TEST(a.position().x < 0.5);
+    BOOST_TEST(b.position().x > 0.7);
+    BOOST_TEST(a.position().z < 0.5);
+    BOOST_TEST(b.position().z > 0.6);
+    // Mobs at the very same place (less than 0.01 apart on both axes) do not push: vanilla's rule.
+    ServerMob& c = h.spawn("pig", {8.5, feet, 8.5});
+    ServerMob& d = h.spawn("pig", {8.5, feet, 8.5});
+    h.tick(20);
+    BOOST_TEST(c.position().x == d.position().x);
+    BOOST_TEST(c.position().z == d.position().z);
+}
+
+BOOST_AUTO_TEST_CASE(a_sleeping_mob_is_not_pushed_and_does_not_push) {
+    WorldHarness h;
+    ServerMob& v = villager_asleep(h);
+    ServerMob& pig = h.spawn("pig", {3.5, feet, 0.7});
+    pig.set_no_ai(true);
+    BOOST_TEST_REQUIRE(v.data().bounding_box().intersects(pig.data().bounding_box()));
+    h.tick(10);
+    BOOST_TEST(v.data().motion.x == 0.0);
+    BOOST_TEST(v.data().motion.z == 0.0);
+    BOOST_TEST(pig.data().motion.z == 0.0);
+}
+
+// Vanilla's maxEntityCramming: a mob touching that many pushable others or more (24 by default)
+// takes 6 cramming damage on one tick in four (a draw from the level's random).
+BOOST_AUTO_TEST_CASE(cramming_hurts_a_mob_touching_max_entity_cramming_others) {
+    const auto crowd = [](int count, std::int32_t rule) {
+        WorldHarness h;
+        h.world().options().rules.max_entity_cramming = rule;
+        std::vector<ServerMob*> pigs;
+        for (int i = 0; i < count; ++i) {
+            ServerMob& p = h.spawn("pig", {0.5, feet, 0.5});  // one spot: no push, only cramming
+            p.set_no_ai(true);
+            pigs.push_back(&p);
+        }
+        h.tick(40);
+        int hurt = 0;
+        for (ServerMob* p : pigs) {
+            if (!p->last_hurt()) continue;
+            ++hurt;
+            BOOST_TEST(p->last_hurt()->damage_type.str() == "minecraft:cramming");
+        }
+        return hurt;
+    };
+    BOOST_TEST(crowd(25, 24) > 0);   // 24 others each
+    BOOST_TEST(crowd(24, 24) == 0);  // 23 others each
+    BOOST_TEST(crowd(25, 0) == 0);   // the rule at 0 turns it off
+    BOOST_TEST(crowd(4, 3) > 0);     // 3 others: the rule's number
+    BOOST_TEST(crowd(3, 3) == 0);
 }
 
 BOOST_AUTO_TEST_CASE(goal_selectors_evaluate_every_other_tick_and_tick_every_tick_goals_always) {

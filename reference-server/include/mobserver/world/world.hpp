@@ -26,6 +26,7 @@ struct GameRules {
     bool do_daylight_cycle = true;     ///< doDaylightCycle: day time advances
     bool do_mob_spawning = true;       ///< doMobSpawning: stored and saved; no effect (see docs/server.md)
     std::int32_t random_tick_speed = 3;  ///< randomTickSpeed
+    std::int32_t max_entity_cramming = 24;  ///< maxEntityCramming: 0 or less turns cramming damage off
 };
 
 /// @brief How a world is set up.
@@ -228,6 +229,7 @@ private:
     void arrow_hit_block(ArrowEntity& arrow, const BlockHit& hit);
     void arrow_hit_mob(ArrowEntity& arrow, ServerMob& target);
     void run_death_hook(ServerMob& mob);
+    void push_entities(ServerMob& mob);
     Uuid fresh_uuid();
 
     const WorldRegistries* registries_;
