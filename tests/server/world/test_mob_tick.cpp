@@ -222,15 +222,19 @@ BOOST_AUTO_TEST_CASE(cramming_hurts_a_mob_touching_max_entity_cramming_others) {
     const auto crowd = [](int count, std::int32_t rule) {
         WorldHarness h;
         h.world().options().rules.max_entity_cramming = rule;
-        std::vector<ServerMob*> pigs;
+        std::vector<EntityHandle> pigs;
         for (int i = 0; i < count; ++i) {
             ServerMob& p = h.spawn("pig", {0.5, feet, 0.5});  // one spot: no push, only cramming
             p.set_no_ai(true);
-            pigs.push_back(&p);
+            pigs.push_back(p.handle());
         }
-        h.tick(40);
+        // Too short for a second hit (6 + 6 would kill a pig): the hurt cooldown lets the same
+        // damage land again only 10 ticks after the first.
+        h.tick(10);
         int hurt = 0;
-        for (ServerMob* p : pigs) {
+        for (EntityHandle handle : pigs) {
+            const ServerMob* p = h.world().mob(handle);
+            BOOST_TEST_REQUIRE(p != nullptr);
             if (!p->last_hurt()) continue;
             ++hurt;
             BOOST_TEST(p->last_hurt()->damage_type.str() == "minecraft:cramming");
