@@ -394,8 +394,9 @@ namespace {
 // still on this host (it does not travel), so it is left out of pushing both ways.
 bool is_pushable(const ServerMob& mob) { return mob.is_alive() && !mob.is_sleeping(); }
 
-// Vanilla's Entity.push(Entity): `pushed` and `pusher` move apart along the larger horizontal axis
-// difference, 0.05 a tick at most, less the further apart they stand.
+// Vanilla's Entity.push(Entity): `pushed` and `pusher` get motion away from each other along the
+// line between them, 0.05 a tick at most, less once the larger of the two horizontal differences
+// passes 1.
 void push_apart(ServerMob& pushed, ServerMob& pusher) {
     EntityData& a = pushed.data();
     EntityData& b = pusher.data();
