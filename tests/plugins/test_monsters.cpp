@@ -245,10 +245,10 @@ BOOST_AUTO_TEST_CASE(a_zombie_walks_to_a_villager_and_kills_it) {
     // Each later hit comes either in the same run of the attack goal as the one before, one
     // 20-tick attack interval after it, or in a new run. A new run starts with the cooldown at 0
     // (vanilla's start), so its first hit may come sooner, but can_use lets a run start at most
-    // once per 20 ticks. Pushing (0.05 a tick at most) does not keep the zombie out of the
-    // villager's block: its path ends there and the goal stops, so here every later hit is in a
-    // new run, on its first tick. (goal/test_combat.cpp's melee_attacks_every_20_ticks covers hits within
-    // one run.)
+    // once per 20 ticks. Pushing (at most 0.05 of motion a push) does not keep the zombie out of
+    // the villager's block: its path ends there and the goal stops, so here every later hit is in
+    // a new run, on its first tick. (goal/test_combat.cpp's melee_attacks_every_20_ticks covers
+    // hits within one run.)
     int new_runs = 0;
     for (std::size_t i = 1; i < hits.size(); ++i) {
         BOOST_TEST_MESSAGE("hit " << i << " at " << hits[i].time << ", run started at " << hits[i].run_start);
