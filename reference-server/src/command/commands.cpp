@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 #include "mobsdk/nbt/path.hpp"
@@ -443,40 +444,35 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
 
     // gamerule
     auto& gr = d.root().literal("gamerule");
-    auto bool_rule = [&](const char* name, bool GameRules::*field) {
+    // One node per rule: `gamerule <name>` reports it, `gamerule <name> <value>` sets it; vanilla
+    // answers with the value as text and returns it as a number (booleans as 0 or 1).
+    auto rule = [&]<typename T>(const char* name, T GameRules::*field) {
+        const auto text = [](T v) {
+            if constexpr (std::is_same_v<T, bool>) return std::string(v ? "true" : "false");
+            else return std::to_string(v);
+        };
         auto& node = gr.literal(name);
         std::string n = name;
-        node.executes([&server, n, field](Ctx& c) -> R {
-            const bool v = server.world().options().rules.*field;
-            c.source().send_success("Gamerule " + n + " is currently set to: " + (v ? "true" : "false"));
-            return v ? 1 : 0;
+        node.executes([&server, n, field, text](Ctx& c) -> R {
+            const T v = server.world().options().rules.*field;
+            c.source().send_success("Gamerule " + n + " is currently set to: " + text(v));
+            return static_cast<int>(v);
         });
-        node.argument("value", bool_arg()).executes([&server, n, field](Ctx& c) -> R {
-            const bool v = c.get<bool>("value");
+        auto value = [] {
+            if constexpr (std::is_same_v<T, bool>) return bool_arg();
+            else return integer_arg();
+        };
+        node.argument("value", value()).executes([&server, n, field, text](Ctx& c) -> R {
+            const T v = c.get<T>("value");
             server.world().options().rules.*field = v;
-            c.source().send_success("Gamerule " + n + " is now set to: " + (v ? "true" : "false"));
-            return v ? 1 : 0;
+            c.source().send_success("Gamerule " + n + " is now set to: " + text(v));
+            return static_cast<int>(v);
         });
     };
-    bool_rule("doDaylightCycle", &GameRules::do_daylight_cycle);
-    bool_rule("doMobSpawning", &GameRules::do_mob_spawning);
-    auto int_rule = [&](const char* name, std::int32_t GameRules::*field) {
-        auto& node = gr.literal(name);
-        std::string n = name;
-        node.executes([&server, n, field](Ctx& c) -> R {
-            const auto v = server.world().options().rules.*field;
-            c.source().send_success("Gamerule " + n + " is currently set to: " + std::to_string(v));
-            return v;
-        });
-        node.argument("value", integer_arg()).executes([&server, n, field](Ctx& c) -> R {
-            const auto v = c.get<std::int32_t>("value");
-            server.world().options().rules.*field = v;
-            c.source().send_success("Gamerule " + n + " is now set to: " + std::to_string(v));
-            return v;
-        });
-    };
-    int_rule("maxEntityCramming", &GameRules::max_entity_cramming);
-    int_rule("randomTickSpeed", &GameRules::random_tick_speed);
+    rule("doDaylightCycle", &GameRules::do_daylight_cycle);
+    rule("doMobSpawning", &GameRules::do_mob_spawning);
+    rule("maxEntityCramming", &GameRules::max_entity_cramming);
+    rule("randomTickSpeed", &GameRules::random_tick_speed);
 
     // difficulty
     auto& diff = d.root().literal("difficulty");
