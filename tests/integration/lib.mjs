@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -186,6 +187,46 @@ export function regionChunks(file) {
     const length = buf.readUInt32BE(start);
     const compression = buf[start + 4];
     out.push({ x: i & 31, z: i >> 5, compression, payload: buf.subarray(start + 5, start + 4 + length) });
+  }
+  return out;
+}
+
+/** server.properties keys for a test server on free loopback ports, plus `extra`. */
+export async function baseProps(extra = {}) {
+  return {
+    'server-ip': '127.0.0.1',
+    'server-port': await freePort(),
+    'rcon.port': await freePort(),
+    ...extra,
+  };
+}
+
+/** NBT bytes parsed and simplified by prismarine-nbt. */
+export async function parseNbt(buffer) {
+  const nbt = requireInterop('prismarine-nbt');
+  const { parsed } = await nbt.parse(buffer);
+  return nbt.simplify(parsed);
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The text form of a UUID stored as four ints. */
+export function uuidFromInts(ints) {
+  const hex = ints.map((i) => (i >>> 0).toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// Every entity stored in a world folder, parsed from entities/*.mca by prismarine-nbt.
+export async function storedEntities(levelDir) {
+  const dir = path.join(levelDir, 'entities');
+  const out = [];
+  if (!fs.existsSync(dir)) return out;
+  for (const f of fs.readdirSync(dir).filter((n) => /^r\.-?\d+\.-?\d+\.mca$/.test(n))) {
+    for (const c of regionChunks(path.join(dir, f))) {
+      assertEqual(c.compression, 2, `${f} chunk [${c.x}, ${c.z}] compression`);
+      const root = await parseNbt(zlib.inflateSync(c.payload));
+      for (const e of root.Entities ?? []) out.push({ file: f, chunk: root.Position, entity: e });
+    }
   }
   return out;
 }

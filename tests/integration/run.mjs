@@ -7,7 +7,10 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { Server, assert, assertEqual, freePort, freshDir, regionChunks, requireInterop, until, writeProperties } from './lib.mjs';
+import {
+  Server, assert, assertEqual, baseProps, freePort, freshDir, parseNbt, regionChunks, requireInterop, storedEntities, until,
+  UUID_RE, uuidFromInts, writeProperties,
+} from './lib.mjs';
 
 const [testName, binary, tmp] = process.argv.slice(2);
 if (!testName || !binary || !tmp) {
@@ -15,46 +18,9 @@ if (!testName || !binary || !tmp) {
   process.exit(2);
 }
 
-const nbt = requireInterop('prismarine-nbt');
 // The build's bundled plugins (build/plugins) and test plugins (build/test-plugins), next to bin/.
 const pluginDir = path.join(path.dirname(path.resolve(binary)), '..', 'plugins');
 const testPluginDir = path.join(path.dirname(path.resolve(binary)), '..', 'test-plugins');
-
-async function baseProps(extra = {}) {
-  return {
-    'server-ip': '127.0.0.1',
-    'server-port': await freePort(),
-    'rcon.port': await freePort(),
-    ...extra,
-  };
-}
-
-async function parseNbt(buffer) {
-  const { parsed } = await nbt.parse(buffer);
-  return nbt.simplify(parsed);
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function uuidFromInts(ints) {
-  const hex = ints.map((i) => (i >>> 0).toString(16).padStart(8, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-// Every entity stored in a world folder, parsed from entities/*.mca by prismarine-nbt.
-async function storedEntities(levelDir) {
-  const dir = path.join(levelDir, 'entities');
-  const out = [];
-  if (!fs.existsSync(dir)) return out;
-  for (const f of fs.readdirSync(dir).filter((n) => /^r\.-?\d+\.-?\d+\.mca$/.test(n))) {
-    for (const c of regionChunks(path.join(dir, f))) {
-      assertEqual(c.compression, 2, `${f} chunk [${c.x}, ${c.z}] compression`);
-      const root = await parseNbt(zlib.inflateSync(c.payload));
-      for (const e of root.Entities ?? []) out.push({ file: f, chunk: root.Position, entity: e });
-    }
-  }
-  return out;
-}
 
 const tests = {
   // First start: server.properties and the world are created, the log is vanilla's, stop saves.
@@ -676,6 +642,17 @@ const tests = {
   },
 };
 
+// Further tests live in suites/<area>.mjs, each exporting `tests`: functions that take
+// {binary, tmp, pluginDir, testPluginDir}. CMakeLists.txt finds their names there.
+const ctx = { binary, tmp, pluginDir, testPluginDir };
+const suiteDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'suites');
+for (const file of fs.existsSync(suiteDir) ? fs.readdirSync(suiteDir).filter((f) => f.endsWith('.mjs')).sort() : []) {
+  const suite = await import(path.join(suiteDir, file));
+  for (const [name, fn] of Object.entries(suite.tests)) {
+    if (tests[name]) throw new Error(`test '${name}' of suites/${file} is defined twice`);
+    tests[name] = () => fn(ctx);
+  }
+}
 const test = tests[testName];
 if (!test) {
   console.error(`unknown test '${testName}'; tests: ${Object.keys(tests).join(', ')}`);

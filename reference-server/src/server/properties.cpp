@@ -66,6 +66,36 @@ SetError set_non_empty(std::string& out, std::string_view raw) {
     return {};
 }
 
+constexpr std::int32_t kMaxInt = std::numeric_limits<std::int32_t>::max();
+
+// A comma-separated list of plugin ids (blanks around each ignored, empty items skipped).
+SetError set_id_list(std::vector<std::string>& out, std::string_view raw) {
+    std::vector<std::string> ids;
+    std::size_t start = 0;
+    while (start <= raw.size()) {
+        std::size_t end = raw.find(',', start);
+        if (end == std::string_view::npos) end = raw.size();
+        std::string_view item = raw.substr(start, end - start);
+        while (!item.empty() && is_ws(item.front())) item.remove_prefix(1);
+        item = trim_right(item);
+        start = end + 1;
+        if (item.empty()) continue;
+        const bool valid = std::all_of(item.begin(), item.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+        });
+        if (!valid) return quoted(item) + " is not a plugin id (ids use a-z, 0-9, '_', '-' and '.')";
+        if (std::find(ids.begin(), ids.end(), item) == ids.end()) ids.emplace_back(item);
+    }
+    out = std::move(ids);
+    return {};
+}
+
+std::string join_ids(const std::vector<std::string>& ids) {
+    std::string out;
+    for (const auto& id : ids) out += (out.empty() ? "" : ",") + id;
+    return out;
+}
+
 constexpr std::array<std::string_view, 4> kDifficultyNames = {"peaceful", "easy", "normal", "hard"};
 
 SetError set_difficulty(Difficulty& out, std::string_view raw) {
@@ -148,6 +178,15 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "memory-expiry") return set_memory_expiry(p.memory_expiry, value);
     if (key == "plugins-dir") return set_non_empty(p.plugins_dir, value);
     if (key == "spawn-chunk-radius") return set_int(p.spawn_chunk_radius, value, 0, 32);
+    if (key == "max-tick-time") return set_int(p.max_tick_time, value, -1, kMaxInt);
+    if (key == "plugins-disabled") return set_id_list(p.plugins_disabled, value);
+    if (key == "network-max-connections") return set_int(p.network_max_connections, value, 1, 100000);
+    if (key == "network-max-pending-per-address") return set_int(p.network_max_pending_per_address, value, 1, 100000);
+    if (key == "network-handshake-timeout-ms") return set_int(p.network_handshake_timeout_ms, value, 100, 600000);
+    if (key == "network-login-timeout-ms") return set_int(p.network_login_timeout_ms, value, 100, 600000);
+    if (key == "rcon.max-connections") return set_int(p.rcon_max_connections, value, 1, 100000);
+    if (key == "rcon.max-pending-per-address") return set_int(p.rcon_max_pending_per_address, value, 1, 100000);
+    if (key == "rcon.login-timeout-ms") return set_int(p.rcon_login_timeout_ms, value, 100, 600000);
     return std::nullopt;
 }
 
@@ -374,6 +413,15 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["memory-expiry"] = p.memory_expiry == MemoryExpiry::Modern ? "modern" : "legacy";
     all["plugins-dir"] = p.plugins_dir;
     all["spawn-chunk-radius"] = int_text(p.spawn_chunk_radius);
+    all["max-tick-time"] = int_text(p.max_tick_time);
+    all["plugins-disabled"] = join_ids(p.plugins_disabled);
+    all["network-max-connections"] = int_text(p.network_max_connections);
+    all["network-max-pending-per-address"] = int_text(p.network_max_pending_per_address);
+    all["network-handshake-timeout-ms"] = int_text(p.network_handshake_timeout_ms);
+    all["network-login-timeout-ms"] = int_text(p.network_login_timeout_ms);
+    all["rcon.max-connections"] = int_text(p.rcon_max_connections);
+    all["rcon.max-pending-per-address"] = int_text(p.rcon_max_pending_per_address);
+    all["rcon.login-timeout-ms"] = int_text(p.rcon_login_timeout_ms);
 
     std::string out = "#Minecraft server properties\n#" + java_date(now) + "\n";
     for (const auto& [k, v] : all) out += escape(k, true) + "=" + escape(v, false) + "\n";

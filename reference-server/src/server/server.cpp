@@ -70,7 +70,7 @@ std::string server_version_line() {
 
 std::string launch_usage() {
     return "Usage: mobserver [--dir DIR] [--world NAME] [--port N] [--rcon-port N] [--rcon-password P]\n"
-           "                 [--plugins DIR] [--seed N] [--no-console]\n"
+           "                 [--plugins DIR] [--seed N] [--no-console] [--safe-mode] [--recreate-level-dat]\n"
            "  --dir DIR            server folder: server.properties, logs/, the world (default: .)\n"
            "  --world NAME         level-name: the world folder inside DIR\n"
            "  --port N             server-port: server list ping\n"
@@ -79,6 +79,9 @@ std::string launch_usage() {
            "  --plugins DIR        plugins-dir\n"
            "  --seed N             level-seed for a new world\n"
            "  --no-console         do not read commands from standard input\n"
+           "  --safe-mode          load no plugin (their mobs are kept in storage, unchanged)\n"
+           "  --recreate-level-dat a world whose level.dat and level.dat_old are both missing gets a\n"
+           "                       new level.dat from defaults; no chunk is touched\n"
            "Flags override server.properties for this run; the file is not changed.\n";
 }
 
@@ -96,8 +99,11 @@ Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* c
         }
         if (a == "--help" || a == "-h") return unexpected("help:" + launch_usage());
         if (a == "--version") return unexpected("version:" + server_version_line());
-        if (a == "--no-console") {
-            launch.console = false;
+        if (a == "--no-console" || a == "--safe-mode" || a == "--recreate-level-dat") {
+            if (inline_value) return unexpected("option " + std::string(a) + " takes no value");
+            if (a == "--no-console") launch.console = false;
+            else if (a == "--safe-mode") launch.safe_mode = true;
+            else launch.recreate_level_dat = true;
             continue;
         }
         const bool takes_value =

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "server/temp_dir.hpp"
 #include "mobserver/server/properties.hpp"
@@ -91,6 +92,40 @@ BOOST_AUTO_TEST_CASE(parses_every_key) {
     BOOST_TEST(p.plugins_dir == "/opt/mobs/plugins");
     BOOST_TEST(p.spawn_chunk_radius == 0);
     BOOST_TEST(p.other.empty());
+}
+
+BOOST_AUTO_TEST_CASE(reliability_keys_parse_and_check_their_ranges) {
+    const ServerProperties d;
+    BOOST_TEST(d.max_tick_time == 60000);  // vanilla's default
+    BOOST_TEST(d.plugins_disabled.empty());
+    const ServerProperties p = parse_ok(
+        "max-tick-time=-1\n"
+        "plugins-disabled= allay , monsters,,allay\n"
+        "network-max-connections=100\n"
+        "network-max-pending-per-address=2\n"
+        "network-handshake-timeout-ms=1500\n"
+        "network-login-timeout-ms=2500\n"
+        "rcon.max-connections=3\n"
+        "rcon.max-pending-per-address=1\n"
+        "rcon.login-timeout-ms=700\n");
+    BOOST_TEST(p.max_tick_time == -1);
+    BOOST_TEST((p.plugins_disabled == std::vector<std::string>{"allay", "monsters"}));  // trimmed, once each
+    BOOST_TEST(p.network_max_connections == 100);
+    BOOST_TEST(p.network_max_pending_per_address == 2);
+    BOOST_TEST(p.network_handshake_timeout_ms == 1500);
+    BOOST_TEST(p.network_login_timeout_ms == 2500);
+    BOOST_TEST(p.rcon_max_connections == 3);
+    BOOST_TEST(p.rcon_max_pending_per_address == 1);
+    BOOST_TEST(p.rcon_login_timeout_ms == 700);
+    BOOST_TEST((parse_ok(write_properties(p, 0)) == p));
+    BOOST_TEST(contains(write_properties(p, 0), "\nplugins-disabled=allay,monsters\n"));
+
+    const PropertiesError bad_id = parse_err("plugins-disabled=allay,Bad Plugin\n");
+    BOOST_TEST(bad_id.key == "plugins-disabled");
+    BOOST_TEST(contains(bad_id.message, "\"Bad Plugin\" is not a plugin id"));
+    BOOST_TEST(parse_err("max-tick-time=-2\n").key == "max-tick-time");
+    BOOST_TEST(parse_err("network-max-pending-per-address=0\n").key == "network-max-pending-per-address");
+    BOOST_TEST(parse_err("rcon.login-timeout-ms=5\n").key == "rcon.login-timeout-ms");
 }
 
 BOOST_AUTO_TEST_CASE(difficulty_accepts_names_and_ids) {
@@ -275,9 +310,18 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "level-seed=\n"
                "level-type=minecraft\\:flat\n"
                "max-players=20\n"
+               "max-tick-time=60000\n"
                "memory-expiry=modern\n"
                "motd=A Minecraft Server\n"
+               "network-handshake-timeout-ms=5000\n"
+               "network-login-timeout-ms=30000\n"
+               "network-max-connections=64\n"
+               "network-max-pending-per-address=8\n"
                "plugins-dir=plugins\n"
+               "plugins-disabled=\n"
+               "rcon.login-timeout-ms=5000\n"
+               "rcon.max-connections=16\n"
+               "rcon.max-pending-per-address=4\n"
                "rcon.password=\n"
                "rcon.port=25575\n"
                "server-ip=\n"

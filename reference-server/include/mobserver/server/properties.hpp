@@ -43,6 +43,29 @@ struct ServerProperties {
     MemoryExpiry memory_expiry = MemoryExpiry::Modern; ///< memory-expiry (ours)
     std::string plugins_dir = "plugins";          ///< plugins-dir (ours); not empty
     std::int32_t spawn_chunk_radius = 2;          ///< spawn-chunk-radius (ours), 0–32
+    /// @brief max-tick-time: a tick running longer (ms) ends the server with a crash report, as
+    /// vanilla's watchdog; -1 (or 0) turns the watchdog off.
+    std::int32_t max_tick_time = 60000;
+    /// @brief plugins-disabled (ours): plugin ids not to load, written comma-separated.
+    std::vector<std::string> plugins_disabled;
+    /// @brief network-max-connections (ours): connections open at once on the game port.
+    std::int32_t network_max_connections = 64;
+    /// @brief network-max-pending-per-address (ours): game-port connections one address may have
+    /// open before they finish their handshake (status or login).
+    std::int32_t network_max_pending_per_address = 8;
+    /// @brief network-handshake-timeout-ms (ours): a game-port connection must finish its
+    /// handshake, and a status exchange, within this many ms of being accepted.
+    std::int32_t network_handshake_timeout_ms = 5000;
+    /// @brief network-login-timeout-ms (ours): a login must complete within this many ms of the
+    /// connection being accepted (vanilla's 30-second login timeout).
+    std::int32_t network_login_timeout_ms = 30000;
+    /// @brief rcon.max-connections (ours): RCON connections open at once.
+    std::int32_t rcon_max_connections = 16;
+    /// @brief rcon.max-pending-per-address (ours): RCON connections one address may have open
+    /// before they log in.
+    std::int32_t rcon_max_pending_per_address = 4;
+    /// @brief rcon.login-timeout-ms (ours): an RCON connection must log in within this many ms.
+    std::int32_t rcon_login_timeout_ms = 5000;
     /// @brief Keys this server does not know, kept verbatim and written back as vanilla does.
     std::map<std::string, std::string> other;
 

@@ -36,6 +36,8 @@ struct ServerLaunch {
     std::filesystem::path dir = ".";               ///< --dir: holds server.properties, logs and worlds
     std::vector<PropertyOverride> overrides;       ///< --port, --world, … in the order given
     bool console = true;                           ///< read commands from stdin
+    bool safe_mode = false;                        ///< --safe-mode: load no plugin at all
+    bool recreate_level_dat = false;               ///< --recreate-level-dat: a missing level.dat is made from defaults
 };
 
 /// @brief Parses mobserver's arguments. An unknown flag or a flag without its value is an error
