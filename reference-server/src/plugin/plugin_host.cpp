@@ -3,10 +3,15 @@
 #include "mobserver/plugin/plugin_host.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -56,6 +61,59 @@ std::string version_string(std::uint32_t major, std::uint32_t minor, std::uint32
 
 std::atomic<unsigned> g_shadow_counter{0};
 
+// Copies `from` to a new file `to` (which must not exist) without following a symbolic link at
+// either end; "" or what went wrong.
+std::string copy_no_follow(const fs::path& from, const fs::path& to, std::uintmax_t max_bytes) {
+    const int in = ::open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (in < 0) {
+        if (errno == ELOOP) return "is a symbolic link (plugins are opened without following links: put the library itself in the folder)";
+        return std::string("cannot be opened: ") + std::strerror(errno);
+    }
+    struct stat st {};
+    if (::fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(in);
+        return "is not a regular file";
+    }
+    if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
+        ::close(in);
+        return "larger than " + std::to_string(max_bytes >> 20) + " MiB";
+    }
+    const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
+    if (out < 0) {
+        const std::string why = std::strerror(errno);
+        ::close(in);
+        return "cannot be copied for loading to " + to.string() + ": " + why;
+    }
+    char buf[1 << 16];
+    std::string error;
+    for (;;) {
+        const ssize_t n = ::read(in, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            error = std::string("cannot be read: ") + std::strerror(errno);
+            break;
+        }
+        if (n == 0) break;
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(out, buf + done, static_cast<std::size_t>(n - done));
+            if (w < 0 && errno == EINTR) continue;
+            if (w < 0) {
+                error = "cannot be copied for loading to " + to.string() + ": " + std::strerror(errno);
+                break;
+            }
+            done += w;
+        }
+        if (!error.empty()) break;
+    }
+    ::close(in);
+    if (::close(out) != 0 && error.empty()) error = "cannot be copied for loading to " + to.string() + ": " + std::strerror(errno);
+    if (!error.empty()) ::unlink(to.c_str());
+    return error;
+}
+
+// True when `pid` names a process that still runs (or one we may not signal).
+bool process_alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
+
 }  // namespace
 
 // An open library. Closing it is the very last step of unloading a plugin.
@@ -83,12 +141,58 @@ struct PluginHost::Active {
     void* instance = nullptr;
 };
 
-PluginHost::PluginHost(LogSink log, Builtins builtins) : log_(std::move(log)), builtins_(std::move(builtins)) {}
+PluginHost::PluginHost(LogSink log, Builtins builtins, fs::path copies_dir)
+    : log_(std::move(log)), builtins_(std::move(builtins)), copies_dir_(std::move(copies_dir)) {}
 
-PluginHost::~PluginHost() {
-    unload();
+PluginHost::~PluginHost() { unload(); }
+
+void PluginHost::remove_stale_copies(const fs::path& parent, const std::string& prefix) {
+    // <prefix><pid>-XXXXXX folders of ours whose process is gone: a crash left them.
     std::error_code ec;
-    if (!shadow_dir_.empty()) fs::remove_all(shadow_dir_, ec);
+    for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::size_t dash = name.find('-', prefix.size());
+        if (dash == std::string::npos) continue;
+        char* stop = nullptr;
+        const long pid = std::strtol(name.c_str() + prefix.size(), &stop, 10);
+        if (stop != name.c_str() + dash || pid == ::getpid() || process_alive(pid)) continue;
+        struct stat st {};
+        if (::lstat(it->path().c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid()) continue;
+        std::error_code rm;
+        fs::remove_all(it->path(), rm);  // never follows links: a link inside is removed, not its target
+        if (!rm) log_(LogLevel::Info, "Removed plugin copies left by an earlier run: " + it->path().string());
+    }
+}
+
+std::string PluginHost::make_copies_folder() {
+    fs::path parent = copies_dir_;
+    std::string prefix;
+    if (parent.empty()) {
+        std::error_code ec;
+        parent = fs::temp_directory_path(ec);
+        if (ec) return "no system temp folder for the plugin copies: " + ec.message();
+        prefix = "mobserver-plugins-";
+    } else {
+        // Our own folder: made private if missing; if it exists it must be a real folder of ours
+        // that no one else may write, or anyone could swap a copy before it is loaded.
+        if (::mkdir(parent.c_str(), 0700) != 0 && errno != EEXIST)
+            return "cannot create " + parent.string() + ": " + std::strerror(errno);
+        struct stat st {};
+        if (::lstat(parent.c_str(), &st) != 0) return "cannot read " + parent.string() + ": " + std::strerror(errno);
+        if (S_ISLNK(st.st_mode)) return parent.string() + " is a symbolic link; remove it (the server makes this folder itself)";
+        if (!S_ISDIR(st.st_mode)) return parent.string() + " is not a folder; remove it (the server makes this folder itself)";
+        if (st.st_uid != ::geteuid())
+            return parent.string() + " belongs to user " + std::to_string(st.st_uid) + ", not to the server's user " +
+                   std::to_string(::geteuid()) + "; remove it";
+        if (st.st_mode & (S_IWGRP | S_IWOTH))
+            return parent.string() + " may be written by other users; remove it or chmod 700 it";
+    }
+    remove_stale_copies(parent, prefix);
+    std::string pattern = (parent / (prefix + std::to_string(::getpid()) + "-XXXXXX")).string();
+    if (!::mkdtemp(pattern.data())) return "cannot create a private folder in " + parent.string() + ": " + std::strerror(errno);
+    shadow_dir_ = pattern;
+    return {};
 }
 
 bool PluginHost::is_resident(const fs::path& path) {
@@ -104,29 +208,15 @@ void PluginHost::refuse(const fs::path& file, std::string reason) {
 }
 
 std::unique_ptr<PluginHost::Candidate> PluginHost::open_candidate(const fs::path& file) {
-    std::error_code ec;
-    const auto size = fs::file_size(file, ec);
-    if (ec) {
-        refuse(file, "cannot be read: " + ec.message());
-        return nullptr;
-    }
-    if (size > max_library_size) {
-        refuse(file, "larger than " + std::to_string(max_library_size >> 20) + " MiB");
-        return nullptr;
-    }
     // A private copy is opened, never the file itself: a rebuild may overwrite the file while
     // the server runs, and the loader would hand back a library it still has mapped under the
-    // same name instead of the new build.
-    if (shadow_dir_.empty()) {
-        shadow_dir_ = fs::temp_directory_path() /
-                      ("mobserver-plugins-" + std::to_string(::getpid()) + "-" + std::to_string(g_shadow_counter++));
-        fs::create_directories(shadow_dir_, ec);
-    }
+    // same name instead of the new build. The copy lives in a folder only this process made and
+    // can write (make_copies_folder), so no one can swap it between the copy and dlopen.
     auto library = std::make_unique<Library>();
     library->shadow = shadow_dir_ / (std::to_string(g_shadow_counter++) + "-" + file.filename().string());
-    if (!fs::copy_file(file, library->shadow, fs::copy_options::overwrite_existing, ec)) {
+    if (std::string why = copy_no_follow(file, library->shadow, max_library_size); !why.empty()) {
         library->shadow.clear();
-        refuse(file, "cannot be copied for loading: " + ec.message());
+        refuse(file, why);
         return nullptr;
     }
     library->handle = ::dlopen(library->shadow.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -294,23 +384,56 @@ void PluginHost::teardown_active() noexcept {
     registries_.reset();
 }
 
-void PluginHost::load(const fs::path& dir) {
+std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>& disabled) {
     unload();
     refusals_.clear();
+    disabled_.clear();
     std::vector<fs::path> files;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
         log_(LogLevel::Info, "No plugins folder " + dir.string() + ": no plugins loaded");
     } else {
+        // Links are listed too, so that one is refused with a reason instead of skipped unseen.
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().extension() == ".so" && it->is_regular_file(ec)) files.push_back(it->path());
+            if (it->path().extension() == ".so" && (it->is_symlink(ec) || it->is_regular_file(ec)))
+                files.push_back(it->path());
         std::sort(files.begin(), files.end());
         log_(LogLevel::Info, "Loading " + std::to_string(files.size()) + " plugin" + (files.size() == 1 ? "" : "s") +
                                  " from " + dir.string());
     }
+    auto is_disabled = [&](const std::string& name) {
+        return std::find(disabled.begin(), disabled.end(), name) != disabled.end();
+    };
+    auto note_disabled = [&](const fs::path& file, const std::string& name) {
+        disabled_.push_back(name);
+        log_(LogLevel::Warn, "Plugin " + name + " is disabled (plugins-disabled in server.properties): " +
+                                 file.string() + " is not loaded, its mobs are kept in storage unchanged");
+    };
+    std::erase_if(files, [&](const fs::path& f) {
+        if (!is_disabled(f.stem().string())) return false;
+        note_disabled(f, f.stem().string());
+        return true;
+    });
+    if (!files.empty()) {
+        if (std::string err = make_copies_folder(); !err.empty()) {
+            // No safe place to load from: nothing is loaded (the caller decides whether to go on).
+            registries_ = std::make_unique<ContentRegistries>();
+            builtins_(registries_->world, registries_->brain);
+            registries_->world.freeze();
+            registries_->brain.freeze();
+            return "cannot load plugins: " + err;
+        }
+    }
     std::vector<std::unique_ptr<Candidate>> found;
-    for (const auto& f : files)
-        if (auto c = open_candidate(f)) found.push_back(std::move(c));
+    for (const auto& f : files) {
+        auto c = open_candidate(f);
+        if (!c) continue;
+        if (is_disabled(c->info.id)) {
+            note_disabled(f, c->info.id);
+            continue;
+        }
+        found.push_back(std::move(c));
+    }
     std::vector<Candidate*> order = resolve_order(found);
 
     // Register into fresh registries; when a plugin fails, start again without it (and without
@@ -368,6 +491,7 @@ void PluginHost::load(const fs::path& dir) {
         log_(LogLevel::Info, "Loaded plugin " + c->info.id + " " + c->info.version + " (" + c->info.name + ") from " +
                                  c->info.file.string());
     }
+    return {};
 }
 
 void PluginHost::unload() noexcept {
@@ -382,6 +506,12 @@ void PluginHost::unload() noexcept {
                                  "build it with hidden visibility, see docs/plugin-abi.md)");
     }
     plugins_.clear();
+    // Copies are never reused: the next load() makes a new folder.
+    if (!shadow_dir_.empty()) {
+        std::error_code ec;
+        fs::remove_all(shadow_dir_, ec);
+        shadow_dir_.clear();
+    }
 }
 
 void register_builtin_content(WorldRegistries& world, brain::BrainRegistries& brain) {

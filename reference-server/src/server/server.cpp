@@ -16,6 +16,8 @@
 #include "mobserver/net/rcon.hpp"
 #include "mobserver/net/status.hpp"
 #include "mobserver/plugin/plugin_host.hpp"
+#include "mobserver/server/crash_report.hpp"
+#include "mobserver/server/watchdog.hpp"
 #include "mobserver/storage/world_storage.hpp"
 #include "mobserver/world/village.hpp"
 #include "mobserver/world/world.hpp"
@@ -129,6 +131,7 @@ MinecraftServer::MinecraftServer(ServerLaunch launch)
 MinecraftServer::~MinecraftServer() {
     console_stop_ = true;
     if (console_thread_.joinable()) console_thread_.join();
+    watchdog_.reset();
     // Entities (and their brains) go before the storage and registries they refer to, and
     // the registries and plugin code last.
     world_.reset();
@@ -150,10 +153,22 @@ std::vector<PluginSummary> MinecraftServer::plugins() const {
 
 std::string MinecraftServer::open_world() {
     // Registries: vanilla content, then every plugin that passes the checks; then frozen.
+    // The private copies of the plugins live in the server folder (see PluginHost).
     plugins_ = std::make_unique<PluginHost>([this](LogLevel level, const std::string& line) { log_.log(level, line); },
-                                            register_builtin_content);
-    plugins_->load(plugins_dir());
+                                            register_builtin_content, launch_.dir / "plugin-copies");
+    if (launch_.safe_mode) {
+        log_.warn("Safe mode (--safe-mode): no plugin is loaded; mobs that get their AI from plugins are kept in "
+                  "storage unchanged");
+        if (std::string err = plugins_->load({}); !err.empty()) return err;
+    } else if (std::string err = plugins_->load(plugins_dir(), properties_.plugins_disabled); !err.empty()) {
+        return err;
+    }
     const WorldRegistries* registries = &plugins_->world_registries();
+    {
+        std::vector<CrashPluginInfo> crash_info;
+        for (const auto& p : plugins_->plugins()) crash_info.push_back(CrashPluginInfo{p.id, p.version, p.file, p.loaded_from});
+        CrashReporter::instance().set_plugins(crash_info, &registries->entity_types);
+    }
 
     level_dir_ = launch_.dir / properties_.level_name;
     log_.info("Preparing level \"" + properties_.level_name + "\"");
@@ -200,7 +215,10 @@ std::string MinecraftServer::open_world() {
     options.memory_expiry = properties_.memory_expiry;
     options.difficulty = level_.difficulty;
     options.rules = level_.rules;
+    // With a plugin left out, a mob it would give AI to is kept in storage as it is, not run bare.
+    options.keep_ai_less_mobs_dormant = launch_.safe_mode || !properties_.plugins_disabled.empty();
     world_ = std::make_unique<World>(*registries, std::move(generator), options);
+    world_->set_plugin_code_probe(&CrashReporter::instance().probe());
     world_->set_mob_initializer(ai_initializer());
     world_->set_game_time(level_.game_time);
     world_->set_day_time(level_.day_time);
@@ -239,6 +257,7 @@ std::string MinecraftServer::start() {
     if (!props) return "Failed to load properties from file: server.properties: " + props.error().to_string();
     properties_ = std::move(*props);
     if (auto r = apply_overrides(properties_, launch_.overrides); !r) return r.error().to_string();
+    report_last_crash();
 
     // StatusServer logs "Starting Minecraft server on <ip>:<port>" and, on failure, vanilla's
     // "**** FAILED TO BIND TO PORT!" lines.
@@ -280,6 +299,7 @@ void MinecraftServer::start_console() {
                 std::string line = pending.substr(0, nl);
                 pending.erase(0, nl + 1);
                 if (!line.empty() && line.back() == '\r') line.pop_back();
+                if (ServerWatchdog::is_stop_command(line)) watchdog_->stop_requested("stop on the console");
                 boost::asio::post(strand_, [this, line = std::move(line)] {
                     if (stopped_) return;
                     ConsoleSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
@@ -320,12 +340,32 @@ void MinecraftServer::run_command(const std::string& line, CommandSource& source
     }
 }
 
+void MinecraftServer::report_last_crash() {
+    const auto last = CrashReporter::take_pending(launch_.dir);
+    if (!last) return;
+    if (last->plugin.empty()) {
+        log_.warn("The last run crashed: see " + last->report);
+        return;
+    }
+    const auto& disabled = properties_.plugins_disabled;
+    if (launch_.safe_mode || std::find(disabled.begin(), disabled.end(), last->plugin) != disabled.end()) {
+        log_.warn("The last run crashed in plugin " + last->plugin + " (see " + last->report + "), which is not loaded now");
+        return;
+    }
+    std::string line = "plugins-disabled=";
+    for (const auto& id : disabled) line += id + ",";
+    line += last->plugin;
+    log_.warn("The last run crashed in plugin " + last->plugin + " (see " + last->report +
+              "). To start without it, add this line to server.properties: " + line);
+}
+
 int MinecraftServer::run() {
     const auto started = Clock::now();
     if (std::string err = log_.open(launch_.dir); !err.empty()) {
         log_.error(err);
         return 1;
     }
+    CrashReporter::instance().install(launch_.dir, log_.file_descriptor(), server_version_line());
     try {
         if (std::string err = start(); !err.empty()) {
             log_.error(err);
@@ -336,6 +376,9 @@ int MinecraftServer::run() {
         return 1;
     }
     register_commands();
+    // The watchdog (max-tick-time) also answers a stop asked for while a tick is stuck.
+    watchdog_ = std::make_unique<ServerWatchdog>(properties_.max_tick_time,
+                                                 [this](const std::string& line) { log_.warn(line); });
 
     const double took = std::chrono::duration<double>(Clock::now() - started).count();
     char done[96];
@@ -354,6 +397,7 @@ int MinecraftServer::run() {
             rcon_ = std::make_unique<RconServer>(
                 io_, ro,
                 [this](std::string command, std::function<void(std::string)> reply) {
+                    if (ServerWatchdog::is_stop_command(command)) watchdog_->stop_requested("stop over RCON");
                     boost::asio::post(strand_, [this, command = std::move(command), reply = std::move(reply)] {
                         if (stopped_) {
                             reply("");
@@ -376,15 +420,24 @@ int MinecraftServer::run() {
     }
 
     boost::asio::signal_set signals(io_, SIGINT, SIGTERM);
-    signals.async_wait([this](const boost::system::error_code& ec, int) {
-        if (!ec) boost::asio::post(strand_, [this] { request_stop(); });
-    });
+    std::function<void(const boost::system::error_code&, int)> on_signal = [&](const boost::system::error_code& ec,
+                                                                               int sig) {
+        if (ec) return;
+        // Runs on whichever thread is not stuck in a tick: the watchdog hears of it at once.
+        watchdog_->stop_requested(sig == SIGINT ? "SIGINT" : "SIGTERM");
+        boost::asio::post(strand_, [this] { request_stop(); });
+        signals.async_wait(on_signal);
+    };
+    signals.async_wait(on_signal);
     start_console();
     pacer_.start(Clock::now());
     boost::asio::post(strand_, [this] { run_tick(); });
 
     // The strand serialises the world; a second thread serves the network meanwhile.
-    std::thread network([this] { io_.run(); });
+    std::thread network([this] {
+        CrashReporter::instance().prepare_thread();
+        io_.run();
+    });
     io_.run();
     network.join();
     signals.cancel();
@@ -406,6 +459,12 @@ void MinecraftServer::schedule_tick() {
 }
 
 void MinecraftServer::run_tick() {
+    watchdog_->tick_started();
+    run_tick_body();
+    watchdog_->tick_finished();
+}
+
+void MinecraftServer::run_tick_body() {
     if (stopping_) {
         shutdown();
         return;
@@ -451,6 +510,7 @@ void MinecraftServer::reload() {
     // the registries, then the plugins and their registries, and last their libraries.
     world_.reset();
     storage_.reset();
+    CrashReporter::instance().set_plugins({}, nullptr);  // their code is about to be unmapped
     plugins_.reset();
     std::string err;
     try {

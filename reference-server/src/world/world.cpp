@@ -38,6 +38,8 @@ std::int32_t sky_darken_at(std::int64_t day_time) noexcept {
 
 template <class Code>
 void World::run_plugin_code(ServerMob& mob, Code&& code) {
+    PluginCodeProbe::Saved saved{};
+    if (probe_) saved = probe_->enter(&mob, static_cast<std::int32_t>(mob.type().index()));
     try {
         code();
     } catch (const std::exception& e) {
@@ -45,6 +47,7 @@ void World::run_plugin_code(ServerMob& mob, Code&& code) {
     } catch (...) {
         fail_ai(mob, "an exception that is not a std::exception");
     }
+    if (probe_) probe_->leave(saved);
 }
 
 World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> generator, WorldOptions options)
@@ -631,6 +634,8 @@ Result<Entity*, std::string> World::spawn_from_nbt(const nbt::Compound& tag, std
             return unexpected(loc->str() + ": an entity with UUID " + uuid.str() + " already exists");
     }
     const EntityTypeInfo& info = registries_->entity_types.entry(*type).value;
+    if (info.is_mob && !info.ai_factory && options_.keep_ai_less_mobs_dormant)
+        return unexpected(loc->str() + ": no loaded plugin gives it AI (safe mode or plugins-disabled), kept unchanged");
     if (info.is_mob) {
         ServerMob& mob = spawn_mob(*type, pos, uuid);
         for (auto& w : load_mob_nbt(mob, tag)) warnings.push_back(std::move(w));

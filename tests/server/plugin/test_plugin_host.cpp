@@ -197,4 +197,123 @@ BOOST_AUTO_TEST_CASE(bundled_example_plugin_loads) {
     BOOST_TEST(!host.brain_registries().memory_types[host.brain_registries().memory_types.require("example:nearest_villager")].long_term());
 }
 
+// --- the private copies: a folder no other local user can plant or write -------------------
+
+namespace {
+
+std::set<std::string> listing(const fs::path& dir) {
+    std::set<std::string> out;
+    for (const auto& e : fs::directory_iterator(dir)) out.insert(e.path().filename().string());
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(copies_live_in_a_fresh_private_folder_removed_on_unload) {
+    PluginDir d("ph-private", {"good"});
+    test::TempDir server("ph-private-server");
+    const fs::path copies = server / "plugin-copies";
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content, copies);
+    BOOST_TEST(host.load(d.dir.path) == "");
+    const fs::path folder = host.copies_folder();
+    BOOST_TEST(folder.parent_path() == copies);
+    BOOST_TEST(folder.filename().string().starts_with(std::to_string(::getpid()) + "-"));
+    BOOST_TEST(((fs::status(copies).permissions() & fs::perms::all) == fs::perms::owner_all));
+    BOOST_TEST(((fs::status(folder).permissions() & fs::perms::all) == fs::perms::owner_all));
+    BOOST_TEST(host.plugins().at(0).loaded_from.parent_path() == folder);
+    host.unload();
+    BOOST_TEST(!fs::exists(folder));
+    BOOST_TEST(host.load(d.dir.path) == "");
+    BOOST_TEST(host.copies_folder() != folder);  // never reused
+}
+
+BOOST_AUTO_TEST_CASE(a_planted_copies_folder_is_refused_and_its_target_untouched) {
+    PluginDir d("ph-planted", {"good"});
+    test::TempDir server("ph-planted-server");
+    test::TempDir victim("ph-planted-victim");
+    std::ofstream(victim / "precious.txt") << "keep me";
+    fs::create_directory_symlink(victim.path, server / "plugin-copies");
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content, server / "plugin-copies");
+    const std::string err = host.load(d.dir.path);
+    BOOST_TEST(err == "cannot load plugins: " + (server / "plugin-copies").string() +
+                          " is a symbolic link; remove it (the server makes this folder itself)");
+    BOOST_TEST(host.plugins().empty());
+    BOOST_TEST((listing(victim.path) == std::set<std::string>{"precious.txt"}));
+
+    // A real folder others may write is refused too.
+    fs::remove(server / "plugin-copies");
+    fs::create_directory(server / "plugin-copies");
+    fs::permissions(server / "plugin-copies", fs::perms::all);
+    BOOST_TEST(host.load(d.dir.path).find("may be written by other users") != std::string::npos);
+    BOOST_TEST(host.plugins().empty());
+}
+
+BOOST_AUTO_TEST_CASE(predictable_temp_names_planted_by_others_are_never_used) {
+    // The old attack: links named as the copies folder used to be, pointing at a victim.
+    PluginDir d("ph-tmp-attack", {"good"});
+    test::TempDir victim("ph-tmp-victim");
+    std::vector<fs::path> planted;
+    for (int i = 0; i < 4; ++i) {
+        planted.push_back(fs::temp_directory_path() / ("mobserver-plugins-" + std::to_string(::getpid()) + "-" + std::to_string(i)));
+        fs::remove_all(planted.back());
+        fs::create_directory_symlink(victim.path, planted.back());
+    }
+    Logged log;
+    {
+        PluginHost host(log.sink(), register_builtin_content);  // the system temp folder
+        BOOST_TEST(host.load(d.dir.path) == "");
+        BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
+        BOOST_TEST((std::find(planted.begin(), planted.end(), host.copies_folder()) == planted.end()));
+        BOOST_TEST(fs::is_directory(fs::symlink_status(host.copies_folder())));
+    }
+    BOOST_TEST(listing(victim.path).empty());
+    for (const auto& p : planted) fs::remove(p);
+}
+
+BOOST_AUTO_TEST_CASE(a_linked_library_is_refused_not_followed) {
+    test::TempDir dir("ph-link");
+    fs::create_symlink(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "good.so", dir / "good.so");
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    BOOST_TEST(host.load(dir.path) == "");
+    BOOST_TEST(host.plugins().empty());
+    BOOST_TEST(log.has("ERROR Refused plugin " + (dir / "good.so").string() +
+                       ": is a symbolic link (plugins are opened without following links: put the library itself in the folder)"));
+}
+
+BOOST_AUTO_TEST_CASE(copies_left_by_a_crashed_run_are_removed) {
+    PluginDir d("ph-stale", {"good"});
+    test::TempDir server("ph-stale-server");
+    const fs::path copies = server / "plugin-copies";
+    fs::create_directory(copies);
+    fs::permissions(copies, fs::perms::owner_all, fs::perm_options::replace);
+    // pid 2^22 + 1 is above Linux's pid_max limit: no such process can run.
+    const fs::path stale = copies / "4194305-AbCdEf";
+    fs::create_directory(stale);
+    std::ofstream(stale / "0-good.so") << "old";
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content, copies);
+    BOOST_TEST(host.load(d.dir.path) == "");
+    BOOST_TEST(!fs::exists(stale));
+    BOOST_TEST(log.has("INFO Removed plugin copies left by an earlier run: " + stale.string()));
+}
+
+BOOST_AUTO_TEST_CASE(disabled_plugins_are_not_loaded_by_file_name_or_id) {
+    test::TempDir dir("ph-disabled");
+    fs::copy_file(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "good.so", dir / "good.so");
+    fs::copy_file(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "uses_good.so", dir / "renamed.so");  // id uses_good
+    Logged log;
+    PluginHost host(log.sink(), register_builtin_content);
+    BOOST_TEST(host.load(dir.path, {"uses_good"}) == "");
+    BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
+    BOOST_TEST(log.has("WARN Plugin uses_good is disabled (plugins-disabled in server.properties): " +
+                       (dir / "renamed.so").string() + " is not loaded, its mobs are kept in storage unchanged"));
+    BOOST_TEST(host.load(dir.path, {"good"}) == "");
+    BOOST_TEST(ids(host).empty());  // uses_good needs good
+    BOOST_TEST((host.disabled() == std::vector<std::string>{"good"}));
+    BOOST_TEST(log.has("ERROR Refused plugin " + (dir / "renamed.so").string() + ": missing dependency 'good'"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -53,14 +53,23 @@ public:
     using Builtins = std::function<void(WorldRegistries&, brain::BrainRegistries&)>;
 
     /// @brief A host that logs to `log` and starts every registry build with `builtins`.
-    PluginHost(LogSink log, Builtins builtins);
+    ///
+    /// Libraries are opened from private copies in a fresh folder made with mkdtemp (mode 0700,
+    /// never reused): inside `copies_dir` (created 0700 if missing; it must be a real folder of
+    /// this user that no one else can write), or, when `copies_dir` is empty, in the system temp
+    /// folder as `mobserver-plugins-<pid>-XXXXXX`. Folders left there by a process that is gone
+    /// (a crash) are removed by the first load().
+    PluginHost(LogSink log, Builtins builtins, std::filesystem::path copies_dir = {});
     ~PluginHost();
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
 
     /// @brief Loads every `*.so` in `dir` (a missing folder loads none) and freezes the
-    /// registries. Call once, or again after unload(). Throws only when `builtins` throws.
-    void load(const std::filesystem::path& dir);
+    /// registries. A library whose file name (without `.so`) or plugin id is in `disabled` is
+    /// not registered (matched by file name, none of its code runs). Call once, or again after
+    /// unload(). Throws only when `builtins` throws. Returns an error, and loads no plugin,
+    /// when no private folder for the copies can be made (see the constructor).
+    std::string load(const std::filesystem::path& dir, const std::vector<std::string>& disabled = {});
     /// @brief Destroys the plugins' objects and the registries, then closes the libraries.
     /// Whatever refers to them (the world, brains) must be gone already.
     void unload() noexcept;
@@ -75,6 +84,10 @@ public:
     const std::vector<LoadedPluginInfo>& plugins() const noexcept { return plugins_; }
     /// @brief The libraries refused by the last load(), in the order they were refused.
     const std::vector<PluginRefusal>& refusals() const noexcept { return refusals_; }
+    /// @brief The ids (or file names) of plugins the last load() left out because they are disabled.
+    const std::vector<std::string>& disabled() const noexcept { return disabled_; }
+    /// @brief The private folder holding the copies opened by the last load(); empty before.
+    const std::filesystem::path& copies_folder() const noexcept { return shadow_dir_; }
 
     /// @brief True while a library at `path` is mapped in this process (tests check that an
     /// unloaded plugin's code is really gone).
@@ -89,13 +102,17 @@ private:
     struct Active;
 
     void refuse(const std::filesystem::path& file, std::string reason);
+    std::string make_copies_folder();
+    void remove_stale_copies(const std::filesystem::path& parent, const std::string& prefix);
     std::unique_ptr<Candidate> open_candidate(const std::filesystem::path& file);
     std::vector<Candidate*> resolve_order(std::vector<std::unique_ptr<Candidate>>& found);
     void teardown_active() noexcept;
 
     LogSink log_;
     Builtins builtins_;
+    std::filesystem::path copies_dir_;
     std::filesystem::path shadow_dir_;
+    std::vector<std::string> disabled_;
     std::unique_ptr<ContentRegistries> registries_;
     std::vector<std::unique_ptr<Candidate>> candidates_;  // libraries open now, load order
     std::vector<Active> active_;

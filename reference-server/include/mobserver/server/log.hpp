@@ -43,6 +43,9 @@ public:
     void set_debug(bool on) noexcept { debug_ = on; }
     /// @brief Flushes the file.
     void flush();
+    /// @brief The descriptor of latest.log (-1 before open()): a crash report, written from a
+    /// signal handler, goes straight to it. Every line is flushed, so nothing is buffered ahead.
+    int file_descriptor() const noexcept { return file_ ? ::fileno(file_) : -1; }
 
     /// @brief The line format without the newline: `[HH:MM:SS] [thread/LEVEL]: message`, local time.
     static std::string format(LogLevel level, std::string_view thread, std::string_view message, std::time_t now);

@@ -30,6 +30,7 @@ class WorldStorage;
 class RconServer;
 class StatusServer;
 class PluginHost;
+class ServerWatchdog;
 
 /// @brief What the command line asked for.
 struct ServerLaunch {
@@ -91,10 +92,12 @@ private:
     void register_commands();            // a fresh dispatcher over the current registries
     void start_console();
     void schedule_tick();
-    void run_tick();
+    void run_tick();                     // run_tick_body under the watchdog
+    void run_tick_body();
     void shutdown();                     // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
     std::string save_level_data();
+    void report_last_crash();            // the note a crashed run left (see CrashReporter)
 
     ServerLaunch launch_;
     ServerLog log_;
@@ -118,6 +121,7 @@ private:
     boost::asio::io_context io_;
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     boost::asio::steady_timer timer_;
+    std::unique_ptr<ServerWatchdog> watchdog_;
     std::unique_ptr<RconServer> rcon_;
     std::unique_ptr<StatusServer> status_;
     std::thread console_thread_;

@@ -17,6 +17,7 @@
 #include "mobserver/world/chunk_map.hpp"
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_index.hpp"
+#include "mobserver/world/plugin_code_probe.hpp"
 #include "mobserver/world/poi_storage.hpp"
 
 namespace mobsdk::server {
@@ -36,6 +37,9 @@ struct WorldOptions {
     Difficulty difficulty = Difficulty::Normal;              ///< difficulty
     ResourceLocation dimension = ResourceLocation::of("overworld");  ///< dimension id
     GameRules rules;                                         ///< game rules
+    /// @brief A stored mob whose type has no AI factory is not created but kept in storage,
+    /// unchanged (the server sets it when a plugin is disabled or in safe mode).
+    bool keep_ai_less_mobs_dormant = false;
 };
 
 /// @brief One dimension of the reference world.
@@ -189,6 +193,8 @@ public:
     std::string save_all();
     /// @brief Receives warnings (chunks that failed to load, entities that could not be restored).
     void set_warning_sink(std::function<void(const std::string&)> sink) { warn_ = std::move(sink); }
+    /// @brief Where the world notes which mob's plugin code runs (for crash reports); nullptr for none.
+    void set_plugin_code_probe(PluginCodeProbe* probe) noexcept { probe_ = probe; }
     /// @brief Stored entities of a loaded column that this world cannot create (see dormant_).
     std::size_t dormant_count() const noexcept;
     /// @brief Chunks saved and unloaded since the world was made (for tests and the log).
@@ -217,6 +223,7 @@ private:
     // Runs plugin code for `mob` (its AI, initializer or hooks): an exception disables its AI.
     template <class Code>
     void run_plugin_code(ServerMob& mob, Code&& code);
+    PluginCodeProbe* probe_ = nullptr;
     void load_chunk(ChunkPos pos);
     // Live entities standing in a column that is not loaded (they walked or were moved there).
     std::vector<EntityHandle> entities_outside_loaded_chunks() const;
