@@ -378,7 +378,7 @@ int MinecraftServer::run() {
     register_commands();
     // The watchdog (max-tick-time) also answers a stop asked for while a tick is stuck.
     watchdog_ = std::make_unique<ServerWatchdog>(properties_.max_tick_time,
-                                                 [this](const std::string& line) { log_.warn(line); });
+                                                 [this](LogLevel level, const std::string& line) { log_.log(level, line); });
 
     const double took = std::chrono::duration<double>(Clock::now() - started).count();
     char done[96];

@@ -5,14 +5,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <string>
 
 #include "mobserver/server/crash_report.hpp"
 
 namespace mobsdk::server {
 
-ServerWatchdog::ServerWatchdog(std::int64_t max_tick_ms, Warn warn)
-    : max_tick_ms_(max_tick_ms), warn_(std::move(warn)), thread_([this] { run(); }) {}
+ServerWatchdog::ServerWatchdog(std::int64_t max_tick_ms, Log log)
+    : max_tick_ms_(max_tick_ms), log_(std::move(log)), thread_([this] { run(); }) {}
 
 ServerWatchdog::~ServerWatchdog() {
     {
@@ -71,9 +72,11 @@ void ServerWatchdog::run() {
         const std::int64_t took = now_ms() - start;
         if (max_tick_ms_ > 0 && took > max_tick_ms_) {
             lock.unlock();
-            warn_("A single server tick took " + std::to_string(took / 1000) + "." +
-                  std::to_string(took % 1000 / 100) + " seconds (should be max 0.05)");
-            warn_("Considering it to be crashed, server will forcibly shutdown.");
+            char took_text[32];  // vanilla's %.2f
+            std::snprintf(took_text, sizeof took_text, "%.2f", static_cast<double>(took) / 1000.0);
+            log_(LogLevel::Error, std::string("A single server tick took ") + took_text +
+                                      " seconds (should be max 0.05)");
+            log_(LogLevel::Error, "Considering it to be crashed, server will forcibly shutdown.");
             CrashReporter::instance().fail_stuck_tick(
                 tick_tid_.load(), took, max_tick_ms_,
                 stops > 0 ? "a stop was asked for and the tick never ended"
@@ -84,8 +87,9 @@ void ServerWatchdog::run() {
             if (max_tick_ms_ <= 0 && warned) {
                 // The watchdog is off and the admin asked again: end it now.
                 lock.unlock();
-                warn_(std::string("Stop asked for again (") + how +
-                      ") while the tick is stuck: ending the server without saving");
+                log_(LogLevel::Error,
+                     std::string("Stop asked for again (") + how +
+                         ") while the tick is stuck: ending the server without saving");
                 CrashReporter::instance().fail_stuck_tick(
                     tick_tid_.load(), took, max_tick_ms_,
                     "stopped by a second stop request while the tick was stuck");
@@ -93,16 +97,20 @@ void ServerWatchdog::run() {
             if (!warned) {
                 lock.unlock();
                 if (max_tick_ms_ > 0) {
-                    warn_(std::string("Stop asked for (") + how +
-                          ") while a tick has been running for " + std::to_string(took / 1000) +
-                          " s: the server stops when it ends, or the watchdog ends the server at "
-                          "max-tick-time (" +
-                          std::to_string(max_tick_ms_) + " ms)");
+                    log_(
+                        LogLevel::Warn,
+                        std::string("Stop asked for (") + how +
+                            ") while a tick has been running for " + std::to_string(took / 1000) +
+                            " s: the server stops when it ends, or the watchdog ends the server at "
+                            "max-tick-time (" +
+                            std::to_string(max_tick_ms_) + " ms)");
                 } else {
-                    warn_(std::string("Stop asked for (") + how +
-                          ") while a tick has been running for " + std::to_string(took / 1000) +
-                          " s and the watchdog is off (max-tick-time=-1): ask again (stop, SIGINT "
-                          "or SIGTERM) to end the server without saving");
+                    log_(LogLevel::Warn, std::string("Stop asked for (") + how +
+                                             ") while a tick has been running for " +
+                                             std::to_string(took / 1000) +
+                                             " s and the watchdog is off (max-tick-time=-1): ask "
+                                             "again (stop, SIGINT "
+                                             "or SIGTERM) to end the server without saving");
                 }
                 lock.lock();
                 warned = true;

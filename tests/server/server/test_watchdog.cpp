@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(a_tick_over_max_tick_time_ends_the_process_with_a_report) {
     TempDir dir("watchdog-stuck");
     const int status = run_in_child(dir.path, [&] {
         CrashReporter::instance().install(dir.path, -1, "test");
-        ServerWatchdog dog(300, [](const std::string& line) {
+        ServerWatchdog dog(300, [](LogLevel, const std::string& line) {
             const std::string l = line + "\n";
             (void)!::write(STDOUT_FILENO, l.data(), l.size());
         });
@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(a_tick_under_max_tick_time_is_left_alone) {
     // enough for the watchdog (which looks every 100 ms) to see it run, and well under 2 s.
     std::atomic<int> warnings{0};
     {
-        ServerWatchdog dog(2000, [&](const std::string&) { ++warnings; });
+        ServerWatchdog dog(2000, [&](LogLevel, const std::string&) { ++warnings; });
         dog.tick_started();
         const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
         while (std::chrono::steady_clock::now() < end) {

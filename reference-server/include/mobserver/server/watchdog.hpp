@@ -12,6 +12,8 @@
 #include <string>
 #include <thread>
 
+#include "mobserver/server/log.hpp"
+
 namespace mobsdk::server {
 
 /// @brief Watches the tick. tick_started()/tick_finished() come from the tick thread (any thread
@@ -21,12 +23,12 @@ namespace mobsdk::server {
 /// stuck tick does.
 class ServerWatchdog {
   public:
-    /// @brief Where the watchdog's warnings go (a thread-safe logger).
-    using Warn = std::function<void(const std::string&)>;
+    /// @brief Where the watchdog's lines go (a thread-safe logger).
+    using Log = std::function<void(LogLevel, const std::string&)>;
 
     /// @brief A watchdog for `max_tick_ms` (vanilla's max-tick-time; <= 0 is off); starts its
     /// thread.
-    ServerWatchdog(std::int64_t max_tick_ms, Warn warn);
+    ServerWatchdog(std::int64_t max_tick_ms, Log log);
     ~ServerWatchdog();
     ServerWatchdog(const ServerWatchdog&) = delete;
     ServerWatchdog& operator=(const ServerWatchdog&) = delete;
@@ -46,7 +48,7 @@ class ServerWatchdog {
     static std::int64_t now_ms() noexcept;
 
     const std::int64_t max_tick_ms_;
-    const Warn warn_;
+    const Log log_;
     std::atomic<std::int64_t> tick_start_ms_{0};  // 0: no tick running
     std::atomic<pid_t> tick_tid_{0};
     std::atomic<int> stop_requests_{0};
