@@ -249,6 +249,10 @@ std::string MinecraftServer::start() {
     StatusServerOptions so;
     so.bind_address = properties_.server_ip;
     so.port = static_cast<std::uint16_t>(properties_.server_port);
+    so.max_connections = static_cast<std::size_t>(properties_.network_max_connections);
+    so.max_pending_per_address = static_cast<std::size_t>(properties_.network_max_pending_per_address);
+    so.handshake_timeout = std::chrono::milliseconds(properties_.network_handshake_timeout_ms);
+    so.login_timeout = std::chrono::milliseconds(properties_.network_login_timeout_ms);
     const StatusInfo info = [&] {
         StatusInfo i;
         i.max_players = properties_.max_players;
@@ -351,6 +355,9 @@ int MinecraftServer::run() {
             ro.bind_address = properties_.server_ip;
             ro.port = static_cast<std::uint16_t>(properties_.rcon_port);
             ro.password = properties_.rcon_password;
+            ro.max_connections = static_cast<std::size_t>(properties_.rcon_max_connections);
+            ro.max_pending_per_address = static_cast<std::size_t>(properties_.rcon_max_pending_per_address);
+            ro.login_timeout = std::chrono::milliseconds(properties_.rcon_login_timeout_ms);
             rcon_ = std::make_unique<RconServer>(
                 io_, ro,
                 [this](std::string command, std::function<void(std::string)> reply) {
