@@ -1,4 +1,5 @@
-// The TCP listener shared by RCON and the game port: bind, accept with a connection cap, stop.
+// The TCP listener shared by RCON and the game port: bind, accept with a connection cap and a
+// per-address limit on pending connections, stop.
 #include "mobserver/net/listener.hpp"
 
 #include <vector>
@@ -65,12 +66,18 @@ void TcpListener::on_accept(boost::system::error_code ec, tcp::socket socket) {
                 reason = "the server is stopping";
             } else if (sessions_.size() >= options_.max_connections) {
                 reason = "already " + std::to_string(options_.max_connections) + " connections";
+            } else if (const auto it = pending_.find(address);
+                       it != pending_.end() && it->second >= options_.max_pending_per_address) {
+                // One address trickling bytes must not fill the cap for everyone else.
+                reason = "already " + std::to_string(options_.max_pending_per_address) +
+                         " pending connections from this address";
             } else {
                 reason = refusal(address);
                 if (reason.empty()) {
                     const std::uint64_t id = next_session_++;
                     session = make_session(std::move(socket), id, address);
-                    sessions_.emplace(id, session);
+                    sessions_.emplace(id, Entry{session, address, true});
+                    ++pending_[address];
                 }
             }
         }
@@ -94,8 +101,8 @@ void TcpListener::stop() {
     std::vector<std::shared_ptr<ListenerSession>> open;
     {
         std::lock_guard lock(mutex_);
-        for (auto& [id, weak] : sessions_)
-            if (auto session = weak.lock()) open.push_back(std::move(session));
+        for (auto& [id, entry] : sessions_)
+            if (auto session = entry.session.lock()) open.push_back(std::move(session));
     }
     for (auto& session : open) session->close_from_outside();
 }
@@ -105,9 +112,30 @@ std::size_t TcpListener::connection_count() const {
     return sessions_.size();
 }
 
+std::size_t TcpListener::pending_count(const std::string& address) const {
+    std::lock_guard lock(mutex_);
+    const auto it = pending_.find(address);
+    return it == pending_.end() ? 0 : it->second;
+}
+
+void TcpListener::leave_pending(Entry& entry) {
+    if (!entry.pending) return;
+    entry.pending = false;
+    const auto it = pending_.find(entry.address);
+    if (it != pending_.end() && --it->second == 0) pending_.erase(it);
+}
+
+void TcpListener::mark_established(std::uint64_t id) {
+    std::lock_guard lock(mutex_);
+    if (const auto it = sessions_.find(id); it != sessions_.end()) leave_pending(it->second);
+}
+
 void TcpListener::remove_session(std::uint64_t id) {
     std::lock_guard lock(mutex_);
-    sessions_.erase(id);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end()) return;
+    leave_pending(it->second);
+    sessions_.erase(it);
 }
 
 void TcpListener::emit(std::string_view level, std::string message) const {

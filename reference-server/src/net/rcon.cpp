@@ -203,7 +203,9 @@ int LoginThrottle::failures(const std::string& address, Clock::time_point now) c
 
 struct RconServer::State final : TcpListener {
     State(asio::io_context& io_context, RconServerOptions opts, RconCommandHandler h, NetLogFunction l)
-        : TcpListener(io_context, {opts.bind_address, opts.port, opts.max_connections, "RCON"}, std::move(l)),
+        : TcpListener(io_context,
+                      {opts.bind_address, opts.port, opts.max_connections, opts.max_pending_per_address, "RCON"},
+                      std::move(l)),
           options(std::move(opts)),
           handler(std::move(h)),
           throttle(options.throttle) {}
@@ -244,6 +246,8 @@ public:
           socket_(std::move(socket)),
           idle_timer_(socket_.get_executor()),
           delay_timer_(socket_.get_executor()),
+          login_timer_(socket_.get_executor()),
+          accepted_(std::chrono::steady_clock::now()),
           id_(id),
           address_(std::move(address)),
           name_("RCON Client /" + address_) {}
@@ -252,6 +256,7 @@ public:
     void begin() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] {
             self->state_->info("Thread " + self->name_ + " started");
+            self->arm_login_timer();
             self->do_read();
         });
     }
@@ -307,6 +312,13 @@ private:
                 {
                     std::lock_guard lock(state_->throttle_mutex);
                     state_->throttle.record_success(address_);
+                }
+                if (!established_) {
+                    // Logged in once: no login deadline, no longer pending. A later wrong
+                    // password logs the connection out but does not make it pending again.
+                    established_ = true;
+                    login_timer_.cancel();
+                    state_->mark_established(id_);
                 }
                 send(encode_rcon_packet({packet.request_id, kRconTypeAuthResponse, ""}));
             } else {
@@ -405,6 +417,17 @@ private:
         if (!write_queue_.empty()) do_write();
     }
 
+    // Absolute from the accept: bytes that are not the right password do not move it.
+    void arm_login_timer() {
+        login_timer_.expires_at(accepted_ + state_->options.login_timeout);
+        login_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+            if (ec || self->closed_ || self->established_) return;
+            self->state_->info("Closing " + self->name_ + ": not logged in within " +
+                               std::to_string(self->state_->options.login_timeout.count()) + " ms");
+            self->close();
+        });
+    }
+
     void arm_idle_timer() {
         const std::uint64_t generation = ++idle_generation_;
         idle_timer_.expires_after(state_->options.idle_timeout);
@@ -429,6 +452,7 @@ private:
         socket_.close(ignored);
         idle_timer_.cancel();
         delay_timer_.cancel();
+        login_timer_.cancel();
         state_->remove_session(id_);
         state_->info("Thread " + name_ + " shutting down");
     }
@@ -437,6 +461,8 @@ private:
     tcp::socket socket_;
     asio::steady_timer idle_timer_;
     asio::steady_timer delay_timer_;
+    asio::steady_timer login_timer_;
+    const std::chrono::steady_clock::time_point accepted_;
     std::uint64_t id_;
     std::string address_;
     std::string name_;
@@ -448,6 +474,7 @@ private:
     bool busy_ = false;
     bool closed_ = false;
     bool authed_ = false;
+    bool established_ = false;  // has logged in at least once
 };
 
 }  // namespace

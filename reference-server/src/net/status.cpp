@@ -378,6 +378,7 @@ StatusProtocol::Step StatusProtocol::handle_frame(const std::string& packet, std
     if (phase_ == Phase::Handshake) {
         auto hs = decode_handshake(packet);
         if (!hs) return fail(offset + hs.error().offset, "handshake: " + hs.error().message);
+        intent_ = hs->intent;
         if (hs->intent == HandshakeIntent::Status) {
             phase_ = Phase::Status;
             return {};
@@ -435,7 +436,9 @@ StatusProtocol::Step StatusProtocol::legacy_timeout() {
 
 struct StatusServer::State final : TcpListener {
     State(asio::io_context& io_context, StatusServerOptions opts, std::function<StatusInfo()> i, NetLogFunction l)
-        : TcpListener(io_context, {opts.bind_address, opts.port, opts.max_connections, "Status"}, std::move(l)),
+        : TcpListener(io_context,
+                      {opts.bind_address, opts.port, opts.max_connections, opts.max_pending_per_address, "Status"},
+                      std::move(l)),
           options(std::move(opts)),
           info(std::move(i)) {}
 
@@ -458,12 +461,17 @@ public:
           socket_(std::move(socket)),
           idle_timer_(socket_.get_executor()),
           legacy_timer_(socket_.get_executor()),
+          deadline_timer_(socket_.get_executor()),
+          accepted_(std::chrono::steady_clock::now()),
           id_(id),
           address_(std::move(address)),
           protocol_(state_->info) {}
 
     void begin() override {
-        asio::dispatch(socket_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+        asio::dispatch(socket_.get_executor(), [self = shared_from_this()] {
+            self->arm_deadline(self->state_->options.handshake_timeout);
+            self->do_read();
+        });
     }
 
     void close_from_outside() override {
@@ -471,6 +479,23 @@ public:
     }
 
 private:
+    // The pre-play deadline: absolute from the accept, so a byte now and then does not move it
+    // (the idle timer only catches silence). Re-armed, still from the accept, when the handshake
+    // asks for login.
+    void arm_deadline(std::chrono::milliseconds timeout) {
+        const std::uint64_t generation = ++deadline_generation_;
+        deadline_timer_.expires_at(accepted_ + timeout);
+        deadline_timer_.async_wait([self = shared_from_this(), timeout, generation](boost::system::error_code ec) {
+            if (ec || self->closed_ || generation != self->deadline_generation_) return;
+            // A connection that has had its answer and is only draining is closed without a word.
+            if (!self->closing_)
+                self->state_->emit("DEBUG", "Closing connection from /" + self->address_ + ": " +
+                                                (self->login_deadline_ ? "login" : "handshake and status") +
+                                                " not finished within " + std::to_string(timeout.count()) + " ms");
+            self->close();
+        });
+    }
+
     void do_read() {
         if (closed_ || closing_) return;
         const std::uint64_t generation = ++idle_generation_;
@@ -495,6 +520,10 @@ private:
     }
 
     void apply(StatusProtocol::Step step) {
+        if (!login_deadline_ && protocol_.intent() == HandshakeIntent::Login) {
+            login_deadline_ = true;
+            arm_deadline(state_->options.login_timeout);
+        }
         if (step.error)
             state_->emit("DEBUG", "Dropping status connection from /" + address_ + ": " + step.error->describe());
         if (!step.output.empty()) send(std::move(step.output));
@@ -565,6 +594,7 @@ private:
         socket_.close(ignored);
         idle_timer_.cancel();
         legacy_timer_.cancel();
+        deadline_timer_.cancel();
         state_->remove_session(id_);
     }
 
@@ -572,6 +602,9 @@ private:
     tcp::socket socket_;
     asio::steady_timer idle_timer_;
     asio::steady_timer legacy_timer_;
+    asio::steady_timer deadline_timer_;
+    const std::chrono::steady_clock::time_point accepted_;
+    std::uint64_t deadline_generation_ = 0;  // a wait of an earlier arm_deadline() ignores itself
     std::uint64_t id_;
     std::string address_;
     StatusProtocol protocol_;
@@ -581,6 +614,7 @@ private:
     bool writing_ = false;
     bool closing_ = false;
     bool closed_ = false;
+    bool login_deadline_ = false;
 };
 
 }  // namespace

@@ -178,6 +178,7 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "memory-expiry") return set_memory_expiry(p.memory_expiry, value);
     if (key == "plugins-dir") return set_non_empty(p.plugins_dir, value);
     if (key == "spawn-chunk-radius") return set_int(p.spawn_chunk_radius, value, 0, 32);
+    if (key == "debug") return set_bool(p.debug, value);
     if (key == "max-tick-time") return set_int(p.max_tick_time, value, -1, kMaxInt);
     if (key == "plugins-disabled") return set_id_list(p.plugins_disabled, value);
     if (key == "network-max-connections") return set_int(p.network_max_connections, value, 1, 100000);
@@ -413,6 +414,7 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["memory-expiry"] = p.memory_expiry == MemoryExpiry::Modern ? "modern" : "legacy";
     all["plugins-dir"] = p.plugins_dir;
     all["spawn-chunk-radius"] = int_text(p.spawn_chunk_radius);
+    all["debug"] = p.debug ? "true" : "false";
     all["max-tick-time"] = int_text(p.max_tick_time);
     all["plugins-disabled"] = join_ids(p.plugins_disabled);
     all["network-max-connections"] = int_text(p.network_max_connections);

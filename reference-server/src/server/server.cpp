@@ -60,6 +60,14 @@ private:
     ServerLog* log_;
 };
 
+// The level of a line from the network listeners, which name it as text.
+LogLevel net_log_level(std::string_view level) {
+    if (level == "ERROR") return LogLevel::Error;
+    if (level == "WARN") return LogLevel::Warn;
+    if (level == "DEBUG") return LogLevel::Debug;
+    return LogLevel::Info;
+}
+
 // Vanilla's createCommandSourceStack: the console stands at the lower corner of the spawn block.
 Vec3 corner_of(BlockPos p) { return {static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)}; }
 
@@ -257,17 +265,21 @@ std::string MinecraftServer::start() {
     if (!props) return "Failed to load properties from file: server.properties: " + props.error().to_string();
     properties_ = std::move(*props);
     if (auto r = apply_overrides(properties_, launch_.overrides); !r) return r.error().to_string();
+    log_.set_debug(properties_.debug);
     report_last_crash();
 
     // StatusServer logs "Starting Minecraft server on <ip>:<port>" and, on failure, vanilla's
     // "**** FAILED TO BIND TO PORT!" lines.
     auto net_log = [this](std::string_view level, std::string message) {
-        const LogLevel l = level == "ERROR" ? LogLevel::Error : level == "WARN" ? LogLevel::Warn : LogLevel::Info;
-        log_.log(l, message, "Network");
+        log_.log(net_log_level(level), message, "Network");
     };
     StatusServerOptions so;
     so.bind_address = properties_.server_ip;
     so.port = static_cast<std::uint16_t>(properties_.server_port);
+    so.max_connections = static_cast<std::size_t>(properties_.network_max_connections);
+    so.max_pending_per_address = static_cast<std::size_t>(properties_.network_max_pending_per_address);
+    so.handshake_timeout = std::chrono::milliseconds(properties_.network_handshake_timeout_ms);
+    so.login_timeout = std::chrono::milliseconds(properties_.network_login_timeout_ms);
     const StatusInfo info = [&] {
         StatusInfo i;
         i.max_players = properties_.max_players;
@@ -394,6 +406,9 @@ int MinecraftServer::run() {
             ro.bind_address = properties_.server_ip;
             ro.port = static_cast<std::uint16_t>(properties_.rcon_port);
             ro.password = properties_.rcon_password;
+            ro.max_connections = static_cast<std::size_t>(properties_.rcon_max_connections);
+            ro.max_pending_per_address = static_cast<std::size_t>(properties_.rcon_max_pending_per_address);
+            ro.login_timeout = std::chrono::milliseconds(properties_.rcon_login_timeout_ms);
             rcon_ = std::make_unique<RconServer>(
                 io_, ro,
                 [this](std::string command, std::function<void(std::string)> reply) {
@@ -409,8 +424,7 @@ int MinecraftServer::run() {
                     });
                 },
                 [this](std::string_view level, std::string message) {
-                    const LogLevel l = level == "ERROR" ? LogLevel::Error : level == "WARN" ? LogLevel::Warn : LogLevel::Info;
-                    log_.log(l, message, "RCON Listener");
+                    log_.log(net_log_level(level), message, "RCON Listener");
                 });
             if (auto err = rcon_->start()) {
                 log_.warn(*err);

@@ -33,7 +33,8 @@ struct Client {
     RconReader reader{static_cast<std::int32_t>(kRconResponseChunkBytes) + kRconMinPacketLength};
     bool closed = false;
 
-    Client(asio::io_context& context, std::uint16_t port) : io(context), socket(connect_loopback(context, port)) {}
+    Client(asio::io_context& context, std::uint16_t port, const std::string& from = "127.0.0.1")
+        : io(context), socket(connect_loopback(context, port, from)) {}
     void write(const std::string& data) { asio::write(socket, asio::buffer(data)); }
     void send(std::int32_t id, std::int32_t type, const std::string& body) {
         write(encode_rcon_packet({id, type, body}));
@@ -485,6 +486,51 @@ BOOST_AUTO_TEST_CASE(stop_closes_the_listener_and_every_connection) {
     boost::system::error_code ec;
     late.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
     BOOST_TEST(ec.failed());
+}
+
+BOOST_AUTO_TEST_CASE(unauthenticated_connections_are_closed_at_the_login_deadline) {
+    auto options = ServerFixture::base_options();
+    options.login_timeout = 300ms;  // the idle timeout stays 30 s: every byte would reset it
+    ServerFixture f(options);
+    // A login packet whose 200-byte body takes 20 s at this pace: it never completes.
+    Trickle slow(f.io, f.port(), encode_rcon_packet({1, kRconTypeAuth, std::string(200, 'x')}), 100ms);
+    BOOST_REQUIRE(run_until(f.io, [&] { return slow.closed(); }));
+    BOOST_TEST(slow.sent() >= 2u);
+    BOOST_TEST(slow.open_for() >= 290ms);
+    BOOST_TEST(slow.open_for() < 1500ms);
+    BOOST_TEST(f.log.contains("INFO Closing RCON Client /127.0.0.1: not logged in within 300 ms"));
+    // Wrong passwords do not buy time either.
+    Client guesser(f.io, f.port());
+    guesser.send(1, kRconTypeAuth, "guess");
+    BOOST_TEST(guesser.packet().value().request_id == -1);
+    BOOST_TEST(guesser.wait_closed());
+    BOOST_TEST(run_until(f.io, [&] { return f.server->connection_count() == 0; }));
+}
+
+BOOST_AUTO_TEST_CASE(logged_in_connections_no_longer_count_as_pending) {
+    auto options = ServerFixture::base_options();
+    options.max_pending_per_address = 1;
+    options.login_timeout = 300ms;
+    ServerFixture f(options);
+    Client admin(f.io, f.port());
+    admin.send(1, kRconTypeAuth, "secret");
+    BOOST_TEST(admin.packet().value().request_id == 1);
+    // The logged-in connection does not hold 127.0.0.1's single pending place.
+    Client pending(f.io, f.port());
+    BOOST_REQUIRE(run_until(f.io, [&] { return f.server->connection_count() == 2; }));
+    Client refused(f.io, f.port());
+    BOOST_TEST(refused.wait_closed());
+    BOOST_TEST(f.log.contains("WARN Refused RCON connection from /127.0.0.1: "
+                              "already 1 pending connections from this address"));
+    // Another address has places of its own.
+    Client other(f.io, f.port(), "127.0.0.2");
+    other.send(2, kRconTypeAuth, "secret");
+    BOOST_TEST(other.packet().value().request_id == 2);
+    // The pending one misses its deadline; the admin, accepted earlier, had none after logging in.
+    BOOST_TEST(pending.wait_closed());
+    admin.send(3, kRconTypeExecCommand, "list");
+    BOOST_TEST((admin.packet().value() == RconPacket{3, kRconTypeResponseValue, "echo: list"}));
+    BOOST_TEST(f.server->connection_count() == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

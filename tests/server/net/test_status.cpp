@@ -446,4 +446,60 @@ BOOST_AUTO_TEST_CASE(server_bind_failure_cap_and_stop) {
     BOOST_TEST(run_until(f.io, [&] { return f.server->connection_count() == 0; }));
 }
 
+BOOST_AUTO_TEST_CASE(protocol_reports_the_handshake_intent) {
+    auto status = make_protocol();
+    BOOST_TEST(!status.intent().has_value());
+    status.feed(encode_handshake({765, "localhost", 25565, HandshakeIntent::Status}));
+    BOOST_TEST((status.intent() == HandshakeIntent::Status));
+    auto login = make_protocol();
+    login.feed(encode_handshake({765, "localhost", 25565, HandshakeIntent::Login}));
+    BOOST_TEST((login.intent() == HandshakeIntent::Login));
+}
+
+BOOST_AUTO_TEST_CASE(trickling_connection_is_closed_at_the_handshake_deadline) {
+    auto options = Fixture::base_options();
+    options.handshake_timeout = 300ms;  // the idle timeout stays 30 s: every byte would reset it
+    Fixture f(options);
+    // A valid handshake whose 200-character address takes 20 s at this pace: it never completes.
+    Trickle slow(f.io, f.server->port(),
+                 encode_handshake({765, std::string(200, 'a'), 25565, HandshakeIntent::Status}), 100ms);
+    BOOST_REQUIRE(run_until(f.io, [&] { return slow.closed(); }));
+    BOOST_TEST(slow.sent() >= 2u);
+    BOOST_TEST(slow.open_for() >= 290ms);
+    BOOST_TEST(slow.open_for() < 1500ms);
+    BOOST_TEST(f.log.contains("DEBUG Closing connection from /127.0.0.1: "
+                              "handshake and status not finished within 300 ms"));
+    BOOST_TEST(run_until(f.io, [&] { return f.server->connection_count() == 0; }));
+}
+
+BOOST_AUTO_TEST_CASE(pending_limit_per_address_spares_other_addresses) {
+    auto options = Fixture::base_options();
+    options.max_pending_per_address = 2;
+    Fixture f(options);
+    auto first = f.connect();
+    auto second = f.connect();
+    BOOST_REQUIRE(run_until(f.io, [&] { return f.server->connection_count() == 2; }));
+    auto third = f.connect();
+    BOOST_TEST(read_to_close(f.io, third).empty());
+    BOOST_TEST(f.log.contains("DEBUG Refused connection from /127.0.0.1: "
+                              "already 2 pending connections from this address"));
+    BOOST_TEST(f.server->connection_count() == 2u);
+
+    // Another address is served while 127.0.0.1 is at its limit.
+    StatusInfo expected;
+    expected.motd = "A §amobsdk§r world";
+    const std::string ping = encode_handshake({765, "localhost", 25565, HandshakeIntent::Status}) +
+                             frame_packet(bytes({0x00})) + frame_packet(bytes({0x01, 0, 0, 0, 0, 0, 0, 0, 7}));
+    auto other = connect_loopback(f.io, f.server->port(), "127.0.0.2");
+    asio::write(other, asio::buffer(ping));
+    BOOST_TEST(read_to_close(f.io, other) == encode_status_response(expected) + encode_pong(7));
+
+    // A closed pending connection frees its address's place.
+    first.close();
+    BOOST_REQUIRE(run_until(f.io, [&] { return f.server->connection_count() == 1; }));
+    auto again = f.connect();
+    asio::write(again, asio::buffer(ping));
+    BOOST_TEST(read_to_close(f.io, again) == encode_status_response(expected) + encode_pong(7));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -109,6 +109,8 @@ BOOST_AUTO_TEST_CASE(reliability_keys_parse_and_check_their_ranges) {
         "rcon.max-pending-per-address=1\n"
         "rcon.login-timeout-ms=700\n");
     BOOST_TEST(p.max_tick_time == -1);
+    BOOST_TEST(!d.debug);
+    BOOST_TEST(parse_ok("debug=true\n").debug);
     BOOST_TEST((p.plugins_disabled == std::vector<std::string>{"allay", "monsters"}));  // trimmed, once each
     BOOST_TEST(p.network_max_connections == 100);
     BOOST_TEST(p.network_max_pending_per_address == 2);
@@ -304,6 +306,7 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
     // Sorted keys; ':' escaped in values as Java does.
     const std::string body = text.substr(text.find("1970\n") + 5);
     BOOST_TEST(body ==
+               "debug=false\n"
                "difficulty=easy\n"
                "enable-rcon=false\n"
                "level-name=world\n"

@@ -1,5 +1,5 @@
 // The accepting half that the RCON and status listeners share: binding to an address or host name,
-// accepting on a strand, the cap on open connections and an orderly stop that closes every session.
+// accepting on a strand, the caps on open and on pending connections and an orderly stop.
 #pragma once
 
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without it
@@ -48,6 +48,9 @@ struct ListenerOptions {
     std::uint16_t port = 0;
     /// @brief Connections open at once; more are accepted and closed at once.
     std::size_t max_connections = 16;
+    /// @brief Connections one address may have open while they are pending (not yet logged in or
+    /// past the status exchange, see TcpListener::mark_established); more are accepted and closed.
+    std::size_t max_pending_per_address = 4;
     /// @brief Names the listener in its log lines ("RCON accept failed: …").
     std::string name;
 };
@@ -84,6 +87,13 @@ public:
     /// @brief Sessions currently open.
     std::size_t connection_count() const;
 
+    /// @brief Pending connections (admitted, not yet established) from `address`.
+    std::size_t pending_count(const std::string& address) const;
+
+    /// @brief Session `id` has left its early state (an RCON login): it no longer counts against
+    /// its address's pending limit, only against the cap. Idempotent; called by the session.
+    void mark_established(std::uint64_t id);
+
     /// @brief Forgets a session that has closed; called by the session itself.
     void remove_session(std::uint64_t id);
 
@@ -95,7 +105,7 @@ public:
 
 protected:
     /// @brief A further reason to refuse a connection from `address` (empty: admit it), asked
-    /// after the stop and the cap have been checked, with the sessions' lock held.
+    /// after the stop, the cap and the pending limit have been checked, with the sessions' lock held.
     virtual std::string refusal(const std::string& /*address*/) const { return {}; }
 
     /// @brief Makes the session for an admitted connection; it must call remove_session(id) when
@@ -103,7 +113,8 @@ protected:
     virtual std::shared_ptr<ListenerSession> make_session(boost::asio::ip::tcp::socket socket, std::uint64_t id,
                                                           std::string address) = 0;
 
-    /// @brief Logs a connection closed unserved: `reason` is "already 16 connections" or the like.
+    /// @brief Logs a connection closed unserved: `reason` is "already 16 connections",
+    /// "already 4 pending connections from this address" or the like.
     virtual void log_refusal(const std::string& address, const std::string& reason) const = 0;
 
 private:
@@ -117,8 +128,16 @@ private:
     std::atomic<std::uint16_t> port_{0};
     std::atomic<bool> stopped_{false};
 
+    struct Entry {
+        std::weak_ptr<ListenerSession> session;
+        std::string address;
+        bool pending = true;  // counted in pending_[address]
+    };
+    void leave_pending(Entry& entry);  // with mutex_ held
+
     mutable std::mutex mutex_;  // guards the members below
-    std::map<std::uint64_t, std::weak_ptr<ListenerSession>> sessions_;
+    std::map<std::uint64_t, Entry> sessions_;
+    std::map<std::string, std::size_t> pending_;  // addresses with pending sessions only: bounded by the cap
     std::uint64_t next_session_ = 0;
 };
 

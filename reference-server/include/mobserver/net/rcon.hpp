@@ -176,8 +176,15 @@ struct RconServerOptions {
     std::string password;
     /// @brief A connection that sends nothing for this long while the server waits for it is closed.
     std::chrono::milliseconds idle_timeout{30000};
-    /// @brief Connections open at once; more are accepted and closed at once.
+    /// @brief Connections open at once; more are accepted and closed at once (`rcon.max-connections`).
     std::size_t max_connections = 16;
+    /// @brief Connections one address may have open before they log in; more are accepted and
+    /// closed at once (`rcon.max-pending-per-address`). A logged-in connection counts only
+    /// against max_connections.
+    std::size_t max_pending_per_address = 4;
+    /// @brief A connection that has not sent the right password within this long of being
+    /// accepted is closed, however much else it sends (`rcon.login-timeout-ms`).
+    std::chrono::milliseconds login_timeout{5000};
     /// @brief The failed-login throttle.
     LoginThrottleOptions throttle;
 };

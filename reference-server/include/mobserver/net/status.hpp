@@ -184,12 +184,16 @@ public:
     /// @brief The current phase.
     Phase phase() const noexcept { return phase_; }
 
+    /// @brief The next state the handshake asked for; nullopt until a handshake has been decoded.
+    std::optional<HandshakeIntent> intent() const noexcept { return intent_; }
+
 private:
     Step fail(std::uint64_t offset, std::string message);
     Step handle_frame(const std::string& packet, std::uint64_t offset);
 
     std::function<StatusInfo()> info_;
     Phase phase_ = Phase::Handshake;
+    std::optional<HandshakeIntent> intent_;
     FrameReader frames_;
     std::string legacy_bytes_;       // the first bytes while they may be a legacy ping
     bool first_bytes_seen_ = false;
@@ -207,8 +211,18 @@ struct StatusServerOptions {
     std::chrono::milliseconds idle_timeout{30000};
     /// @brief How long a lone 0xFE waits for 0x01 before it is answered as a pre-1.4 ping.
     std::chrono::milliseconds legacy_wait{100};
-    /// @brief Connections open at once; more are accepted and closed at once.
+    /// @brief Connections open at once; more are accepted and closed at once
+    /// (`network-max-connections`).
     std::size_t max_connections = 64;
+    /// @brief Connections one address may have open before they are past the status exchange or
+    /// logged in; more are accepted and closed at once (`network-max-pending-per-address`).
+    std::size_t max_pending_per_address = 8;
+    /// @brief A connection must finish its handshake and status exchange within this long of being
+    /// accepted, however slowly it sends; else it is closed (`network-handshake-timeout-ms`).
+    std::chrono::milliseconds handshake_timeout{5000};
+    /// @brief Replaces handshake_timeout, still counted from the accept, once the handshake asks
+    /// for login (`network-login-timeout-ms`; vanilla's 30-second login timeout).
+    std::chrono::milliseconds login_timeout{30000};
 };
 
 /// @brief The game port: server list ping (modern and legacy) and login refusal on an io_context,

@@ -43,6 +43,7 @@ struct ServerProperties {
     MemoryExpiry memory_expiry = MemoryExpiry::Modern; ///< memory-expiry (ours)
     std::string plugins_dir = "plugins";          ///< plugins-dir (ours); not empty
     std::int32_t spawn_chunk_radius = 2;          ///< spawn-chunk-radius (ours), 0–32
+    bool debug = false;                           ///< debug: log DEBUG lines too (vanilla's key)
     /// @brief max-tick-time: a tick running longer (ms) ends the server with a crash report, as
     /// vanilla's watchdog; -1 (or 0) turns the watchdog off.
     std::int32_t max_tick_time = 60000;
