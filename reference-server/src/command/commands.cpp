@@ -599,7 +599,7 @@ void register_tick(CommandDispatcher& d, ServerControl& server) {
         std::sort(samples.begin(), samples.end());
         const std::size_t n = samples.size();
         c.source().send_success("Percentiles: P50: " + ms(samples[n / 2]) + "ms P95: " + ms(samples[static_cast<std::size_t>(n * 0.95)]) +
-                                "ms P99: " + ms(samples[static_cast<std::size_t>(n * 0.99)]) + "ms. Sample: " + std::to_string(n));
+                                "ms P99: " + ms(samples[static_cast<std::size_t>(n * 0.99)]) + "ms, sample: " + std::to_string(n));
         return static_cast<int>(tm.tick_rate());
     });
     tick.literal("rate").argument("rate", float_arg(TickManager::min_rate, TickManager::max_rate)).executes([&server](Ctx& c) -> R {

@@ -390,7 +390,9 @@ std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>
     disabled_.clear();
     std::vector<fs::path> files;
     std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
+    if (dir.empty()) {
+        // Safe mode: nothing to list, nothing to say.
+    } else if (!fs::is_directory(dir, ec)) {
         log_(LogLevel::Info, "No plugins folder " + dir.string() + ": no plugins loaded");
     } else {
         // Links are listed too, so that one is refused with a reason instead of skipped unseen.

@@ -426,10 +426,7 @@ int MinecraftServer::run() {
                 [this](std::string_view level, std::string message) {
                     log_.log(net_log_level(level), message, "RCON Listener");
                 });
-            if (auto err = rcon_->start()) {
-                log_.warn(*err);
-                rcon_.reset();
-            }
+            if (rcon_->start()) rcon_.reset();  // RconServer logged why (vanilla's "Unable to initialise RCON")
         }
     }
 

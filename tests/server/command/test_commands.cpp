@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(tick_command) {
     for (int i = 0; i < 100; ++i) tm.end_tick(std::chrono::milliseconds(i < 50 ? 2 : 4));
     BOOST_TEST(f.run("tick query") ==
                (Lines{"The game is running normally", "Target tick rate: 20.0 per second.\nAverage time per tick: 3.0ms (Target: 50.0ms)",
-                      "Percentiles: P50: 4.0ms P95: 4.0ms P99: 4.0ms. Sample: 100"}));
+                      "Percentiles: P50: 4.0ms P95: 4.0ms P99: 4.0ms, sample: 100"}));
     BOOST_TEST(f.run("tick rate 40") == (Lines{"Set the target tick rate to 40.0 per second"}));
     BOOST_TEST(tm.nanoseconds_per_tick() == 25'000'000);
     BOOST_TEST(f.run("tick rate 0.5") == (Lines{"Float must not be less than 1.0, found 0.5", "tick rate 0.5<--[HERE]"}));

@@ -64,7 +64,7 @@ public:
     PluginHost(const PluginHost&) = delete;
     PluginHost& operator=(const PluginHost&) = delete;
 
-    /// @brief Loads every `*.so` in `dir` (a missing folder loads none) and freezes the
+    /// @brief Loads every `*.so` in `dir` (a missing folder, or an empty path, loads none) and freezes the
     /// registries. A library whose file name (without `.so`) or plugin id is in `disabled` is
     /// not registered (matched by file name, none of its code runs). Call once, or again after
     /// unload(). Throws only when `builtins` throws. Returns an error, and loads no plugin,
