@@ -173,9 +173,9 @@ std::string MinecraftServer::open_world() {
     const bool recreate = fresh && folder->has_chunk_files();
     if (recreate && !launch_.recreate_level_dat) return missing_level_dat_error(*folder);
     if (launch_.recreate_level_dat && !recreate)
-        log_.warn(std::string("--recreate-level-dat ignored: ") +
-                  (fresh ? "the world folder holds no chunk files, so a new world is created"
-                         : "the world has a level.dat"));
+        log_.warn(
+            std::string("--recreate-level-dat ignored: ") +
+            (fresh ? "the world folder holds no chunk files, so a new world is created" : "the world has a level.dat"));
     launch_.recreate_level_dat = false;  // once: a reload opens the world it wrote
     if (fresh) {
         level_.level_name = fs::path(properties_.level_name).filename().string();
@@ -246,11 +246,11 @@ std::string MinecraftServer::open_world() {
     if (recreate) {
         // Only level.dat: the chunks stay exactly as they are on disk.
         if (std::string err = save_level_data(); !err.empty()) return "cannot write level.dat: " + err;
-        log_.warn("Recreated level.dat in " + folder->level_dir.string() + " from defaults (--recreate-level-dat): seed " +
-                  std::to_string(level_.seed) + ", spawn " + std::to_string(level_.spawn.x) + ", " +
-                  std::to_string(level_.spawn.y) + ", " + std::to_string(level_.spawn.z) +
-                  ", time 0 and default game rules; the " +
-                  folder->describe() + " were kept unchanged and no village was built");
+        log_.warn("Recreated level.dat in " + folder->level_dir.string() +
+                  " from defaults (--recreate-level-dat): seed " + std::to_string(level_.seed) + ", spawn " +
+                  std::to_string(level_.spawn.x) + ", " + std::to_string(level_.spawn.y) + ", " +
+                  std::to_string(level_.spawn.z) + ", time 0 and default game rules; the " + folder->describe() +
+                  " were kept unchanged and no village was built");
     } else if (fresh) {
         if (std::string err = save_all(true); !err.empty()) return err;
     }

@@ -78,7 +78,7 @@ std::string chunk_name(int index) {
 std::uint64_t nbt_fingerprint(std::span<const std::uint8_t> bytes) noexcept {
     std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
     for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
-    // The length too, so that two encodings differing only in trailing zeros still differ.
+    // The length mixed in as well: a cheap second check against a collision.
     for (int i = 0; i < 8; ++i) h = (h ^ ((bytes.size() >> (8 * i)) & 0xFF)) * 0x100000001b3ull;
     return h;
 }
@@ -184,16 +184,15 @@ Result<RegionFile, RegionError> RegionFile::open(const std::filesystem::path& pa
         file.file_bytes_ = header_bytes;
     }
     if (file.file_bytes_ < header_bytes)
-        return fail("truncated header: the file has " + std::to_string(file.file_bytes_) +
-                        " bytes, the header needs " + std::to_string(header_bytes),
+        return fail("truncated header: the file has " + std::to_string(file.file_bytes_) + " bytes, the header needs " +
+                        std::to_string(header_bytes),
                     false);
 
     std::vector<std::uint8_t> header(header_bytes);
     ssize_t got = pread_all(fd, header.data(), header.size(), 0);
     if (got < 0) return fail(std::string("cannot read the header: ") + std::strerror(errno));
     if (static_cast<std::size_t>(got) < header_bytes)
-        return fail("truncated header: read " + std::to_string(got) + " of " +
-                        std::to_string(header_bytes) + " bytes",
+        return fail("truncated header: read " + std::to_string(got) + " of " + std::to_string(header_bytes) + " bytes",
                     false);
 
     file.locations_.resize(chunk_count);
@@ -381,17 +380,16 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z,
     }
 }
 
-Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int z,
-                                                                       const nbt::Compound& chunk,
-                                                                       std::int32_t timestamp, bool sync) {
+Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int z, const nbt::Compound& chunk,
+                                                                      std::int32_t timestamp, bool sync) {
     auto encoded = nbt::encode(nbt::Tag(chunk), "", nbt::Compression::Zlib);
     if (!encoded) return unexpected(error(index_of(x, z), "cannot encode: " + encoded.error().describe()));
     return stage_payload(x, z, *encoded, timestamp, sync);
 }
 
 Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_payload(int x, int z,
-                                                                         std::span<const std::uint8_t> payload,
-                                                                         std::int32_t timestamp, bool sync) {
+                                                                        std::span<const std::uint8_t> payload,
+                                                                        std::int32_t timestamp, bool sync) {
     const int index = index_of(x, z);
 
     const std::size_t total = 5 + payload.size();
@@ -415,7 +413,8 @@ Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_payload(int x, i
         mark(*sector, count, false);
         // A short write past the end may have grown the file; the caller's shrink_to() gives it back.
         struct stat st {};
-        if (::fstat(fd_, &st) == 0) file_bytes_ = std::max<std::uint64_t>(file_bytes_, static_cast<std::uint64_t>(st.st_size));
+        if (::fstat(fd_, &st) == 0)
+            file_bytes_ = std::max<std::uint64_t>(file_bytes_, static_cast<std::uint64_t>(st.st_size));
         return unexpected(std::move(e));
     }
     file_bytes_ = std::max<std::uint64_t>(file_bytes_, offset + buf.size());

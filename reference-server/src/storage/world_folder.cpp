@@ -37,14 +37,14 @@ std::string check_folder(const fs::path& dir, std::size_t* mca) {
     const int list_errno = errno;
     ::closedir(d);
     if (list_errno != 0)
-        return kRefusing + std::string("the folder ") + dir.string() + " cannot be read (" +
-               std::strerror(list_errno) + ")";
+        return kRefusing + std::string("the folder ") + dir.string() + " cannot be read (" + std::strerror(list_errno) +
+               ")";
     // access(W_OK) says yes to root on a read-only mount; only creating a file tells.
     const fs::path probe = dir / (".mobserver-write-test-" + std::to_string(::getpid()));
     const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0)
-        return kRefusing + std::string("the folder ") + dir.string() + " cannot be written (creating a file in it: " +
-               std::strerror(errno) +
+        return kRefusing + std::string("the folder ") + dir.string() +
+               " cannot be written (creating a file in it: " + std::strerror(errno) +
                "); the server saves the world there. Make it writable, or start the server on a copy of the world";
     ::close(fd);
     ::unlink(probe.c_str());
@@ -63,8 +63,8 @@ Result<fs::path, std::string> resolve_level_dir(const fs::path& server_dir, cons
     const fs::path server_abs = fs::absolute(server_dir).lexically_normal();
     if (name.has_root_path()) {
         if (source == "--world") return name.lexically_normal();
-        return unexpected(source + " \"" + level_name + "\" is an absolute path; the world must be inside the server folder " +
-                          server_abs.string() +
+        return unexpected(source + " \"" + level_name +
+                          "\" is an absolute path; the world must be inside the server folder " + server_abs.string() +
                           ". To keep it elsewhere, give its absolute path on the command line with --world");
     }
     const fs::path normal = name.lexically_normal();
@@ -95,8 +95,9 @@ Result<WorldFolderScan, std::string> check_world_folder(const fs::path& server_d
     std::error_code ec;
     if (!fs::exists(scan.level_dir, ec) && !ec) {
         fs::create_directories(scan.level_dir, ec);
-        if (ec) return unexpected(kRefusing + std::string("the world folder ") + scan.level_dir.string() +
-                                  " cannot be created (" + ec.message() + ")");
+        if (ec)
+            return unexpected(kRefusing + std::string("the world folder ") + scan.level_dir.string() +
+                              " cannot be created (" + ec.message() + ")");
     }
     if (std::string err = check_folder(scan.level_dir, nullptr); !err.empty()) return unexpected(err);
     const std::pair<const char*, std::size_t*> subfolders[] = {

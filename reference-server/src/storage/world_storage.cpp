@@ -107,7 +107,8 @@ RegionFile* WorldStorage::region(ChunkKind kind, std::int32_t rx, std::int32_t r
     const fs::path path = region_path(kind, ChunkPos{rx * 32, rz * 32});
     std::error_code ec;
     const bool exists = fs::exists(path, ec);
-    if (ec) return cannot_read(std::string(chunk_kind_folder(kind)) + "/" + path.filename().string() + ": " + ec.message());
+    if (ec)
+        return cannot_read(std::string(chunk_kind_folder(kind)) + "/" + path.filename().string() + ": " + ec.message());
     if (!exists) {
         if (!create) return nullptr;
         fs::create_directories(path.parent_path(), ec);
@@ -212,8 +213,10 @@ Result<std::optional<nbt::Compound>, std::string> WorldStorage::read_chunk(Chunk
             return unexpected(err);
         return Chunk{};
     }
-    if (*r) on_disk_[key] = fingerprint;
-    else on_disk_.erase(key);
+    if (*r)
+        on_disk_[key] = fingerprint;
+    else
+        on_disk_.erase(key);
     return std::move(*r);
 }
 
@@ -278,7 +281,7 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
 }
 
 Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(ChunkPos pos,
-                                                                          std::vector<std::string>& warnings) {
+                                                                            std::vector<std::string>& warnings) {
     std::vector<nbt::Compound> out;
     try {
         auto nbt = read_chunk(ChunkKind::Entities, pos, warnings);
@@ -458,8 +461,8 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
         auto encode = [&](ChunkKind kind, ChunkPos pos, const nbt::Compound& nbt) -> std::string {
             std::vector<std::uint8_t> raw;
             if (auto r = nbt::write(nbt::Tag(nbt), "", raw); !r)
-                return std::string(chunk_kind_folder(kind)) + " " + chunk_text(pos) + ": cannot encode: " +
-                       r.error().describe();
+                return std::string(chunk_kind_folder(kind)) + " " + chunk_text(pos) +
+                       ": cannot encode: " + r.error().describe();
             const std::uint64_t fingerprint = nbt_fingerprint(raw);
             const ChunkKey key{static_cast<std::uint8_t>(kind), pos.x, pos.z};
             if (auto it = on_disk_.find(key); it != on_disk_.end() && it->second == fingerprint) {
@@ -586,7 +589,8 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
             ++stats_.batches_failed;
             return err;
         }
-    for (const Encoded& w : writes) on_disk_[ChunkKey{static_cast<std::uint8_t>(w.kind), w.pos.x, w.pos.z}] = w.fingerprint;
+    for (const Encoded& w : writes)
+        on_disk_[ChunkKey{static_cast<std::uint8_t>(w.kind), w.pos.x, w.pos.z}] = w.fingerprint;
     stats_.chunks_written += entries.size();
     ++stats_.batches_saved;
     trim();

@@ -897,7 +897,8 @@ void World::update_chunks() {
     if (std::string err = save_columns(unload, unload, unload, std::move(evicted)); !err.empty()) {
         warn("Could not save chunks before unloading them (they stay loaded): " + err);
         for (const ChunkPos p : unload) unticketed_since_[p] = game_time_;  // retry after the delay
-        unload_retry_at_ = game_time_ + unload_delay - 1;  // when the chunks above are due again
+        // Chunks and entities that could not be saved are tried again when the chunks above are due.
+        unload_retry_at_ = game_time_ + unload_delay - 1;
     }
 }
 

@@ -5,9 +5,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -325,8 +325,9 @@ BOOST_FIXTURE_TEST_CASE(a_column_storage_cannot_read_stays_unloaded_and_is_never
     // Not loaded, and above all not generated in its place: a save would write that over the disk.
     BOOST_TEST(!w().is_loaded(far));
     BOOST_TEST_REQUIRE(warnings.size() == 1u);
-    BOOST_TEST(warnings[0].find("Chunk [10, 10] cannot be read; it stays unloaded and nothing is written over it") == 0u,
-               warnings[0]);
+    BOOST_TEST(
+        warnings[0].find("Chunk [10, 10] cannot be read; it stays unloaded and nothing is written over it") == 0u,
+        warnings[0]);
     // Tried again after load_retry_delay ticks, not every tick, and logged once.
     const int loads = io.loads;
     h.tick(50);

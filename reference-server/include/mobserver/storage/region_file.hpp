@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <optional>
 #include <span>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mobsdk/core/result.hpp"

@@ -15,8 +15,7 @@ namespace mobsdk::server {
 /// or whose `..` components lead outside `server_dir` is an error naming `source` (`level-name`
 /// or `--world`), unless it is absolute and `source` is `--world`: the admin's explicit choice.
 Result<std::filesystem::path, std::string> resolve_level_dir(const std::filesystem::path& server_dir,
-                                                             const std::string& level_name,
-                                                             const std::string& source);
+                                                             const std::string& level_name, const std::string& source);
 
 /// @brief What check_world_folder() found in a world folder.
 struct WorldFolderScan {
