@@ -18,6 +18,7 @@
 #include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/server/crash_report.hpp"
 #include "mobserver/server/watchdog.hpp"
+#include "mobserver/storage/world_folder.hpp"
 #include "mobserver/storage/world_storage.hpp"
 #include "mobserver/world/village.hpp"
 #include "mobserver/world/world.hpp"
@@ -178,13 +179,29 @@ std::string MinecraftServer::open_world() {
         CrashReporter::instance().set_plugins(crash_info, &registries->entity_types);
     }
 
-    level_dir_ = launch_.dir / properties_.level_name;
+    const bool world_flag = std::any_of(launch_.overrides.begin(), launch_.overrides.end(),
+                                        [](const auto& o) { return o.first == "--world"; });
+    auto level_dir = resolve_level_dir(launch_.dir, properties_.level_name, world_flag ? "--world" : "level-name");
+    if (!level_dir) return level_dir.error();
+    level_dir_ = *level_dir;
     log_.info("Preparing level \"" + properties_.level_name + "\"");
+    // Before anything reads or writes the world: its folders must be usable, and chunk files
+    // without a level.dat are a damaged world, never a new one.
+    auto folder = check_world_folder(launch_.dir, level_dir_);
+    if (!folder) return folder.error();
+    log_.info("World folder: " + folder->level_dir.string());
     auto loaded = read_level_dat(level_dir_);
     if (!loaded) return loaded.error();
     const bool fresh = !loaded->has_value();
+    const bool recreate = fresh && folder->has_chunk_files();
+    if (recreate && !launch_.recreate_level_dat) return missing_level_dat_error(*folder);
+    if (launch_.recreate_level_dat && !recreate)
+        log_.warn(
+            std::string("--recreate-level-dat ignored: ") +
+            (fresh ? "the world folder holds no chunk files, so a new world is created" : "the world has a level.dat"));
+    launch_.recreate_level_dat = false;  // once: a reload opens the world it wrote
     if (fresh) {
-        level_.level_name = properties_.level_name;
+        level_.level_name = fs::path(properties_.level_name).filename().string();
         if (auto seed = parse_level_seed(properties_.level_seed)) {
             level_.seed = *seed;
         } else {
@@ -242,7 +259,7 @@ std::string MinecraftServer::open_world() {
 
     log_.info("Preparing start region for dimension " + world_->dimension().str());
     world_->update_chunks();
-    if (fresh && !level_.flat_layers.empty()) {
+    if (fresh && !recreate && !level_.flat_layers.empty()) {
         // The embedded default world: a village at the spawn, with its villagers.
         const VillagePlan plan = build_village(*world_, level_.spawn, level_.seed, 4);
         const auto villager = registries->entity_types.find("minecraft:villager");
@@ -252,7 +269,15 @@ std::string MinecraftServer::open_world() {
         log_.info("Built a village of " + std::to_string(plan.beds.size()) + " beds and " +
                   std::to_string(plan.job_sites.size()) + " job sites around the spawn");
     }
-    if (fresh) {
+    if (recreate) {
+        // Only level.dat: the chunks stay exactly as they are on disk.
+        if (std::string err = save_level_data(); !err.empty()) return "cannot write level.dat: " + err;
+        log_.warn("Recreated level.dat in " + folder->level_dir.string() +
+                  " from defaults (--recreate-level-dat): seed " + std::to_string(level_.seed) + ", spawn " +
+                  std::to_string(level_.spawn.x) + ", " + std::to_string(level_.spawn.y) + ", " +
+                  std::to_string(level_.spawn.z) + ", time 0 and default game rules; the " + folder->describe() +
+                  " were kept unchanged and no village was built");
+    } else if (fresh) {
         if (std::string err = save_all(true); !err.empty()) return err;
     }
     return {};

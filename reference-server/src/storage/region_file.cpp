@@ -75,6 +75,14 @@ std::string chunk_name(int index) {
 
 }  // namespace
 
+std::uint64_t nbt_fingerprint(std::span<const std::uint8_t> bytes) noexcept {
+    std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
+    for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
+    // The length mixed in as well: a cheap second check against a collision.
+    for (int i = 0; i < 8; ++i) h = (h ^ ((bytes.size() >> (8 * i)) & 0xFF)) * 0x100000001b3ull;
+    return h;
+}
+
 std::string RegionError::describe() const {
     std::string out = file.empty() ? std::string("region") : file;
     if (x >= 0) out += " chunk [" + std::to_string(x) + ", " + std::to_string(z) + "]";
@@ -130,14 +138,16 @@ RegionError RegionFile::error(int index, std::string message) const {
 }
 
 RegionError RegionFile::io_error(int index, const char* what) const {
-    return error(index, std::string(what) + ": " + std::strerror(errno));
+    RegionError e = error(index, std::string(what) + ": " + std::strerror(errno));
+    e.io = true;
+    return e;
 }
 
 Result<RegionFile, RegionError> RegionFile::open(const std::filesystem::path& path, bool create,
                                                  RegionReadOptions options) {
     const std::string name = path.filename().string();
-    auto fail = [&](std::string message) {
-        return unexpected(RegionError{name, -1, -1, std::move(message)});
+    auto fail = [&](std::string message, bool io = true) {
+        return unexpected(RegionError{name, -1, -1, std::move(message), io});
     };
     bool created = false;
     int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
@@ -156,8 +166,13 @@ Result<RegionFile, RegionError> RegionFile::open(const std::filesystem::path& pa
         // A new region: an all-zero header, synced together with the folder entry so that a crash
         // cannot leave a file name without its header.
         std::vector<std::uint8_t> zeros(header_bytes, 0);
-        if (!pwrite_all(fd, zeros.data(), zeros.size(), 0) || ::fsync(fd) != 0)
-            return fail(std::string("cannot write the header: ") + std::strerror(errno));
+        if (!pwrite_all(fd, zeros.data(), zeros.size(), 0) || ::fsync(fd) != 0) {
+            const int saved = errno;
+            // A file we just created holds nothing: remove it rather than leave a short file that
+            // a later open would take for a damaged one (a full disk does this).
+            if (created) ::unlink(path.c_str());
+            return fail(std::string("cannot write the header: ") + std::strerror(saved));
+        }
         if (created) {
             const auto parent = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
             int dir = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -169,15 +184,16 @@ Result<RegionFile, RegionError> RegionFile::open(const std::filesystem::path& pa
         file.file_bytes_ = header_bytes;
     }
     if (file.file_bytes_ < header_bytes)
-        return fail("truncated header: the file has " + std::to_string(file.file_bytes_) +
-                    " bytes, the header needs " + std::to_string(header_bytes));
+        return fail("truncated header: the file has " + std::to_string(file.file_bytes_) + " bytes, the header needs " +
+                        std::to_string(header_bytes),
+                    false);
 
     std::vector<std::uint8_t> header(header_bytes);
     ssize_t got = pread_all(fd, header.data(), header.size(), 0);
     if (got < 0) return fail(std::string("cannot read the header: ") + std::strerror(errno));
     if (static_cast<std::size_t>(got) < header_bytes)
-        return fail("truncated header: read " + std::to_string(got) + " of " +
-                    std::to_string(header_bytes) + " bytes");
+        return fail("truncated header: read " + std::to_string(got) + " of " + std::to_string(header_bytes) + " bytes",
+                    false);
 
     file.locations_.resize(chunk_count);
     file.timestamps_.resize(chunk_count);
@@ -286,7 +302,7 @@ std::vector<RegionChunkPos> RegionFile::chunks() const {
     return out;
 }
 
-Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z) {
+Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z, std::uint64_t* fingerprint) {
     const int index = index_of(x, z);
     const std::uint32_t loc = locations_[static_cast<std::size_t>(index)];
     if (loc == 0) return std::optional<nbt::Compound>{};
@@ -351,6 +367,7 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z)
         nbt::ReadOptions opts;
         opts.max_bytes = options_.max_chunk_nbt_bytes;
         auto root = nbt::read(nbt_bytes, opts);
+        if (fingerprint) *fingerprint = nbt_fingerprint(nbt_bytes);
         if (!root) return unexpected(error(index, "bad NBT: " + root.error().describe()));
         if (root->tag.type() != nbt::TagType::Compound)
             return unexpected(error(index, "root tag is " +
@@ -363,13 +380,17 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z)
     }
 }
 
-Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int z,
-                                                                       const nbt::Compound& chunk,
-                                                                       std::int32_t timestamp, bool sync) {
-    const int index = index_of(x, z);
+Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int z, const nbt::Compound& chunk,
+                                                                      std::int32_t timestamp, bool sync) {
     auto encoded = nbt::encode(nbt::Tag(chunk), "", nbt::Compression::Zlib);
-    if (!encoded) return unexpected(error(index, "cannot encode: " + encoded.error().describe()));
-    const std::vector<std::uint8_t>& payload = *encoded;
+    if (!encoded) return unexpected(error(index_of(x, z), "cannot encode: " + encoded.error().describe()));
+    return stage_payload(x, z, *encoded, timestamp, sync);
+}
+
+Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_payload(int x, int z,
+                                                                        std::span<const std::uint8_t> payload,
+                                                                        std::int32_t timestamp, bool sync) {
+    const int index = index_of(x, z);
 
     const std::size_t total = 5 + payload.size();
     const std::size_t needed = (total + sector_bytes - 1) / sector_bytes;
@@ -390,10 +411,33 @@ Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_write(int x, int
     if (!pwrite_all(fd_, buf.data(), buf.size(), offset) || (sync && ::fsync(fd_) != 0)) {
         RegionError e = io_error(index, "cannot write the chunk data");
         mark(*sector, count, false);
+        // A short write past the end may have grown the file; the caller's shrink_to() gives it back.
+        struct stat st {};
+        if (::fstat(fd_, &st) == 0)
+            file_bytes_ = std::max<std::uint64_t>(file_bytes_, static_cast<std::uint64_t>(st.st_size));
         return unexpected(std::move(e));
     }
     file_bytes_ = std::max<std::uint64_t>(file_bytes_, offset + buf.size());
     return PendingWrite{index, *sector, count, timestamp};
+}
+
+void RegionFile::release(const PendingWrite& pending) {
+    if (pending.index < 0 || pending.index >= chunk_count || pending.count == 0) return;
+    if (locations_[static_cast<std::size_t>(pending.index)] == ((pending.sector << 8) | pending.count)) return;
+    if (std::uint64_t{pending.sector} + pending.count > used_.size()) return;
+    mark(pending.sector, pending.count, false);
+}
+
+bool RegionFile::shrink_to(std::uint64_t bytes) {
+    if (bytes >= file_bytes_) return true;
+    if (bytes < header_bytes) return false;
+    const auto keep = static_cast<std::uint32_t>((bytes + sector_bytes - 1) / sector_bytes);
+    for (std::uint32_t s = keep; s < used_.size(); ++s)
+        if (used_[s]) return false;
+    if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0) return false;
+    file_bytes_ = bytes;
+    used_.resize(keep);
+    return true;
 }
 
 Result<void, RegionError> RegionFile::write_header_entry(int index, std::uint32_t location,

@@ -3,6 +3,7 @@
 #include "mobserver/storage/world_storage.hpp"
 
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -15,6 +16,8 @@
 #include <iterator>
 #include <utility>
 
+#include "mobsdk/nbt/compression.hpp"
+#include "mobsdk/nbt/io.hpp"
 #include "mobserver/storage/chunk_codec.hpp"
 #include "mobserver/storage/synced_file.hpp"
 
@@ -87,21 +90,29 @@ fs::path WorldStorage::region_path(ChunkKind kind, ChunkPos pos) const {
            ("r." + std::to_string(pos.x >> 5) + "." + std::to_string(pos.z >> 5) + ".mca");
 }
 
-RegionFile* WorldStorage::region(ChunkKind kind, std::int32_t rx, std::int32_t rz, bool create, std::string& error) {
+RegionFile* WorldStorage::region(ChunkKind kind, std::int32_t rx, std::int32_t rz, bool create, std::string& error,
+                                 bool* unreadable) {
     const RegionKey key{static_cast<std::uint8_t>(kind), rx, rz};
     if (auto it = regions_.find(key); it != regions_.end()) {
         lru_.splice(lru_.begin(), lru_, it->second.lru);
         return &it->second.file;
     }
+    // Anything but "the file is not there" or "its bytes are damaged" leaves the region unreadable:
+    // its chunks are then neither absent nor to be replaced.
+    auto cannot_read = [&](std::string message) -> RegionFile* {
+        error = std::move(message);
+        if (unreadable) *unreadable = true;
+        return nullptr;
+    };
     const fs::path path = region_path(kind, ChunkPos{rx * 32, rz * 32});
     std::error_code ec;
-    if (!fs::exists(path, ec)) {
+    const bool exists = fs::exists(path, ec);
+    if (ec)
+        return cannot_read(std::string(chunk_kind_folder(kind)) + "/" + path.filename().string() + ": " + ec.message());
+    if (!exists) {
         if (!create) return nullptr;
         fs::create_directories(path.parent_path(), ec);
-        if (ec) {
-            error = "cannot create " + path.parent_path().string() + ": " + ec.message();
-            return nullptr;
-        }
+        if (ec) return cannot_read("cannot create " + path.parent_path().string() + ": " + ec.message());
     }
     auto opened = RegionFile::open(path, create, options_.read_options);
     if (!opened && opened.error().message.rfind("truncated header", 0) == 0) {
@@ -111,7 +122,7 @@ RegionFile* WorldStorage::region(ChunkKind kind, std::int32_t rx, std::int32_t r
         fs::rename(path, aside, ec);
         error = std::string(chunk_kind_folder(kind)) + "/" + opened.error().describe() +
                 (ec ? "; could not be moved aside: " + ec.message() : "; moved aside to " + aside.filename().string());
-        if (ec) return nullptr;
+        if (ec) return cannot_read(error);
         sync_dir(path.parent_path());
         ++stats_.corrupt_moved_aside;
         if (!create) return nullptr;
@@ -120,6 +131,7 @@ RegionFile* WorldStorage::region(ChunkKind kind, std::int32_t rx, std::int32_t r
     }
     if (!opened) {
         error = std::string(chunk_kind_folder(kind)) + "/" + opened.error().describe();
+        if (opened.error().io && unreadable) *unreadable = true;
         return nullptr;
     }
     ++stats_.region_opens;
@@ -141,25 +153,24 @@ void WorldStorage::flush() {
     lru_.clear();
 }
 
-void WorldStorage::move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, const std::string& why,
-                              std::vector<std::string>& warnings) {
+std::string WorldStorage::move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, const std::string& why,
+                                     std::vector<std::string>& warnings) {
     const std::string where = std::string(chunk_kind_folder(kind)) + "/" + file.name() + " " + chunk_text(pos);
     const auto key = std::make_tuple(static_cast<std::uint8_t>(kind), pos.x, pos.z);
+    on_disk_.erase(key);
     if (moved_aside_.count(key)) {
         warnings.push_back(where + ": " + why + "; treated as absent (already copied aside)");
-        return;
+        return {};
     }
     auto raw = file.read_raw(pos.x, pos.z);
     if (!raw) {
-        warnings.push_back(where + ": " + why + "; its sectors cannot be read (" + raw.error().describe() +
-                           "), treated as absent");
-        moved_aside_.insert(key);
-        return;
+        // Damaged, and its bytes cannot be kept: it stays unloaded rather than be written over.
+        return where + ": " + why + "; its sectors cannot be read to copy them aside (" + raw.error().describe() + ")";
     }
     if (raw->empty()) {
         warnings.push_back(where + ": " + why + "; no data to copy aside, treated as absent");
         moved_aside_.insert(key);
-        return;
+        return {};
     }
     const fs::path folder = dir_ / chunk_kind_folder(kind);
     const std::string base = corrupt_copy_name(file.name(), pos, unix_now());
@@ -168,29 +179,44 @@ void WorldStorage::move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, co
     for (int n = 1; fs::exists(target, ec); ++n) target = folder / (base + "." + std::to_string(n));
     std::string io_error;
     if (!write_file_synced(target, *raw, target.string(), io_error)) {
-        // Not marked as moved: the next load tries again, and the chunk stays out of use meanwhile.
-        warnings.push_back(where + ": " + why + "; copying it aside failed (" + io_error + "), treated as absent");
-        return;
+        // Not marked as moved: the load fails and is tried again later; meanwhile nothing is
+        // written over the only copy of the damaged bytes.
+        ::unlink(target.c_str());
+        return where + ": " + why + "; copying it aside failed (" + io_error + ")";
     }
     sync_dir(folder);
     moved_aside_.insert(key);
     ++stats_.corrupt_moved_aside;
     warnings.push_back(where + ": " + why + "; copied aside to " + std::string(chunk_kind_folder(kind)) + "/" +
                        target.filename().string() + ", the chunk is treated as absent");
+    return {};
 }
 
-std::optional<nbt::Compound> WorldStorage::read_chunk(ChunkKind kind, ChunkPos pos, std::vector<std::string>& warnings) {
+Result<std::optional<nbt::Compound>, std::string> WorldStorage::read_chunk(ChunkKind kind, ChunkPos pos,
+                                                                           std::vector<std::string>& warnings) {
+    using Chunk = std::optional<nbt::Compound>;
+    const auto key = std::make_tuple(static_cast<std::uint8_t>(kind), pos.x, pos.z);
     std::string error;
-    RegionFile* file = region(kind, pos.x >> 5, pos.z >> 5, false, error);
+    bool unreadable = false;
+    RegionFile* file = region(kind, pos.x >> 5, pos.z >> 5, false, error, &unreadable);
     if (!file) {
-        if (!error.empty()) warnings.push_back(error);
-        return std::nullopt;
+        if (unreadable) return unexpected(error);
+        if (!error.empty()) warnings.push_back(error);  // a damaged file moved aside
+        on_disk_.erase(key);
+        return Chunk{};
     }
-    auto r = file->read(pos.x, pos.z);
+    std::uint64_t fingerprint = 0;
+    auto r = file->read(pos.x, pos.z, &fingerprint);
     if (!r) {
-        move_aside(kind, *file, pos, r.error().message, warnings);
-        return std::nullopt;
+        if (r.error().io) return unexpected(std::string(chunk_kind_folder(kind)) + "/" + r.error().describe());
+        if (std::string err = move_aside(kind, *file, pos, r.error().message, warnings); !err.empty())
+            return unexpected(err);
+        return Chunk{};
     }
+    if (*r)
+        on_disk_[key] = fingerprint;
+    else
+        on_disk_.erase(key);
     return std::move(*r);
 }
 
@@ -201,57 +227,87 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
         RegionFile* f = region(kind, pos.x >> 5, pos.z >> 5, false, error);
         return std::string(chunk_kind_folder(kind)) + "/" + (f ? f->name() : std::string("?")) + " " + chunk_text(pos) + ": ";
     };
+    // A part that cannot be read fails the whole column: loading the rest would let a save write
+    // the missing part over what is on disk.
+    auto fail = [&](std::string why) {
+        out.blocks.reset();
+        out.poi.reset();
+        out.entities.clear();
+        out.error = std::move(why);
+        trim();
+        return std::move(out);
+    };
+    // A damaged chunk that parsed as NBT but not as a chunk: copied aside like one that did not.
+    auto damaged = [&](ChunkKind kind, const std::string& why) -> std::string {
+        std::string error;
+        bool unreadable = false;
+        RegionFile* f = region(kind, pos.x >> 5, pos.z >> 5, false, error, &unreadable);
+        if (!f) return unreadable ? error : std::string();
+        return move_aside(kind, *f, pos, why, out.warnings);
+    };
     try {
-        if (auto nbt = read_chunk(ChunkKind::Blocks, pos, out.warnings)) {
+        auto block_nbt = read_chunk(ChunkKind::Blocks, pos, out.warnings);
+        if (!block_nbt) return fail(block_nbt.error());
+        if (*block_nbt) {
             std::vector<std::string> w;
-            auto chunk = read_chunk_nbt(*nbt, pos, blocks, &w);
+            auto chunk = read_chunk_nbt(**block_nbt, pos, blocks, &w);
             for (auto& s : w) out.warnings.push_back(prefix(ChunkKind::Blocks) + s);
             if (chunk) {
                 out.blocks = std::move(*chunk);
-            } else {
-                std::string error;
-                if (RegionFile* f = region(ChunkKind::Blocks, pos.x >> 5, pos.z >> 5, false, error))
-                    move_aside(ChunkKind::Blocks, *f, pos, chunk.error(), out.warnings);
+            } else if (std::string err = damaged(ChunkKind::Blocks, chunk.error()); !err.empty()) {
+                return fail(err);
             }
         }
-        if (auto nbt = read_chunk(ChunkKind::Poi, pos, out.warnings)) {
+        auto poi_nbt = read_chunk(ChunkKind::Poi, pos, out.warnings);
+        if (!poi_nbt) return fail(poi_nbt.error());
+        if (*poi_nbt) {
             std::vector<std::string> w;
-            auto poi = read_poi_nbt(*nbt, pos, *poi_types_, &w);
+            auto poi = read_poi_nbt(**poi_nbt, pos, *poi_types_, &w);
             for (auto& s : w) out.warnings.push_back(prefix(ChunkKind::Poi) + s);
             if (poi) {
                 out.poi = std::move(*poi);
-            } else {
-                std::string error;
-                if (RegionFile* f = region(ChunkKind::Poi, pos.x >> 5, pos.z >> 5, false, error))
-                    move_aside(ChunkKind::Poi, *f, pos, poi.error(), out.warnings);
+            } else if (std::string err = damaged(ChunkKind::Poi, poi.error()); !err.empty()) {
+                return fail(err);
             }
         }
-        out.entities = load_entities(pos, out.warnings);
+        auto entities = load_entities(pos, out.warnings);
+        if (!entities) return fail(entities.error());
+        out.entities = std::move(*entities);
     } catch (const std::exception& e) {
-        out.warnings.push_back(chunk_text(pos) + ": cannot be loaded: " + e.what());
+        return fail(chunk_text(pos) + ": cannot be loaded: " + e.what());
     }
     trim();
     return out;
 }
 
-std::vector<nbt::Compound> WorldStorage::load_entities(ChunkPos pos, std::vector<std::string>& warnings) {
+Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(ChunkPos pos,
+                                                                            std::vector<std::string>& warnings) {
     std::vector<nbt::Compound> out;
     try {
         auto nbt = read_chunk(ChunkKind::Entities, pos, warnings);
-        if (!nbt) return out;
+        if (!nbt) {
+            trim();
+            return unexpected(nbt.error());
+        }
+        if (!*nbt) return out;
         std::vector<std::string> w;
-        auto entities = read_entities_nbt(*nbt, pos, &w);
+        auto entities = read_entities_nbt(**nbt, pos, &w);
         std::string error;
-        RegionFile* f = region(ChunkKind::Entities, pos.x >> 5, pos.z >> 5, false, error);
+        bool unreadable = false;
+        RegionFile* f = region(ChunkKind::Entities, pos.x >> 5, pos.z >> 5, false, error, &unreadable);
         const std::string where = std::string("entities/") + (f ? f->name() : std::string("?")) + " " + chunk_text(pos);
         for (auto& s : w) warnings.push_back(where + ": " + s);
         if (entities) {
             out = std::move(*entities);
         } else if (f) {
-            move_aside(ChunkKind::Entities, *f, pos, entities.error(), warnings);
+            if (std::string err = move_aside(ChunkKind::Entities, *f, pos, entities.error(), warnings); !err.empty())
+                return unexpected(err);
+        } else if (unreadable) {
+            return unexpected(error);
         }
     } catch (const std::exception& e) {
-        warnings.push_back(chunk_text(pos) + ": entities cannot be loaded: " + e.what());
+        trim();
+        return unexpected(chunk_text(pos) + ": entities cannot be loaded: " + e.what());
     }
     trim();
     return out;
@@ -333,8 +389,10 @@ std::string WorldStorage::apply(std::span<const JournalEntry> entries) {
         }
         auto r = file->set_header_entry(e.index, e.location, e.timestamp);
         if (!r) return std::string(chunk_kind_folder(e.kind)) + "/" + r.error().describe();
-        moved_aside_.erase(std::make_tuple(static_cast<std::uint8_t>(e.kind), e.region_x * 32 + (e.index & 31),
-                                           e.region_z * 32 + (e.index >> 5)));
+        const ChunkKey key{static_cast<std::uint8_t>(e.kind), e.region_x * 32 + (e.index & 31),
+                           e.region_z * 32 + (e.index >> 5)};
+        moved_aside_.erase(key);
+        on_disk_.erase(key);  // known again once the whole batch has landed (save() sets it)
         if (std::find(touched.begin(), touched.end(), file) == touched.end()) touched.push_back(file);
     }
     for (RegionFile* f : touched)
@@ -370,58 +428,148 @@ std::string WorldStorage::replay_journal() {
     return remove_journal();
 }
 
+std::string WorldStorage::space_report(std::uint64_t needed, std::size_t chunks) const {
+    std::string out = "; this save needs " + std::to_string(needed) + " bytes for " + std::to_string(chunks) +
+                      (chunks == 1 ? " chunk" : " chunks");
+    struct statvfs st {};
+    if (::statvfs(dir_.c_str(), &st) == 0)
+        out += ", and " + std::to_string(std::uint64_t{st.f_bavail} * st.f_frsize) +
+               " bytes are free on the file system of " + dir_.string();
+    return out + " (nothing of it was kept: the world stays in memory and the next save tries again)";
+}
+
 std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64_t game_time) {
     // A journal still on disk (an earlier apply failed) must land before anything else is written.
-    if (std::string err = replay_journal(); !err.empty()) return err;
+    if (std::string err = replay_journal(); !err.empty()) {
+        ++stats_.batches_failed;
+        return err;
+    }
     const auto timestamp = static_cast<std::int32_t>(unix_now());
-    std::vector<JournalEntry> entries;
-    std::vector<RegionFile*> staged_files;
+
+    // 1. Encode every chunk, and leave out the ones whose bytes are already what the file holds:
+    //    a save then needs space for what changed only.
+    struct Encoded {
+        ChunkKind kind;
+        ChunkPos pos;
+        std::uint64_t fingerprint;
+        std::vector<std::uint8_t> payload;  // zlib
+    };
+    std::vector<Encoded> writes;
+    std::vector<JournalEntry> removals;
+    std::uint64_t needed = 0;
     try {
-        auto stage = [&](ChunkKind kind, ChunkPos pos, const nbt::Compound& nbt) -> std::string {
-            std::string error;
-            RegionFile* file = region(kind, pos.x >> 5, pos.z >> 5, true, error);
-            if (!file) return error;
-            auto pending = file->stage_write(pos.x, pos.z, nbt, timestamp, false);
-            if (!pending) return std::string(chunk_kind_folder(kind)) + "/" + pending.error().describe();
-            entries.push_back({kind, pos.x >> 5, pos.z >> 5, static_cast<std::uint16_t>(pending->index),
-                               (pending->sector << 8) | pending->count, timestamp});
-            if (std::find(staged_files.begin(), staged_files.end(), file) == staged_files.end())
-                staged_files.push_back(file);
+        auto encode = [&](ChunkKind kind, ChunkPos pos, const nbt::Compound& nbt) -> std::string {
+            std::vector<std::uint8_t> raw;
+            if (auto r = nbt::write(nbt::Tag(nbt), "", raw); !r)
+                return std::string(chunk_kind_folder(kind)) + " " + chunk_text(pos) +
+                       ": cannot encode: " + r.error().describe();
+            const std::uint64_t fingerprint = nbt_fingerprint(raw);
+            const ChunkKey key{static_cast<std::uint8_t>(kind), pos.x, pos.z};
+            if (auto it = on_disk_.find(key); it != on_disk_.end() && it->second == fingerprint) {
+                ++stats_.chunks_unchanged;
+                return {};
+            }
+            auto payload = nbt::compress(raw, nbt::Compression::Zlib);
+            needed += (5 + payload.size() + RegionFile::sector_bytes - 1) / RegionFile::sector_bytes *
+                      RegionFile::sector_bytes;
+            writes.push_back(Encoded{kind, pos, fingerprint, std::move(payload)});
             return {};
         };
         for (const ChunkSaveEntry& e : batch) {
             if (e.blocks) {
-                if (std::string err = stage(ChunkKind::Blocks, e.pos, write_chunk_nbt(*e.blocks, game_time)); !err.empty())
+                if (std::string err = encode(ChunkKind::Blocks, e.pos, write_chunk_nbt(*e.blocks, game_time));
+                    !err.empty())
                     return err;
             }
             if (e.poi) {
-                if (std::string err = stage(ChunkKind::Poi, e.pos, write_poi_nbt(*e.poi, *poi_types_)); !err.empty())
+                if (std::string err = encode(ChunkKind::Poi, e.pos, write_poi_nbt(*e.poi, *poi_types_)); !err.empty())
                     return err;
             }
             if (e.entities) {
                 if (e.entities->empty()) {
                     // Vanilla deletes the entity chunk of a column left without entities.
                     std::string error;
-                    RegionFile* file = region(ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5, false, error);
+                    bool unreadable = false;
+                    RegionFile* file =
+                        region(ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5, false, error, &unreadable);
                     if (file && file->contains(e.pos.x, e.pos.z))
-                        entries.push_back({ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5,
-                                           static_cast<std::uint16_t>((e.pos.x & 31) + (e.pos.z & 31) * 32), 0, 0});
-                    else if (!file && !error.empty())
+                        removals.push_back({ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5,
+                                            static_cast<std::uint16_t>((e.pos.x & 31) + (e.pos.z & 31) * 32), 0, 0});
+                    else if (!file && unreadable)
                         return error;
-                } else if (std::string err = stage(ChunkKind::Entities, e.pos, write_entities_nbt(e.pos, *e.entities));
+                } else if (std::string err = encode(ChunkKind::Entities, e.pos, write_entities_nbt(e.pos, *e.entities));
                            !err.empty()) {
                     return err;
                 }
             }
         }
     } catch (const std::exception& ex) {
+        ++stats_.batches_failed;
         return std::string("cannot encode the batch: ") + ex.what();
     }
-    for (RegionFile* f : staged_files)
-        if (auto r = f->sync(); !r) return r.error().describe();
+    needed += 12 + (writes.size() + removals.size()) * journal_entry_bytes;
+    stats_.last_batch_bytes = needed;
+
+    // 2. Stage into free sectors. Until the journal is complete nothing refers to them, so a
+    //    failure gives them back, with the growth of every file (a full disk must not stay full).
+    std::vector<JournalEntry> entries;
+    std::vector<std::pair<RegionFile*, RegionFile::PendingWrite>> staged;
+    std::vector<std::pair<RegionFile*, std::uint64_t>> size_before;
+    std::vector<RegionKey> created;
+    auto roll_back = [&](std::string why) -> std::string {
+        for (auto& [file, pending] : staged) file->release(pending);
+        for (auto& [file, bytes] : size_before) {
+            const std::uint64_t grown = file->file_bytes() > bytes ? file->file_bytes() - bytes : 0;
+            if (file->shrink_to(bytes)) stats_.bytes_given_back += grown;
+        }
+        for (const RegionKey& key : created) {
+            // Files this save created hold no chunk yet: remove them (they would only take space).
+            if (auto it = regions_.find(key); it != regions_.end()) {
+                lru_.erase(it->second.lru);
+                regions_.erase(it);
+            }
+            const auto [kind, rx, rz] = key;
+            const fs::path path = region_path(static_cast<ChunkKind>(kind), ChunkPos{rx * 32, rz * 32});
+            if (::unlink(path.c_str()) == 0) sync_dir(path.parent_path());
+        }
+        ++stats_.batches_failed;
+        trim();
+        return why + space_report(needed, writes.size());
+    };
+    std::size_t staged_count = 0;
+    for (const Encoded& w : writes) {
+        const RegionKey key{static_cast<std::uint8_t>(w.kind), w.pos.x >> 5, w.pos.z >> 5};
+        std::error_code ec;
+        const bool existed = regions_.count(key) || fs::exists(region_path(w.kind, w.pos), ec);
+        std::string error;
+        RegionFile* file = region(w.kind, w.pos.x >> 5, w.pos.z >> 5, true, error);
+        if (!file) return roll_back(error);
+        if (!existed) created.push_back(key);
+        if (std::none_of(size_before.begin(), size_before.end(), [&](const auto& p) { return p.first == file; }))
+            size_before.emplace_back(file, file->file_bytes());
+        if (fail_staging_after_ >= 0 && staged_count == static_cast<std::size_t>(fail_staging_after_)) {
+            fail_staging_after_ = -1;
+            return roll_back(std::string(chunk_kind_folder(w.kind)) + "/" + file->name() + " " + chunk_text(w.pos) +
+                             ": cannot write the chunk data: " + std::strerror(ENOSPC) + " (test hook)");
+        }
+        auto pending = file->stage_payload(w.pos.x, w.pos.z, w.payload, timestamp, false);
+        if (!pending) return roll_back(std::string(chunk_kind_folder(w.kind)) + "/" + pending.error().describe());
+        staged.emplace_back(file, *pending);
+        ++staged_count;
+        stats_.bytes_staged += std::uint64_t{pending->count} * RegionFile::sector_bytes;
+        entries.push_back({w.kind, w.pos.x >> 5, w.pos.z >> 5, static_cast<std::uint16_t>(pending->index),
+                           (pending->sector << 8) | pending->count, timestamp});
+    }
+    for (auto& [file, bytes] : size_before)
+        if (auto r = file->sync(); !r) return roll_back(r.error().describe());
+    entries.insert(entries.end(), removals.begin(), removals.end());
 
     if (entries.size() > 1) {
-        if (std::string err = write_journal(entries); !err.empty()) return err;
+        if (std::string err = write_journal(entries); !err.empty()) {
+            // A torn journal was never applied; remove it now rather than at the next save.
+            (void)remove_journal();
+            return roll_back(err);
+        }
         if (crash_after_journal_) {
             // As if killed here: forget the in-memory headers, so that this object (like a new
             // one) finds the journal and replays it before it writes anything else.
@@ -430,10 +578,19 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
             return {};
         }
     }
-    // One header entry needs no journal: its 4-byte location write is atomic on its own.
-    if (std::string err = apply(entries); !err.empty()) return err;
+    // 3. Commit. One header entry needs no journal: its 4-byte location write is atomic on its own.
+    // From here on a failure leaves the journal to be replayed, so the staged sectors stay.
+    if (std::string err = apply(entries); !err.empty()) {
+        ++stats_.batches_failed;
+        return err;
+    }
     if (entries.size() > 1)
-        if (std::string err = remove_journal(); !err.empty()) return err;
+        if (std::string err = remove_journal(); !err.empty()) {
+            ++stats_.batches_failed;
+            return err;
+        }
+    for (const Encoded& w : writes)
+        on_disk_[ChunkKey{static_cast<std::uint8_t>(w.kind), w.pos.x, w.pos.z}] = w.fingerprint;
     stats_.chunks_written += entries.size();
     ++stats_.batches_saved;
     trim();

@@ -723,8 +723,21 @@ void World::load_chunk(ChunkPos pos) {
         pois_.scan_chunk(chunks_.get_or_generate(pos, *generator_));
         return;
     }
+    if (auto it = load_failures_.find(pos); it != load_failures_.end() && game_time_ < it->second.retry_at) return;
     ChunkLoadResult r = io_->load(pos, registries_->blocks);
     for (const auto& w : r.warnings) warn(w);
+    const std::string where = "Chunk [" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]";
+    if (!r.error.empty()) {
+        // Never generated in its place nor saved over: what is on disk may be fine once it can be read.
+        LoadFailure& f = load_failures_[pos];
+        if (f.error != r.error)
+            warn(where + " cannot be read; it stays unloaded and nothing is written over it (tried again every " +
+                 std::to_string(load_retry_delay) + " ticks): " + r.error);
+        f.retry_at = game_time_ + load_retry_delay;
+        f.error = std::move(r.error);
+        return;
+    }
+    if (load_failures_.erase(pos)) warn(where + " could be read again and is loaded");
     LevelChunk* chunk = nullptr;
     if (r.blocks) {
         chunk = &chunks_.add(std::move(r.blocks));
@@ -741,22 +754,21 @@ void World::load_chunk(ChunkPos pos) {
     }
     for (nbt::Compound& tag : r.entities) {
         std::vector<std::string> warnings;
-        const std::string where = "Chunk [" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]: ";
         const auto* ints = tag.find<nbt::IntArray>("UUID");
         if (const auto u = ints ? uuid_from_ints(*ints) : std::nullopt; u && entities_.find(*u)) {
             // A second copy (a world edited elsewhere): the live one wins, as in vanilla.
-            warn(where + "entity skipped: an entity with UUID " + u->str() + " already exists");
+            warn(where + ": entity skipped: an entity with UUID " + u->str() + " already exists");
             continue;
         }
         auto made = spawn_from_nbt(tag, warnings);
         if (!made) {
-            warn(where + "entity kept in storage, not created: " + made.error());
+            warn(where + ": entity kept in storage, not created: " + made.error());
             dormant_[pos].push_back(std::move(tag));
             continue;
         }
         const EntitySlot* s = entities_.slot((*made)->handle());
         s->data->stored_chunk = pos.as_long();
-        for (const auto& w : warnings) warn(where + (*made)->uuid().str() + ": " + w);
+        for (const auto& w : warnings) warn(where + ": " + (*made)->uuid().str() + ": " + w);
     }
 }
 
@@ -799,15 +811,20 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
         std::vector<nbt::Compound> list;
         LevelChunk* chunk = chunks_.chunk(c);
         if (!chunk) {
-            // A column on disk only: keep its stored entities, add the ones that walked in.
+            // A column on disk only: keep its stored entities, add the ones that walked in. If they
+            // cannot be read, the batch fails: writing the list would drop them.
             std::vector<std::string> warnings;
-            for (auto& tag : io_->load_entities(c, warnings)) {
+            auto stored = io_->load_entities(c, warnings);
+            for (const auto& w : warnings) warn(w);
+            if (!stored)
+                return "the entities stored in chunk [" + std::to_string(c.x) + ", " + std::to_string(c.z) +
+                       "] cannot be read, so entities that moved there cannot be saved: " + stored.error();
+            for (auto& tag : *stored) {
                 const auto* ints = tag.find<nbt::IntArray>("UUID");
                 const auto u = ints ? uuid_from_ints(*ints) : std::nullopt;
                 if (u && entities_.find(*u)) continue;  // live in memory: written from there
                 list.push_back(std::move(tag));
             }
-            for (const auto& w : warnings) warn(w);
         } else {
             if (full.count(c)) {
                 if (chunk->unsaved) e.blocks = chunk;
@@ -881,9 +898,12 @@ void World::update_chunks() {
     });
     std::vector<EntityHandle> evicted = entities_outside_loaded_chunks();
     if (unload.empty() && evicted.empty()) return;
+    if (game_time_ < unload_retry_at_) return;
     if (std::string err = save_columns(unload, unload, unload, std::move(evicted)); !err.empty()) {
         warn("Could not save chunks before unloading them (they stay loaded): " + err);
         for (const ChunkPos p : unload) unticketed_since_[p] = game_time_;  // retry after the delay
+        // Chunks and entities that could not be saved are tried again when the chunks above are due.
+        unload_retry_at_ = game_time_ + unload_delay - 1;
     }
 }
 

@@ -280,6 +280,30 @@ BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
     BOOST_TEST(!none->has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_failed_write_keeps_level_dat_and_its_backup_and_leaves_no_temporary_file) {
+    TempDir dir("level-failed-write");
+    LevelData first = sample();
+    first.game_time = 100;
+    LevelData second = sample();
+    second.game_time = 200;
+    BOOST_REQUIRE(write_level_dat(dir.path, first).has_value());
+    BOOST_REQUIRE(write_level_dat(dir.path, second).has_value());
+    const auto main_bytes = read_bytes(dir.path / "level.dat");
+    const auto old_bytes = read_bytes(dir.path / "level.dat_old");
+    // The backup's temporary name is taken by a folder: the step after level.dat_new fails, as a
+    // full disk can make it fail.
+    fs::create_directories(dir.path / "level.dat_old_new" / "x");
+    LevelData third = sample();
+    third.game_time = 300;
+    auto r = write_level_dat(dir.path, third);
+    BOOST_REQUIRE(!r.has_value());
+    BOOST_TEST(contains(r.error(), "level.dat_old"), r.error());
+    BOOST_TEST(!fs::exists(dir.path / "level.dat_new"));  // its space is given back
+    BOOST_TEST((read_bytes(dir.path / "level.dat") == main_bytes));
+    BOOST_TEST((read_bytes(dir.path / "level.dat_old") == old_bytes));
+    BOOST_TEST(read_level_dat(dir.path).value()->data.game_time == 200);
+}
+
 BOOST_AUTO_TEST_CASE(forced_chunks_file) {
     TempDir dir("level-forced");
     BOOST_TEST(read_forced_chunks(dir.path).value().empty());

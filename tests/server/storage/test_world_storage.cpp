@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -70,7 +71,8 @@ std::size_t entity_count(WorldStorage& s, ChunkPos pos) {
     std::vector<std::string> w;
     const auto e = s.load_entities(pos, w);
     BOOST_TEST(w.empty());
-    return e.size();
+    BOOST_REQUIRE(e.has_value());
+    return e->size();
 }
 
 /// Saves both columns with the villager in `a`, then the save in which it has walked to `b`, with
@@ -405,6 +407,181 @@ BOOST_AUTO_TEST_CASE(truncated_region_file_is_moved_aside) {
     e.blocks = c.get();
     BOOST_REQUIRE(storage.save({&e, 1}, 0).empty());
     BOOST_TEST(storage.load({1, 1}, reg.blocks).blocks != nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(unchanged_poi_and_entity_chunks_are_not_rewritten) {
+    TempDir dir("storage-unchanged");
+    const fs::path level = dir.path / "world";
+    const ChunkPos pos{2, 3};
+    auto c = chunk(pos);
+    std::map<std::int32_t, PoiSection> sections;
+    const BlockPos bed{40, -60, 50};
+    sections[-4].records[bed] = PoiEntry{bed, poi.home, 1};
+    ChunkSaveEntry e;
+    e.pos = pos;
+    e.blocks = c.get();
+    e.poi = sections;
+    e.entities = std::vector<nbt::Compound>{villager(1)};
+    auto sizes = [&] {
+        std::vector<std::uintmax_t> out;
+        for (const char* kind : {"region", "entities", "poi"}) out.push_back(fs::file_size(level / kind / "r.0.0.mca"));
+        return out;
+    };
+    {
+        WorldStorage storage(level, reg.poi_types);
+        BOOST_REQUIRE(storage.save({&e, 1}, 5).empty());
+        BOOST_TEST(storage.stats().chunks_written == 3u);
+        const auto before = sizes();
+        // The same POIs and entities again (blocks unchanged, so not passed, as World does).
+        ChunkSaveEntry again = e;
+        again.blocks = nullptr;
+        BOOST_REQUIRE(storage.save({&again, 1}, 6).empty());
+        BOOST_TEST(storage.stats().chunks_written == 3u);
+        BOOST_TEST(storage.stats().chunks_unchanged == 2u);
+        BOOST_TEST(storage.stats().last_batch_bytes == 12u);  // an empty journal's worth: nothing staged
+        BOOST_TEST((sizes() == before));
+    }
+    // After a restart, what was read counts as known: reading the column and saving it unchanged
+    // writes nothing; a changed entity list rewrites that chunk only.
+    WorldStorage storage(level, reg.poi_types);
+    const ChunkLoadResult r = storage.load(pos, reg.blocks);
+    BOOST_REQUIRE(r.error.empty());
+    ChunkSaveEntry same;
+    same.pos = pos;
+    same.poi = *r.poi;
+    same.entities = r.entities;
+    BOOST_REQUIRE(storage.save({&same, 1}, 7).empty());
+    BOOST_TEST(storage.stats().chunks_written == 0u);
+    BOOST_TEST(storage.stats().chunks_unchanged == 2u);
+    same.entities->push_back(villager(2));
+    BOOST_REQUIRE(storage.save({&same, 1}, 8).empty());
+    BOOST_TEST(storage.stats().chunks_written == 1u);
+    BOOST_TEST(storage.stats().chunks_unchanged == 3u);
+    BOOST_TEST(entity_count(storage, pos) == 2u);
+    // Going back to the first list is a change too (the disk holds two villagers now).
+    same.entities->pop_back();
+    BOOST_REQUIRE(storage.save({&same, 1}, 9).empty());
+    BOOST_TEST(storage.stats().chunks_written == 2u);
+    BOOST_TEST(entity_count(storage, pos) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_save_releases_its_sectors_and_gives_back_file_growth) {
+    TempDir dir("storage-full");
+    const fs::path level = dir.path / "world";
+    WorldStorage storage(level, reg.poi_types);
+    auto first = chunk({0, 0});
+    ChunkSaveEntry e0;
+    e0.pos = {0, 0};
+    e0.blocks = first.get();
+    e0.entities = std::vector<nbt::Compound>{villager(1)};
+    BOOST_REQUIRE(storage.save({&e0, 1}, 1).empty());
+    const auto region_before = fs::file_size(level / "region" / "r.0.0.mca");
+    const auto entities_before = fs::file_size(level / "entities" / "r.0.0.mca");
+
+    // Three new columns in r.0.0 and one in a region file of its own; the disk "fills" at the fourth.
+    std::vector<std::unique_ptr<LevelChunk>> chunks;
+    std::vector<ChunkSaveEntry> batch;
+    for (const ChunkPos p : {ChunkPos{1, 0}, ChunkPos{2, 0}, ChunkPos{3, 0}, ChunkPos{40, 0}}) {
+        chunks.push_back(chunk(p));
+        ChunkSaveEntry e;
+        e.pos = p;
+        e.blocks = chunks.back().get();
+        e.entities = std::vector<nbt::Compound>{villager(p.x + 10)};
+        batch.push_back(std::move(e));
+    }
+    storage.fail_staging_after_for_test(7);  // after the blocks of [40, 0], in a file this save created
+    const std::string err = storage.save(batch, 2);
+    BOOST_TEST(contains(err, "No space left on device"), err);
+    BOOST_TEST(contains(err, "this save needs "), err);
+    BOOST_TEST(contains(err, " bytes are free on the file system of " + level.string()), err);
+    BOOST_TEST(storage.stats().batches_failed == 1u);
+    BOOST_TEST(storage.stats().bytes_given_back > 0u);
+    // Every file is back to its size, the region file the save created is gone, no journal.
+    BOOST_TEST(fs::file_size(level / "region" / "r.0.0.mca") == region_before);
+    BOOST_TEST(fs::file_size(level / "entities" / "r.0.0.mca") == entities_before);
+    BOOST_TEST(!fs::exists(level / "region" / "r.1.0.mca"));
+    BOOST_TEST(!fs::exists(level / "entities" / "r.1.0.mca"));
+    BOOST_TEST(!fs::exists(level / WorldStorage::journal_name));
+    BOOST_TEST(entity_count(storage, {1, 0}) == 0u);
+    BOOST_TEST(entity_count(storage, {0, 0}) == 1u);
+
+    // The next save has the space again and writes the batch into the same sectors a save that
+    // never failed would have used.
+    BOOST_REQUIRE(storage.save(batch, 2).empty());
+    TempDir ref_dir("storage-full-ref");
+    {
+        WorldStorage ref(ref_dir.path / "world", reg.poi_types);
+        BOOST_REQUIRE(ref.save({&e0, 1}, 1).empty());
+        BOOST_REQUIRE(ref.save(batch, 2).empty());
+    }
+    for (const char* f : {"region/r.0.0.mca", "entities/r.0.0.mca", "region/r.1.0.mca"})
+        BOOST_TEST(fs::file_size(level / f) == fs::file_size(ref_dir.path / "world" / f), f);
+    for (const auto& c : chunks) {
+        BOOST_TEST(storage.load(c->pos(), reg.blocks).blocks != nullptr);
+        BOOST_TEST(entity_count(storage, c->pos()) == 1u);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_region_file_that_cannot_be_opened_is_an_error_not_an_absent_chunk) {
+    TempDir dir("storage-unreadable");
+    const fs::path level = dir.path / "world";
+    const ChunkPos pos{4, 4};
+    auto c = chunk(pos);
+    {
+        WorldStorage storage(level, reg.poi_types);
+        ChunkSaveEntry e;
+        e.pos = pos;
+        e.blocks = c.get();
+        e.entities = std::vector<nbt::Compound>{villager(1)};
+        BOOST_REQUIRE(storage.save({&e, 1}, 1).empty());
+    }
+    // open() fails with EISDIR, as it would with EACCES or EIO: the file's bytes are not damaged,
+    // they cannot be reached.
+    const fs::path entities = level / "entities" / "r.0.0.mca";
+    fs::rename(entities, level / "entities.bak");
+    fs::create_directory(entities);
+
+    WorldStorage storage(level, reg.poi_types);
+    const ChunkLoadResult r = storage.load(pos, reg.blocks);
+    BOOST_TEST(contains(r.error, "entities/r.0.0.mca: cannot open: Is a directory"), r.error);
+    BOOST_TEST(!r.blocks);  // nothing of the column: it must not be loaded
+    BOOST_TEST(r.entities.empty());
+    std::vector<std::string> w;
+    const auto listed = storage.load_entities(pos, w);
+    BOOST_REQUIRE(!listed.has_value());
+    BOOST_TEST(contains(listed.error(), "cannot open"));
+    BOOST_TEST(storage.stats().corrupt_moved_aside == 0u);
+    BOOST_TEST(files_starting(level / "entities", "r.0.0.mca.corrupt").empty());
+
+    // Writing the column's entity list fails, whether a new list or an empty one.
+    ChunkSaveEntry e;
+    e.pos = pos;
+    e.entities = std::vector<nbt::Compound>{villager(2)};
+    BOOST_TEST(contains(storage.save({&e, 1}, 2), "cannot open"));
+    e.entities = std::vector<nbt::Compound>{};
+    BOOST_TEST(contains(storage.save({&e, 1}, 2), "cannot open"));
+    BOOST_TEST(fs::is_directory(entities));
+
+    // Once the file can be read again, the stored villager is there.
+    fs::remove(entities);
+    fs::rename(level / "entities.bak", entities);
+    const ChunkLoadResult back = storage.load(pos, reg.blocks);
+    BOOST_TEST(back.error.empty());
+    BOOST_TEST(back.blocks != nullptr);
+    BOOST_REQUIRE(back.entities.size() == 1u);
+    BOOST_TEST((back.entities[0] == villager(1)));
+
+    // The same for the block chunks' file.
+    const fs::path region = level / "region" / "r.0.0.mca";
+    fs::rename(region, level / "region.bak");
+    fs::create_directory(region);
+    storage.flush();
+    const ChunkLoadResult blocks = storage.load(pos, reg.blocks);
+    BOOST_TEST(contains(blocks.error, "region/r.0.0.mca: cannot open"), blocks.error);
+    ChunkSaveEntry b;
+    b.pos = pos;
+    b.blocks = c.get();
+    BOOST_TEST(!storage.save({&b, 1}, 3).empty());
 }
 
 BOOST_AUTO_TEST_CASE(region_files_are_closed_least_recently_used) {

@@ -5,8 +5,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <map>
-#include <stdexcept>
 #include <memory>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,14 +33,22 @@ public:
     std::vector<std::vector<ChunkPos>> batches;  // columns of each successful save
     std::int32_t block_writes = 0;
     bool fail = false;
+    std::set<ChunkPos> unreadable;  // columns whose files cannot be read (an I/O error)
+    int loads = 0;
 
     ChunkLoadResult load(ChunkPos pos, const BlockRegistry&) override {
         ChunkLoadResult r;
+        ++loads;
+        if (unreadable.count(pos)) {
+            r.error = "cannot open: Input/output error";
+            return r;
+        }
         if (auto it = pois.find(pos); it != pois.end()) r.poi = it->second;
         if (auto it = entities.find(pos); it != entities.end()) r.entities = it->second;
         return r;
     }
-    std::vector<nbt::Compound> load_entities(ChunkPos pos, std::vector<std::string>&) override {
+    Result<std::vector<nbt::Compound>, std::string> load_entities(ChunkPos pos, std::vector<std::string>&) override {
+        if (unreadable.count(pos)) return unexpected(std::string("cannot open: Input/output error"));
         auto it = entities.find(pos);
         return it == entities.end() ? std::vector<nbt::Compound>{} : it->second;
     }
@@ -304,6 +313,55 @@ BOOST_FIXTURE_TEST_CASE(duplicates_are_skipped_and_entities_it_cannot_create_are
     BOOST_TEST(w().dormant_count() == 0u);
     BOOST_TEST_REQUIRE(io.entities[(ChunkPos{10, 10})].size() == 1u);
     BOOST_TEST((io.entities[(ChunkPos{10, 10})][0] == ghast));
+}
+
+BOOST_FIXTURE_TEST_CASE(a_column_storage_cannot_read_stays_unloaded_and_is_never_written_over, Fixture) {
+    const ChunkPos far{10, 10};
+    const nbt::Compound stored = snbt("{id:\"minecraft:zombie\",Pos:[164.5d,-60.0d,164.5d],UUID:[I;9,9,9,9]}");
+    io.entities[far] = {stored};
+    io.unreadable.insert(far);
+    w().set_forced(far, true);
+    w().update_chunks();
+    // Not loaded, and above all not generated in its place: a save would write that over the disk.
+    BOOST_TEST(!w().is_loaded(far));
+    BOOST_TEST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(
+        warnings[0].find("Chunk [10, 10] cannot be read; it stays unloaded and nothing is written over it") == 0u,
+        warnings[0]);
+    // Tried again after load_retry_delay ticks, not every tick, and logged once.
+    const int loads = io.loads;
+    h.tick(50);
+    BOOST_TEST(io.loads == loads);
+    h.tick(60);
+    BOOST_TEST(io.loads == loads + 1);
+    BOOST_TEST(warnings.size() == 1u);
+
+    // A zombie that walks into the column cannot be saved there: the batch fails, the zombie
+    // waits in memory, and the stored entity is not dropped.
+    ServerMob& z = h.spawn("zombie", {8.5, feet, 8.5});
+    const Uuid uuid = z.uuid();
+    BOOST_TEST(w().save_all().empty());
+    w().teleport(z.handle(), {165.5, feet, 165.5});
+    io.batches.clear();
+    h.tick();
+    BOOST_TEST(io.batches.empty());
+    BOOST_TEST(w().find(uuid) != nullptr);
+    BOOST_TEST_REQUIRE(io.entities[far].size() == 1u);
+    BOOST_TEST((io.entities[far][0] == stored));
+    BOOST_TEST(warnings.back().find("the entities stored in chunk [10, 10] cannot be read") != std::string::npos,
+               warnings.back());
+    const std::string err = w().save_all();
+    BOOST_TEST(err.find("cannot be read") != std::string::npos, err);
+    BOOST_TEST(io.entities[far].size() == 1u);
+
+    // Readable again: the column loads with what was stored, and the zombie joins it.
+    io.unreadable.clear();
+    h.tick(static_cast<std::int32_t>(World::load_retry_delay));
+    BOOST_TEST(w().is_loaded(far));
+    BOOST_TEST(w().find(*uuid_from_ints(nbt::IntArray{9, 9, 9, 9})) != nullptr);
+    BOOST_TEST(w().save_all().empty());
+    BOOST_TEST(io.copies(uuid) == 1);
+    BOOST_TEST(io.entities[far].size() == 2u);
 }
 
 namespace {

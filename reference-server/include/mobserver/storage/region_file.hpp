@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
-#include <utility>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mobsdk/core/result.hpp"
@@ -22,6 +23,9 @@ struct RegionError {
     int x = -1;           ///< local chunk x (0-31), -1 for a problem of the whole file
     int z = -1;           ///< local chunk z (0-31), -1 for a problem of the whole file
     std::string message;  ///< what is wrong
+    /// @brief True when the bytes could not be reached (an I/O or permission error: open, read or
+    /// write failed) rather than being damaged; such a chunk must not be treated as absent.
+    bool io = false;
     /// @brief One line: "r.0.0.mca chunk [3, 7]: sectors 40-42 lie past the end of the file (41 sectors)".
     std::string describe() const;
 };
@@ -32,6 +36,10 @@ struct RegionChunkPos {
     int z = 0;  ///< local chunk z
     friend bool operator==(const RegionChunkPos&, const RegionChunkPos&) = default;
 };
+
+/// @brief A 64-bit fingerprint of a chunk's uncompressed NBT bytes (FNV-1a with the length mixed
+/// in): WorldStorage compares it to skip writing a chunk whose encoding has not changed.
+std::uint64_t nbt_fingerprint(std::span<const std::uint8_t> bytes) noexcept;
 
 /// @brief Limits applied while reading a region file.
 struct RegionReadOptions {
@@ -68,8 +76,10 @@ public:
     RegionFile& operator=(const RegionFile&) = delete;
     ~RegionFile();
 
-    /// @brief The chunk's root compound, nullopt when the chunk is absent, or what is wrong with it.
-    Result<std::optional<nbt::Compound>, RegionError> read(int x, int z);
+    /// @brief The chunk's root compound, nullopt when the chunk is absent, or what is wrong with it
+    /// (`io` set when it could not be read at all). When the chunk is read and `fingerprint` is
+    /// given, it receives nbt_fingerprint() of the uncompressed NBT bytes.
+    Result<std::optional<nbt::Compound>, RegionError> read(int x, int z, std::uint64_t* fingerprint = nullptr);
 
     /// @brief Stores the chunk (zlib, type 2) crash-safely: the data goes to free sectors, is synced,
     /// then the header entry is switched to it and synced; only then are the old sectors freed.
@@ -110,6 +120,22 @@ public:
     /// A staged write that is never committed keeps its sectors reserved until the file is reopened.
     Result<PendingWrite, RegionError> stage_write(int x, int z, const nbt::Compound& chunk,
                                                   std::int32_t timestamp, bool sync = true);
+
+    /// @brief stage_write() for a payload already encoded and zlib-compressed (what follows the
+    /// compression byte).
+    Result<PendingWrite, RegionError> stage_payload(int x, int z, std::span<const std::uint8_t> zlib_payload,
+                                                    std::int32_t timestamp, bool sync = true);
+
+    /// @brief Gives back the sectors of a staged write that will not be committed (a failed save).
+    /// A write whose location is already in the header is left alone.
+    void release(const PendingWrite& pending);
+
+    /// @brief Truncates the file back to `bytes` (its size before a failed save) when no chunk or
+    /// pending write uses a sector at or past that point; returns false when it could not.
+    bool shrink_to(std::uint64_t bytes);
+
+    /// @brief The file's size in bytes (the last sector may be partial).
+    std::uint64_t file_bytes() const noexcept { return file_bytes_; }
 
     /// @brief Second phase: writes the timestamp, then the 4-byte location entry, syncs, frees the old sectors.
     Result<void, RegionError> commit(const PendingWrite& pending);

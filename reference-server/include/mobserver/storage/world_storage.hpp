@@ -45,6 +45,11 @@ struct WorldStorageStats {
     std::uint64_t journals_replayed = 0;     ///< complete journals found and replayed
     std::uint64_t journals_discarded = 0;    ///< torn journals found and ignored
     std::uint64_t batches_saved = 0;         ///< save() calls that succeeded
+    std::uint64_t batches_failed = 0;        ///< save() calls that failed (nothing of them committed)
+    std::uint64_t chunks_unchanged = 0;      ///< chunk writes skipped: the same bytes are already on disk
+    std::uint64_t bytes_staged = 0;          ///< bytes of sectors written by staging (failed saves included)
+    std::uint64_t last_batch_bytes = 0;      ///< bytes of sectors the last save() staged or tried to stage
+    std::uint64_t bytes_given_back = 0;      ///< file growth truncated away after failed saves
 };
 
 /// @brief Chunk persistence in vanilla's Anvil layout under one level folder.
@@ -65,15 +70,22 @@ public:
     WorldStorage(const WorldStorage&) = delete;
     WorldStorage& operator=(const WorldStorage&) = delete;
 
-    /// @brief Reads a column; see ChunkIo::load. A chunk that cannot be read or parsed is copied
-    /// aside (see corrupt_copy_name) once, reported in `warnings`, and treated as absent.
+    /// @brief Reads a column; see ChunkIo::load. A chunk whose bytes are damaged is copied aside
+    /// (see corrupt_copy_name) once, reported in `warnings`, and treated as absent. A chunk that
+    /// cannot be read at all (an I/O or permission error, or a damaged one that cannot be copied
+    /// aside) makes the whole load fail with `error` set: it is neither absent nor to be replaced.
     ChunkLoadResult load(ChunkPos pos, const BlockRegistry& blocks) override;
-    /// @brief Reads the entity list of a column only.
-    std::vector<nbt::Compound> load_entities(ChunkPos pos, std::vector<std::string>& warnings) override;
-    /// @brief Writes a batch atomically across all its region files: every chunk is staged into
-    /// free sectors and synced, a checksummed journal of the header changes is written and synced,
-    /// the header entries are written and synced, and the journal is deleted. An entry whose
-    /// `entities` is an empty list removes the column's entity chunk, as vanilla does.
+    /// @brief Reads the entity list of a column only; an error when it cannot be read (as in load()).
+    Result<std::vector<nbt::Compound>, std::string> load_entities(ChunkPos pos,
+                                                                  std::vector<std::string>& warnings) override;
+    /// @brief Writes a batch atomically across all its region files: every chunk whose encoding
+    /// differs from what this object last read or wrote for it is staged into free sectors and
+    /// synced, a checksummed journal of the header changes is written and synced, the header
+    /// entries are written and synced, and the journal is deleted. An entry whose `entities` is an
+    /// empty list removes the column's entity chunk, as vanilla does. When staging, syncing or the
+    /// journal fails (a full disk), the staged sectors are released, the files truncated back to
+    /// their size before the save, and the error says how many bytes the save needed and how many
+    /// the file system has free.
     std::string save(std::span<const ChunkSaveEntry> batch, std::int64_t game_time) override;
 
     /// @brief Closes every open region file (everything is already on disk: nothing is buffered).
@@ -114,6 +126,9 @@ public:
     /// @brief Test hook: with `true`, the next multi-entry save() stops after writing the journal,
     /// before any header entry is applied, as if the process had been killed there.
     void crash_after_journal_for_test(bool on) noexcept { crash_after_journal_ = on; }
+    /// @brief Test hook: the next save() stages `n` chunks, then fails the next one as a full
+    /// disk would (ENOSPC); -1 turns it off.
+    void fail_staging_after_for_test(int n) noexcept { fail_staging_after_ = n; }
 
 private:
     using RegionKey = std::tuple<std::uint8_t, std::int32_t, std::int32_t>;
@@ -122,11 +137,16 @@ private:
         std::list<RegionKey>::iterator lru;
     };
 
-    RegionFile* region(ChunkKind kind, std::int32_t rx, std::int32_t rz, bool create, std::string& error);
+    using ChunkKey = std::tuple<std::uint8_t, std::int32_t, std::int32_t>;  // (kind, chunk x, chunk z)
+
+    RegionFile* region(ChunkKind kind, std::int32_t rx, std::int32_t rz, bool create, std::string& error,
+                       bool* unreadable = nullptr);
     void trim();
-    std::optional<nbt::Compound> read_chunk(ChunkKind kind, ChunkPos pos, std::vector<std::string>& warnings);
-    void move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, const std::string& why,
-                    std::vector<std::string>& warnings);
+    Result<std::optional<nbt::Compound>, std::string> read_chunk(ChunkKind kind, ChunkPos pos,
+                                                                 std::vector<std::string>& warnings);
+    std::string move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, const std::string& why,
+                           std::vector<std::string>& warnings);
+    std::string space_report(std::uint64_t needed, std::size_t chunks) const;
     std::string replay_journal();
     std::string apply(std::span<const JournalEntry> entries);
     std::string write_journal(std::span<const JournalEntry> entries);
@@ -138,9 +158,13 @@ private:
     WorldStorageStats stats_;
     std::map<RegionKey, OpenRegion> regions_;
     std::list<RegionKey> lru_;  // front: most recently used
-    std::set<std::tuple<std::uint8_t, std::int32_t, std::int32_t>> moved_aside_;  // (kind, chunk x, chunk z)
+    std::set<ChunkKey> moved_aside_;
+    // nbt_fingerprint() of the uncompressed NBT each chunk holds on disk, as last read or written
+    // here; absent when unknown. A save skips a chunk whose new encoding has the same fingerprint.
+    std::map<ChunkKey, std::uint64_t> on_disk_;
     std::vector<std::string> startup_warnings_;
     bool crash_after_journal_ = false;
+    int fail_staging_after_ = -1;
 };
 
 }  // namespace mobsdk::server

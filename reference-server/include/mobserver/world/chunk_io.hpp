@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mobsdk/core/result.hpp"
 #include "mobsdk/nbt/tag.hpp"
 #include "mobserver/world/chunk.hpp"
 #include "mobserver/world/poi_storage.hpp"
@@ -29,6 +30,10 @@ struct ChunkLoadResult {
     std::vector<nbt::Compound> entities;
     /// @brief Problems met while reading (each names the file and chunk); the world logs them.
     std::vector<std::string> warnings;
+    /// @brief Non-empty when the column could not be read (an I/O or permission error, as opposed
+    /// to damaged bytes): then nothing else is set, and the column must stay unloaded, neither
+    /// generated nor written over, until a later load succeeds.
+    std::string error;
 };
 
 /// @brief One chunk column to write. Absent parts are left as they are on disk.
@@ -44,11 +49,14 @@ class ChunkIo {
 public:
     virtual ~ChunkIo() = default;
     /// @brief Reads a column (blocks over `blocks`). Never throws for bad data: a chunk that fails
-    /// to parse comes back without blocks and with a warning.
+    /// to parse comes back without blocks and with a warning; one that cannot be read at all comes
+    /// back with `error` set.
     virtual ChunkLoadResult load(ChunkPos pos, const BlockRegistry& blocks) = 0;
     /// @brief Reads only the entity list of a column (for an entity that walked into an unloaded
-    /// column); warnings appended to `warnings`.
-    virtual std::vector<nbt::Compound> load_entities(ChunkPos pos, std::vector<std::string>& warnings) = 0;
+    /// column); warnings appended to `warnings`. An error when the list cannot be read: the caller
+    /// must then not write the column's entities, or the stored ones would be lost.
+    virtual Result<std::vector<nbt::Compound>, std::string> load_entities(ChunkPos pos,
+                                                                          std::vector<std::string>& warnings) = 0;
     /// @brief Writes a batch atomically: after a crash at any moment, either every entry of the
     /// batch is on disk or none is (so an entity moving between two columns is never lost or
     /// duplicated). Returns an error message, or an empty string on success.

@@ -170,6 +170,8 @@ public:
     void attach_storage(ChunkIo& io);
     /// @brief Ticks a chunk stays loaded without a ticket before it is saved and unloaded.
     static constexpr std::int64_t unload_delay = 20;
+    /// @brief Ticks before a column that storage could not read (an I/O error) is tried again.
+    static constexpr std::int64_t load_retry_delay = 100;
     /// @brief The world spawn (level.dat's SpawnX/Y/Z; the console's position for `~`).
     BlockPos spawn_pos() const noexcept { return spawn_pos_; }
     /// @brief Moves the spawn; the spawn-chunk ticket covers `radius` chunks around its chunk
@@ -224,6 +226,8 @@ private:
     template <class Code>
     void run_plugin_code(ServerMob& mob, Code&& code);
     PluginCodeProbe* probe_ = nullptr;
+    // Loads a column from storage (or generates it). A column storage cannot read stays unloaded
+    // and is tried again after load_retry_delay ticks.
     void load_chunk(ChunkPos pos);
     // Live entities standing in a column that is not loaded (they walked or were moved there).
     std::vector<EntityHandle> entities_outside_loaded_chunks() const;
@@ -267,6 +271,14 @@ private:
     std::unordered_map<ChunkPos, std::vector<nbt::Compound>, PosHash> dormant_;
     std::function<void(const std::string&)> warn_;
     std::int64_t chunks_unloaded_ = 0;
+    // Columns storage could not read: the game time of the next try, and the last error logged.
+    struct LoadFailure {
+        std::int64_t retry_at = 0;
+        std::string error;
+    };
+    std::unordered_map<ChunkPos, LoadFailure, PosHash> load_failures_;
+    // After a failed save of unloading chunks or wandering entities, the next try waits until then.
+    std::int64_t unload_retry_at_ = 0;
 };
 
 /// @brief Vanilla's sky darkening at a day time, 0 (noon) to 11 (midnight), clear weather.
