@@ -231,14 +231,23 @@ BOOST_AUTO_TEST_CASE(wrong_types_are_errors_naming_the_field) {
     BOOST_TEST(contains(with([](C& d) { d.put("ServerBrands", std::int32_t{0}); }), "Data.ServerBrands is TAG_Int"));
 }
 
-BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
-    TempDir dir("level-fallback");
+namespace {
+
+// level.dat at game time 200 and its backup, level.dat_old, at 100.
+void write_two_versions(const fs::path& dir) {
     LevelData first = sample();
     first.game_time = 100;
     LevelData second = sample();
     second.game_time = 200;
-    BOOST_REQUIRE(write_level_dat(dir.path, first).has_value());
-    BOOST_REQUIRE(write_level_dat(dir.path, second).has_value());
+    BOOST_REQUIRE(write_level_dat(dir, first).has_value());
+    BOOST_REQUIRE(write_level_dat(dir, second).has_value());
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
+    TempDir dir("level-fallback");
+    write_two_versions(dir.path);
     BOOST_TEST(fs::exists(dir.path / "level.dat_old"));
     BOOST_TEST(read_level_dat(dir.path).value()->data.game_time == 200);
 
@@ -282,12 +291,7 @@ BOOST_AUTO_TEST_CASE(falls_back_to_level_dat_old) {
 
 BOOST_AUTO_TEST_CASE(a_failed_write_keeps_level_dat_and_its_backup_and_leaves_no_temporary_file) {
     TempDir dir("level-failed-write");
-    LevelData first = sample();
-    first.game_time = 100;
-    LevelData second = sample();
-    second.game_time = 200;
-    BOOST_REQUIRE(write_level_dat(dir.path, first).has_value());
-    BOOST_REQUIRE(write_level_dat(dir.path, second).has_value());
+    write_two_versions(dir.path);
     const auto main_bytes = read_bytes(dir.path / "level.dat");
     const auto old_bytes = read_bytes(dir.path / "level.dat_old");
     // The backup's temporary name is taken by a folder: the step after level.dat_new fails, as a
