@@ -179,6 +179,10 @@ State& state() {
     return *s;
 }
 
+// The alternate stack prepare_thread() replaced on this thread, for release_thread().
+thread_local stack_t t_previous_stack{};
+thread_local bool t_replaced_stack = false;
+
 const int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 int backtrace_signal() {
     return SIGRTMIN + 3;
@@ -203,27 +207,26 @@ class Out {
     }
     // What an Out without descriptors has collected.
     std::string_view text() const noexcept { return {buf_, len_}; }
+    // Digits are written from the end of a small buffer, then appended in one piece.
     Out& u(std::uint64_t v, int width = 0) {
         char tmp[24];
-        int n = 0;
+        std::size_t i = sizeof tmp;
         do {
-            tmp[n++] = static_cast<char>('0' + v % 10);
+            tmp[--i] = static_cast<char>('0' + v % 10);
             v /= 10;
-        } while (v);
-        while (n < width) tmp[n++] = '0';
-        while (n) s(std::string_view(&tmp[--n], 1));
-        return *this;
+        } while (v != 0 && i > 0);
+        while (sizeof tmp - i < static_cast<std::size_t>(std::max(width, 0)) && i > 0) tmp[--i] = '0';
+        return s(std::string_view(tmp + i, sizeof tmp - i));
     }
     Out& hex(std::uint64_t v) {
         char tmp[18];
-        int n = 0;
+        std::size_t i = sizeof tmp;
         do {
-            tmp[n++] = "0123456789abcdef"[v & 15];
+            tmp[--i] = "0123456789abcdef"[v & 15];
             v >>= 4;
-        } while (v);
+        } while (v != 0 && i > 0);
         s("0x");
-        while (n) s(std::string_view(&tmp[--n], 1));
-        return *this;
+        return s(std::string_view(tmp + i, sizeof tmp - i));
     }
     void flush() {
         for (int k = 0; k < fds_count_; ++k) {
@@ -608,12 +611,21 @@ void CrashReporter::prepare_thread() {
     stack_t ss{};
     ss.ss_sp = stack.get();
     ss.ss_size = size;
-    if (::sigaltstack(&ss, nullptr) != 0) return;
+    if (::sigaltstack(&ss, &t_previous_stack) != 0) return;
+    t_replaced_stack = true;
     // Kept for the process's life (a thread may end while a handler still could run on its stack),
     // and kept reachable, so that a leak checker does not count it.
     State& st = state();
     std::lock_guard lock(st.tables_mutex);
     st.alt_stacks.push_back(std::move(stack));
+}
+
+void CrashReporter::release_thread() {
+    // The stack that was there goes back: its owner (AddressSanitizer's per-thread stack, say)
+    // frees whatever is installed when the thread ends.
+    if (!t_replaced_stack) return;
+    ::sigaltstack(&t_previous_stack, nullptr);
+    t_replaced_stack = false;
 }
 
 void CrashReporter::set_plugins(const std::vector<CrashPluginInfo>& plugins,

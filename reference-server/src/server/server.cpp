@@ -473,12 +473,14 @@ int MinecraftServer::run() {
     std::thread network([this] {
         CrashReporter::instance().prepare_thread();
         io_.run();
+        CrashReporter::instance().release_thread();
     });
     io_.run();
     network.join();
     signals.cancel();
     console_stop_ = true;
     if (console_thread_.joinable()) console_thread_.join();
+    CrashReporter::instance().release_thread();
     return exit_code_;
 }
 

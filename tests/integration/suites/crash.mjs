@@ -65,7 +65,7 @@ export const tests = {
     for (const want of [
       '---- Minecraft Crash Report ----',
       'Description: Exception in server tick loop',
-      'Signal SIGSEGV (segmentation fault: an invalid memory access) at address 0x0',
+      'Signal SIGSEGV (segmentation fault: an invalid memory access) at address 0x10',
       `Suspected plugin: crashtest 1.0.0 (${lib})`,
       'Why: the faulting instruction is in its library',
       'plugins-disabled=crashtest',

@@ -46,6 +46,9 @@ class CrashReporter {
     /// @brief Gives the calling thread an alternate signal stack, so that a stack overflow on it
     /// is reported too. Call on every thread that runs world or plugin code.
     void prepare_thread();
+    /// @brief Gives the calling thread back the alternate stack prepare_thread() replaced; call
+    /// before a thread that called prepare_thread() ends.
+    void release_thread();
     /// @brief Reads the symbols of the executable and of `plugins`' libraries and notes which
     /// plugin gives each entity type its AI. Call after every plugin load (and with none after
     /// an unload); the previous tables stay valid for a handler already running.

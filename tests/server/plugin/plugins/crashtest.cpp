@@ -1,5 +1,5 @@
 // A test plugin whose mobs break the server the ways a buggy plugin can: crashtest:segfaulter
-// writes through a null pointer in its sensor, crashtest:looper never returns from its sensor
+// writes to an unmapped address in its sensor, crashtest:looper never returns from its sensor
 // (after creating the file named by CRASHTEST_MARKER, so a test knows the tick is stuck), and
 // crashtest:calm does nothing. The crash reports and the watchdog are tested with it.
 #include <cstdint>
@@ -14,8 +14,9 @@ namespace {
 
 using namespace mobsdk;
 
-// Read at run time, so the compiler cannot see the null pointer and turn the write into a trap.
-volatile std::uintptr_t g_nowhere = 0;
+// An address in the never-mapped first page, read at run time: the compiler cannot see the fault
+// coming, and UBSan (which stops at a null pointer) lets the store reach the hardware.
+volatile std::uintptr_t g_nowhere = 16;
 
 class SegfaultSensor final : public brain::Sensor {
   public:
