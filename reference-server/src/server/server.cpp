@@ -82,6 +82,7 @@ std::string server_version_line() {
 std::string launch_usage() {
     return "Usage: mobserver [--dir DIR] [--world NAME] [--port N] [--rcon-port N] [--rcon-password P]\n"
            "                 [--plugins DIR] [--seed N] [--no-console] [--safe-mode] [--recreate-level-dat]\n"
+           "                 [--frozen]\n"
            "  --dir DIR            server folder: server.properties, logs/, the world (default: .)\n"
            "  --world NAME         level-name: the world folder inside DIR\n"
            "  --port N             server-port: server list ping\n"
@@ -93,6 +94,8 @@ std::string launch_usage() {
            "  --safe-mode          load no plugin (their mobs are kept in storage, unchanged)\n"
            "  --recreate-level-dat a world whose level.dat and level.dat_old are both missing gets a\n"
            "                       new level.dat from defaults; no chunk is touched\n"
+           "  --frozen             start with the game frozen, as after `tick freeze`: nothing moves\n"
+           "                       until `tick unfreeze` or `tick step` (reproducible runs)\n"
            "Flags override server.properties for this run; the file is not changed.\n";
 }
 
@@ -110,10 +113,11 @@ Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* c
         }
         if (a == "--help" || a == "-h") return unexpected("help:" + launch_usage());
         if (a == "--version") return unexpected("version:" + server_version_line());
-        if (a == "--no-console" || a == "--safe-mode" || a == "--recreate-level-dat") {
+        if (a == "--no-console" || a == "--safe-mode" || a == "--recreate-level-dat" || a == "--frozen") {
             if (inline_value) return unexpected("option " + std::string(a) + " takes no value");
             if (a == "--no-console") launch.console = false;
             else if (a == "--safe-mode") launch.safe_mode = true;
+            else if (a == "--frozen") launch.frozen = true;
             else launch.recreate_level_dat = true;
             continue;
         }
@@ -413,6 +417,11 @@ int MinecraftServer::run() {
         return 1;
     }
     register_commands();
+    // Before the first tick: a world started frozen has not moved when the first command arrives.
+    if (launch_.frozen) {
+        ticks_.set_frozen(true);
+        log_.info("The game is frozen (--frozen): `tick unfreeze` or `tick step` runs it");
+    }
     // The watchdog (max-tick-time) also answers a stop asked for while a tick is stuck.
     watchdog_ = std::make_unique<ServerWatchdog>(properties_.max_tick_time,
                                                  [this](LogLevel level, const std::string& line) { log_.log(level, line); });

@@ -39,6 +39,7 @@ struct ServerLaunch {
     bool console = true;                           ///< read commands from stdin
     bool safe_mode = false;                        ///< --safe-mode: load no plugin at all
     bool recreate_level_dat = false;               ///< --recreate-level-dat: a missing level.dat is made from defaults
+    bool frozen = false;                           ///< --frozen: the game starts frozen, as after `tick freeze`
 };
 
 /// @brief Parses mobserver's arguments. An unknown flag or a flag without its value is an error
