@@ -63,8 +63,9 @@ mobsdk_install_packages() {
 }
 
 # Configures build directory $1 (relative to the repo) with the remaining arguments unless it is
-# already configured, then builds it. CMake re-runs its configure step by itself when a
-# CMakeLists.txt changes, so an existing build directory is never reconfigured here.
+# already configured, then builds it: everything, or only the targets in MOBSDK_BUILD_TARGETS
+# (space-separated). CMake re-runs its configure step by itself when a CMakeLists.txt changes, so
+# an existing build directory is never reconfigured here.
 mobsdk_configure_and_build() {
     local dir=$1
     shift
@@ -76,6 +77,12 @@ mobsdk_configure_and_build() {
     else
         mobsdk_say "configuring $dir/ ($*)"
         cmake -S "$MOBSDK_ROOT" -B "$dir" "$@"
+    fi
+    if [[ -n ${MOBSDK_BUILD_TARGETS:-} ]]; then
+        mobsdk_say "building $dir/ ($MOBSDK_BUILD_TARGETS)"
+        # shellcheck disable=SC2086  # the targets are words
+        cmake --build "$dir" -j"$(nproc)" --target $MOBSDK_BUILD_TARGETS
+        return
     fi
     mobsdk_say "building $dir/"
     cmake --build "$dir" -j"$(nproc)"
