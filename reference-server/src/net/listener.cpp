@@ -112,12 +112,6 @@ std::size_t TcpListener::connection_count() const {
     return sessions_.size();
 }
 
-std::size_t TcpListener::pending_count(const std::string& address) const {
-    std::lock_guard lock(mutex_);
-    const auto it = pending_.find(address);
-    return it == pending_.end() ? 0 : it->second;
-}
-
 void TcpListener::leave_pending(Entry& entry) {
     if (!entry.pending) return;
     entry.pending = false;

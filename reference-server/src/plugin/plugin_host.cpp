@@ -416,16 +416,11 @@ std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>
         note_disabled(f, f.stem().string());
         return true;
     });
-    if (!files.empty()) {
-        if (std::string err = make_copies_folder(); !err.empty()) {
-            // No safe place to load from: nothing is loaded (the caller decides whether to go on).
-            registries_ = std::make_unique<ContentRegistries>();
-            builtins_(registries_->world, registries_->brain);
-            registries_->world.freeze();
-            registries_->brain.freeze();
-            return "cannot load plugins: " + err;
-        }
-    }
+    // No safe place to load from: no plugin is loaded (the built-ins are), and the caller decides
+    // whether to go on.
+    std::string copies_error;
+    if (!files.empty()) copies_error = make_copies_folder();
+    if (!copies_error.empty()) files.clear();
     std::vector<std::unique_ptr<Candidate>> found;
     for (const auto& f : files) {
         auto c = open_candidate(f);
@@ -493,7 +488,7 @@ std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>
         log_(LogLevel::Info, "Loaded plugin " + c->info.id + " " + c->info.version + " (" + c->info.name + ") from " +
                                  c->info.file.string());
     }
-    return {};
+    return copies_error.empty() ? std::string() : "cannot load plugins: " + copies_error;
 }
 
 void PluginHost::unload() noexcept {

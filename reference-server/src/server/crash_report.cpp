@@ -57,7 +57,7 @@ struct TypeOwner {
 };
 
 struct ModuleTable {
-    std::vector<CrashPluginInfo> plugins;
+    std::vector<LoadedPluginInfo> plugins;
     std::vector<Module> modules;
     std::vector<TypeOwner> types;  // by entity type index
 };
@@ -114,7 +114,7 @@ std::vector<Symbol> read_symbols(const std::string& path, std::uintptr_t base) {
 
 struct PhdrVisit {
     ModuleTable* table;
-    const std::vector<CrashPluginInfo>* plugins;
+    const std::vector<LoadedPluginInfo>* plugins;
 };
 
 int visit_object(dl_phdr_info* info, std::size_t, void* data) {
@@ -159,7 +159,6 @@ struct State {
     std::vector<std::unique_ptr<char[]>> alt_stacks;   // every thread's alternate signal stack
     PluginCodeProbe probe;
     char reports_dir[kPathMax] = {};
-    char server_dir[kPathMax] = {};
     char version[256] = {};
     char report_path[kPathMax + 80] = {};   // the handler's path buffers (one report at a time)
     char pending_path[kPathMax + 32] = {};
@@ -388,7 +387,7 @@ void put_report_name(Out& o, const CivilTime& utc) {
 
 // Writes a whole report to the report file, stdout and latest.log, and the note for the next
 // start. Async-signal-safe.
-void write_report(const char* description, const char* headline, std::uintptr_t pc,
+void write_report(const char* description, std::string_view headline, std::uintptr_t pc,
                   void* const* frames, int count) {
     State& st = state();
     const ModuleTable* t = st.table.load(std::memory_order_acquire);
@@ -455,7 +454,7 @@ void write_report(const char* description, const char* headline, std::uintptr_t 
     }
     o.s("\n-- Plugin --\n");
     if (blamed >= 0) {
-        const CrashPluginInfo& p = t->plugins[static_cast<std::size_t>(blamed)];
+        const LoadedPluginInfo& p = t->plugins[static_cast<std::size_t>(blamed)];
         o.s("Suspected plugin: ").s(p.id).s(" ").s(p.version).s(" (").s(p.file.c_str()).s(")\n");
         o.s("Why: ").s(why).s("\n");
         o.s("To start without it, add its id to plugins-disabled in server.properties "
@@ -535,9 +534,7 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context) {
     head.s("Signal ").s(signal_name(sig));
     if (info && (sig == SIGSEGV || sig == SIGBUS))
         head.s(" at address ").hex(reinterpret_cast<std::uintptr_t>(info->si_addr));
-    char headline[512];
-    copy_into(headline, sizeof headline, head.text());
-    write_report("Exception in server tick loop", headline, pc_of(context), frames, count);
+    write_report("Exception in server tick loop", head.text(), pc_of(context), frames, count);
     // Ends the process with the signal's default action (a core dump where the system keeps them).
     ::signal(sig, SIG_DFL);
     ::raise(sig);
@@ -572,7 +569,6 @@ void CrashReporter::install(const fs::path& server_dir, int log_fd,
     State& st = state();
     std::error_code ec;
     const fs::path dir = fs::absolute(server_dir, ec);
-    copy_into(st.server_dir, sizeof st.server_dir, (ec ? server_dir : dir).string());
     copy_into(st.reports_dir, sizeof st.reports_dir,
               ((ec ? server_dir : dir) / "crash-reports").string());
     copy_into(st.version, sizeof st.version, version_line);
@@ -628,7 +624,7 @@ void CrashReporter::release_thread() {
     t_replaced_stack = false;
 }
 
-void CrashReporter::set_plugins(const std::vector<CrashPluginInfo>& plugins,
+void CrashReporter::set_plugins(const std::vector<LoadedPluginInfo>& plugins,
                                 const Registry<EntityTypeInfo>* entity_types) {
     auto table = std::make_unique<ModuleTable>();
     table->plugins = plugins;

@@ -177,11 +177,7 @@ std::string MinecraftServer::open_world() {
         return err;
     }
     const WorldRegistries* registries = &plugins_->world_registries();
-    {
-        std::vector<CrashPluginInfo> crash_info;
-        for (const auto& p : plugins_->plugins()) crash_info.push_back(CrashPluginInfo{p.id, p.version, p.file, p.loaded_from});
-        CrashReporter::instance().set_plugins(crash_info, &registries->entity_types);
-    }
+    CrashReporter::instance().set_plugins(plugins_->plugins(), &registries->entity_types);
 
     const bool world_flag = std::any_of(launch_.overrides.begin(), launch_.overrides.end(),
                                         [](const auto& o) { return o.first == "--world"; });

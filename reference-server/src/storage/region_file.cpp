@@ -392,8 +392,7 @@ Result<RegionFile::PendingWrite, RegionError> RegionFile::stage_payload(int x, i
                                                                         std::int32_t timestamp, bool sync) {
     const int index = index_of(x, z);
 
-    const std::size_t total = 5 + payload.size();
-    const std::size_t needed = (total + sector_bytes - 1) / sector_bytes;
+    const std::size_t needed = sectors_for(payload.size());
     if (needed > max_chunk_sectors)
         return unexpected(error(index, "chunk needs " + std::to_string(needed) +
                                            " sectors, more than 255; vanilla would move it to an "

@@ -470,8 +470,7 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
                 return {};
             }
             auto payload = nbt::compress(raw, nbt::Compression::Zlib);
-            needed += (5 + payload.size() + RegionFile::sector_bytes - 1) / RegionFile::sector_bytes *
-                      RegionFile::sector_bytes;
+            needed += RegionFile::sectors_for(payload.size()) * RegionFile::sector_bytes;
             writes.push_back(Encoded{kind, pos, fingerprint, std::move(payload)});
             return {};
         };
@@ -556,7 +555,6 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
         if (!pending) return roll_back(std::string(chunk_kind_folder(w.kind)) + "/" + pending.error().describe());
         staged.emplace_back(file, *pending);
         ++staged_count;
-        stats_.bytes_staged += std::uint64_t{pending->count} * RegionFile::sector_bytes;
         entries.push_back({w.kind, w.pos.x >> 5, w.pos.z >> 5, static_cast<std::uint16_t>(pending->index),
                            (pending->sector << 8) | pending->count, timestamp});
     }

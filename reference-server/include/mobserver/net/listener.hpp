@@ -87,9 +87,6 @@ public:
     /// @brief Sessions currently open.
     std::size_t connection_count() const;
 
-    /// @brief Pending connections (admitted, not yet established) from `address`.
-    std::size_t pending_count(const std::string& address) const;
-
     /// @brief Session `id` has left its early state (an RCON login): it no longer counts against
     /// its address's pending limit, only against the cap. Idempotent; called by the session.
     void mark_established(std::uint64_t id);

@@ -12,17 +12,10 @@
 #include <vector>
 
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/world/plugin_code_probe.hpp"
 
 namespace mobsdk::server {
-
-/// @brief A loaded plugin as a crash report names it.
-struct CrashPluginInfo {
-    std::string id;                     ///< plugin id
-    std::string version;                ///< its version
-    std::filesystem::path file;         ///< the library in the plugins folder
-    std::filesystem::path loaded_from;  ///< the private copy that is mapped
-};
 
 /// @brief What the last run's crash report said, found by the next start (see take_pending()).
 struct PendingCrash {
@@ -52,7 +45,7 @@ class CrashReporter {
     /// @brief Reads the symbols of the executable and of `plugins`' libraries and notes which
     /// plugin gives each entity type its AI. Call after every plugin load (and with none after
     /// an unload); the previous tables stay valid for a handler already running.
-    void set_plugins(const std::vector<CrashPluginInfo>& plugins,
+    void set_plugins(const std::vector<LoadedPluginInfo>& plugins,
                      const Registry<EntityTypeInfo>* entity_types);
     /// @brief The probe the world writes (World::set_plugin_code_probe).
     PluginCodeProbe& probe() noexcept;

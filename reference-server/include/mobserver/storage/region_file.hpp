@@ -134,6 +134,11 @@ public:
     /// pending write uses a sector at or past that point; returns false when it could not.
     bool shrink_to(std::uint64_t bytes);
 
+    /// @brief Sectors a chunk of `payload_bytes` compressed bytes takes (with its 5-byte header).
+    static constexpr std::size_t sectors_for(std::size_t payload_bytes) noexcept {
+        return (5 + payload_bytes + sector_bytes - 1) / sector_bytes;
+    }
+
     /// @brief The file's size in bytes (the last sector may be partial).
     std::uint64_t file_bytes() const noexcept { return file_bytes_; }
 

@@ -47,7 +47,6 @@ struct WorldStorageStats {
     std::uint64_t batches_saved = 0;         ///< save() calls that succeeded
     std::uint64_t batches_failed = 0;        ///< save() calls that failed (nothing of them committed)
     std::uint64_t chunks_unchanged = 0;      ///< chunk writes skipped: the same bytes are already on disk
-    std::uint64_t bytes_staged = 0;          ///< bytes of sectors written by staging (failed saves included)
     std::uint64_t last_batch_bytes = 0;      ///< bytes of sectors the last save() staged or tried to stage
     std::uint64_t bytes_given_back = 0;      ///< file growth truncated away after failed saves
 };
