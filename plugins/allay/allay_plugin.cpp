@@ -22,14 +22,6 @@ using brain::PositionTracker;
 
 namespace {
 
-// Vanilla's Allay.SENSOR_TYPES.
-constexpr const char* sensor_ids[] = {
-    "minecraft:nearest_living_entities",
-    "minecraft:nearest_players",
-    "minecraft:hurt_by",
-    "minecraft:nearest_items",
-};
-
 // What getItemDepositPosition reads: three handles, copied into every getter (no pointer back
 // into the factory, no std::function).
 struct DepositPosition {
@@ -70,14 +62,14 @@ struct DepositPositionUnlessWantedItem {
 class AllayAi final : public MobAiFactory {
 public:
     explicit AllayAi(plugin::PluginContext& context)
-        : m_(brain::find_standard_memories(context.brain().memory_types)),
-          deposit_{m_.liked_noteblock, m_.liked_noteblock_cooldown_ticks,
-                   context.world().blocks.blocks().require("minecraft:note_block")} {
-        const auto& act = context.brain().activities;
-        core_ = act.require("minecraft:core");
-        idle_ = act.require("minecraft:idle");
-        std::vector<brain::SensorType> sensors;
-        for (const char* id : sensor_ids) sensors.push_back(context.brain().sensor_types.require(id));
+        : m_(context.vanilla().memories),
+          deposit_{m_.liked_noteblock, m_.liked_noteblock_cooldown_ticks, context.vanilla().blocks.note_block},
+          core_(context.vanilla().activities.core),
+          idle_(context.vanilla().activities.idle) {
+        // Vanilla's Allay.SENSOR_TYPES.
+        const stdlib::StandardSensors& s = context.vanilla().sensors;
+        const std::vector<brain::SensorType> sensors = {s.nearest_living_entities, s.nearest_players, s.hurt_by,
+                                                        s.nearest_items};
         // Vanilla's Allay.MEMORY_TYPES; the sensors add what they write (mobs, hurt_by_entity,
         // the player memories) as vanilla's Brain does.
         const std::vector<brain::MemoryHandle> memories = {
@@ -150,7 +142,7 @@ private:
 }  // namespace
 
 void AllayPlugin::register_content(plugin::PluginContext& context) {
-    content_.allay = context.world().entity_types.require("minecraft:allay");
+    content_.allay = context.vanilla().entity_types.allay;
     context.set_ai_factory(content_.allay, make_allay_ai(context));
 }
 

@@ -115,10 +115,10 @@ private:
 // The watcher's brain: the sensor, and the walk in the core activity.
 class WatcherBrainFactory final : public MobAiFactory {
 public:
-    WatcherBrainFactory(const brain::BrainRegistries& registries, ExampleContent content)
+    WatcherBrainFactory(const brain::BrainRegistries& registries, const VanillaContent& vanilla, ExampleContent content)
         : content_(content),
-          core_(registries.activities.require("minecraft:core")),
-          idle_(registries.activities.require("minecraft:idle")),
+          core_(vanilla.activities.core),
+          idle_(vanilla.activities.idle),
           provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{content.villager_sensor}) {}
 
     std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
@@ -142,7 +142,8 @@ private:
 void ExamplePlugin::register_content(plugin::PluginContext& context) {
     content_.nearest_villager = context.register_memory<EntityRef>("example:nearest_villager");
     content_.sightings = context.register_memory_with_codec<Sightings, SightingsCodec>("example:sightings");
-    const Handle<EntityTypeInfo> villager = context.world().entity_types.require("minecraft:villager");
+    // Vanilla content comes as typed handles: no ids to look up.
+    const Handle<EntityTypeInfo> villager = context.vanilla().entity_types.villager;
     content_.villager_sensor = context.register_sensor<NearestVillagerSensor>("example:nearest_villager", content_, villager);
 
     EntityTypeInfo watcher;
@@ -154,7 +155,7 @@ void ExamplePlugin::register_content(plugin::PluginContext& context) {
     watcher.movement_speed = 0.3;
     watcher.can_float = true;
     content_.watcher = context.register_entity_type(
-        "example:watcher", watcher, std::make_unique<WatcherBrainFactory>(context.brain(), content_));
+        "example:watcher", watcher, std::make_unique<WatcherBrainFactory>(context.brain(), context.vanilla(), content_));
 }
 
 }  // namespace example

@@ -168,12 +168,16 @@ private:
 /// @brief The zombie's goals (vanilla's Zombie.registerGoals and addBehaviourGoals, without
 /// players, turtle eggs and villages; see docs), registered by MonstersPlugin; public so that
 /// tests and benchmarks can build zombies without the plugin machinery.
-std::unique_ptr<mobsdk::MobAiFactory> make_zombie_ai(const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
+/// Its targets come from `vanilla`; wandering traders and turtles, which the SDK does not
+/// register, are looked up in `types` and targeted when some plugin registers them.
+std::unique_ptr<mobsdk::MobAiFactory> make_zombie_ai(const mobsdk::VanillaContent& vanilla,
+                                                     const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
 
 /// @brief The skeleton's goals (vanilla's AbstractSkeleton.registerGoals and
 /// reassessWeaponGoal, without players) and its spawn bow (finalizeSpawn's
 /// populateDefaultEquipmentSlots), registered by MonstersPlugin.
-std::unique_ptr<mobsdk::MobAiFactory> make_skeleton_ai(const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
+std::unique_ptr<mobsdk::MobAiFactory> make_skeleton_ai(const mobsdk::VanillaContent& vanilla,
+                                                       const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
 
 // ---- the slime ----
 
@@ -327,6 +331,6 @@ float special_multiplier(const mobsdk::Level& level) noexcept;
 
 /// @brief The slime's goals (vanilla's Slime.registerGoals, without players), its move control,
 /// size and split, registered by MonstersPlugin.
-std::unique_ptr<mobsdk::MobAiFactory> make_slime_ai(const mobsdk::Registry<mobsdk::EntityTypeInfo>& types);
+std::unique_ptr<mobsdk::MobAiFactory> make_slime_ai(const mobsdk::VanillaContent& vanilla);
 
 }  // namespace monsters

@@ -100,9 +100,9 @@ namespace {
 
 class SkeletonAi final : public MobAiFactory {
 public:
-    explicit SkeletonAi(const Registry<EntityTypeInfo>& types)
-        : iron_golem_(types.require("minecraft:iron_golem")),
-          wolf_(types.find("minecraft:wolf")),
+    SkeletonAi(const VanillaContent& vanilla, const Registry<EntityTypeInfo>& types)
+        : iron_golem_(vanilla.entity_types.iron_golem),
+          wolf_(vanilla.entity_types.wolf),
           turtle_(types.find("minecraft:turtle")) {}
 
     void add_goals(Level&, Mob& mob, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
@@ -110,7 +110,7 @@ public:
         // players to find.
         goals.add<goal::RestrictSunGoal>(2);
         goals.add<goal::FleeSunGoal>(3, 1.0);
-        if (wolf_) goals.add<goal::AvoidEntityGoal>(3, goal::TypeList{*wolf_}, 6.0f, 1.0, 1.2);
+        goals.add<goal::AvoidEntityGoal>(3, goal::TypeList{wolf_}, 6.0f, 1.0, 1.2);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(5, 1.0);
         goals.add<goal::RandomLookAroundGoal>(6);
         targets.add<goal::HurtByTargetGoal>(1);
@@ -139,14 +139,14 @@ private:
 
     ResourceLocation bow_ = ResourceLocation::of("bow");
     Handle<EntityTypeInfo> iron_golem_;
-    std::optional<Handle<EntityTypeInfo>> wolf_;
+    Handle<EntityTypeInfo> wolf_;
     std::optional<Handle<EntityTypeInfo>> turtle_;
 };
 
 }  // namespace
 
-std::unique_ptr<MobAiFactory> make_skeleton_ai(const Registry<EntityTypeInfo>& types) {
-    return std::make_unique<SkeletonAi>(types);
+std::unique_ptr<MobAiFactory> make_skeleton_ai(const VanillaContent& vanilla, const Registry<EntityTypeInfo>& types) {
+    return std::make_unique<SkeletonAi>(vanilla, types);
 }
 
 }  // namespace monsters

@@ -239,7 +239,7 @@ namespace {
 
 class SlimeAi final : public MobAiFactory {
 public:
-    explicit SlimeAi(const Registry<EntityTypeInfo>& types) : iron_golem_(types.require("minecraft:iron_golem")) {}
+    explicit SlimeAi(const VanillaContent& vanilla) : iron_golem_(vanilla.entity_types.iron_golem) {}
 
     std::unique_ptr<MobAttachment> make_attachment(Level&, Mob& mob) const override {
         auto state = std::make_unique<SlimeState>(mob);
@@ -278,8 +278,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<MobAiFactory> make_slime_ai(const Registry<EntityTypeInfo>& types) {
-    return std::make_unique<SlimeAi>(types);
+std::unique_ptr<MobAiFactory> make_slime_ai(const VanillaContent& vanilla) {
+    return std::make_unique<SlimeAi>(vanilla);
 }
 
 }  // namespace monsters

@@ -34,9 +34,9 @@ namespace {
 
 class ZombieAi final : public MobAiFactory {
 public:
-    explicit ZombieAi(const Registry<EntityTypeInfo>& types)
-        : villagers_{types.require("minecraft:villager")},
-          iron_golem_{types.require("minecraft:iron_golem")},
+    ZombieAi(const VanillaContent& vanilla, const Registry<EntityTypeInfo>& types)
+        : villagers_{vanilla.entity_types.villager},
+          iron_golem_{vanilla.entity_types.iron_golem},
           turtle_(types.find("minecraft:turtle")) {
         // Vanilla's AbstractVillager: villagers and wandering traders, when the host has them.
         if (auto trader = types.find("minecraft:wandering_trader")) villagers_.push_back(*trader);
@@ -76,8 +76,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<MobAiFactory> make_zombie_ai(const Registry<EntityTypeInfo>& types) {
-    return std::make_unique<ZombieAi>(types);
+std::unique_ptr<MobAiFactory> make_zombie_ai(const VanillaContent& vanilla, const Registry<EntityTypeInfo>& types) {
+    return std::make_unique<ZombieAi>(vanilla, types);
 }
 
 }  // namespace monsters

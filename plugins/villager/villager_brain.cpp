@@ -33,35 +33,31 @@ using stdlib::VillagerState;
 
 namespace {
 
-// Vanilla's Villager.SENSOR_TYPES, without villager_babies (no baby villagers here).
-constexpr const char* sensor_ids[] = {
-    "minecraft:nearest_living_entities", "minecraft:nearest_players", "minecraft:nearest_items",
-    "minecraft:nearest_bed",             "minecraft:hurt_by",         "minecraft:villager_hostiles",
-    "minecraft:secondary_pois",          "minecraft:golem_detected",
-};
-
 class VillagerAi final : public MobAiFactory {
 public:
     VillagerAi(plugin::PluginContext& context, const stdlib::VillagerProfessions& professions)
         : professions_(&professions),
           poi_types_(&context.world().poi_types),
-          m_(brain::find_standard_memories(context.brain().memory_types)),
+          m_(context.vanilla().memories),
           job_site_holders_(brain::global_pos_holders(context.brain().memory_types, m_.job_site)),
-          pois_(find_vanilla_poi_types(context.world().poi_types)),
-          villager_(context.world().entity_types.require("minecraft:villager")),
-          golem_{context.world().entity_types.require("minecraft:iron_golem")} {
-        const auto& act = context.brain().activities;
-        core_ = act.require("minecraft:core");
-        idle_ = act.require("minecraft:idle");
-        work_ = act.require("minecraft:work");
-        play_ = act.require("minecraft:play");
-        rest_ = act.require("minecraft:rest");
-        meet_ = act.require("minecraft:meet");
-        panic_ = act.require("minecraft:panic");
-        hide_ = act.require("minecraft:hide");
-        schedule_ = &context.brain().schedules[context.brain().schedules.require("minecraft:villager_default")];
-        std::vector<brain::SensorType> sensors;
-        for (const char* id : sensor_ids) sensors.push_back(context.brain().sensor_types.require(id));
+          pois_(context.vanilla().poi_types),
+          villager_(context.vanilla().entity_types.villager),
+          golem_{context.vanilla().entity_types.iron_golem} {
+        const brain::VanillaActivities& act = context.vanilla().activities;
+        core_ = act.core;
+        idle_ = act.idle;
+        work_ = act.work;
+        play_ = act.play;
+        rest_ = act.rest;
+        meet_ = act.meet;
+        panic_ = act.panic;
+        hide_ = act.hide;
+        schedule_ = &context.brain().schedules[context.vanilla().schedules.villager_default];
+        // Vanilla's Villager.SENSOR_TYPES, without villager_babies (no baby villagers here).
+        const stdlib::StandardSensors& s = context.vanilla().sensors;
+        const std::vector<brain::SensorType> sensors = {s.nearest_living_entities, s.nearest_players, s.nearest_items,
+                                                        s.nearest_bed,             s.hurt_by,         s.villager_hostiles,
+                                                        s.secondary_pois,          s.golem_detected};
         // Vanilla's Villager.MEMORY_TYPES (those this server models).
         const std::vector<brain::MemoryHandle> memories = {
             m_.home, m_.job_site, m_.potential_job_site, m_.meeting_point, m_.mobs, m_.visible_mobs,

@@ -16,28 +16,20 @@ using namespace mobsdk::server;
 
 namespace {
 
-// The plugin registered into a WorldHarness's registries plus brain registries of its own, and
-// brains given to new mobs as the server gives them.
+// The plugin registered into a WorldHarness's registries (with the vanilla content, as the
+// server's), and brains given to new mobs as the server gives them.
 struct ExampleWorld {
-    brain::BrainRegistries brain;
-    std::unique_ptr<plugin::PluginContext> context;
     example::ExamplePlugin plugin;
     std::unique_ptr<WorldHarness> harness;
 
     ExampleWorld() {
-        brain::register_standard_memories(brain.memory_types);
-        brain::register_vanilla_schedules(brain.schedules, brain::register_vanilla_activities(brain.activities));
         WorldHarness::Options options;
-        options.register_more = [this](WorldRegistries& world) {
-            context = std::make_unique<plugin::PluginContext>(world, brain, "example");
-            plugin.register_content(*context);
-        };
+        options.plugins = {{"example", &plugin}};
         harness = std::make_unique<WorldHarness>(options);
-        brain.freeze();
-        harness->world().set_mob_initializer(ai_initializer());
     }
     ~ExampleWorld() { harness.reset(); }  // mobs and their brains before the plugin's objects
 
+    const brain::BrainRegistries& brain() const { return harness->brain_registries(); }
     const example::ExampleContent& content() const { return plugin.content(); }
     World& world() { return harness->world(); }
 };
@@ -56,10 +48,10 @@ BOOST_AUTO_TEST_CASE(registers_its_memories_sensor_and_mob_as_example) {
     BOOST_TEST(types.id_of(w.content().watcher).str() == "example:watcher");
     BOOST_TEST(types.entry(w.content().watcher).registrant == "example");
     BOOST_TEST(types[w.content().watcher].ai_factory != nullptr);
-    BOOST_TEST(w.brain.memory_types[w.content().sightings.handle()].long_term());
-    BOOST_TEST(!w.brain.memory_types[w.content().nearest_villager.handle()].long_term());
-    BOOST_TEST(w.brain.sensor_types.id_of(w.content().villager_sensor).str() == "example:nearest_villager");
-    BOOST_TEST(w.brain.sensor_types.entry(w.content().villager_sensor).registrant == "example");
+    BOOST_TEST(w.brain().memory_types[w.content().sightings.handle()].long_term());
+    BOOST_TEST(!w.brain().memory_types[w.content().nearest_villager.handle()].long_term());
+    BOOST_TEST(w.brain().sensor_types.id_of(w.content().villager_sensor).str() == "example:nearest_villager");
+    BOOST_TEST(w.brain().sensor_types.entry(w.content().villager_sensor).registrant == "example");
 }
 
 BOOST_AUTO_TEST_CASE(watcher_senses_the_nearest_villager_and_walks_to_it) {

@@ -185,18 +185,12 @@ BOOST_AUTO_TEST_CASE(a_second_plugin_cannot_give_zombies_ai) {
     BOOST_CHECK_THROW(WorldHarness{o}, plugin::PluginError);
 }
 
-BOOST_AUTO_TEST_CASE(the_factories_need_villagers_and_iron_golems) {
-    // A host without the types the zombie and skeleton target: the plugin's registration fails
-    // naming the missing id, rather than making mobs with half a goal table.
-    Registry<EntityTypeInfo> types(ResourceLocation::of("entity_type"));
-    types.register_entry("zombie", EntityTypeInfo{});
-    types.register_entry("skeleton", EntityTypeInfo{});
-    BOOST_CHECK_THROW(monsters::make_zombie_ai(types), RegistryError);
-    BOOST_CHECK_THROW(monsters::make_skeleton_ai(types), RegistryError);
-    types.register_entry("villager", EntityTypeInfo{});
-    types.register_entry("iron_golem", EntityTypeInfo{});
-    BOOST_TEST(monsters::make_zombie_ai(types) != nullptr);
-    BOOST_TEST(monsters::make_skeleton_ai(types) != nullptr);
+BOOST_AUTO_TEST_CASE(the_factories_take_their_targets_from_the_vanilla_content) {
+    // Villagers and iron golems come as handles from the vanilla content: nothing to look up.
+    WorldHarness h;
+    BOOST_TEST(monsters::make_zombie_ai(h.vanilla(), h.registries().entity_types) != nullptr);
+    BOOST_TEST(monsters::make_skeleton_ai(h.vanilla(), h.registries().entity_types) != nullptr);
+    BOOST_TEST(monsters::make_slime_ai(h.vanilla()) != nullptr);
 }
 
 // ---- the zombie ----

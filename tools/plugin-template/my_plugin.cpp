@@ -28,13 +28,18 @@ private:
 
 class PebbleBrain final : public MobAiFactory {
 public:
-    PebbleBrain(const brain::BrainRegistries& registries, brain::SensorType counter)
-        : provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{counter}) {}
+    PebbleBrain(const brain::BrainRegistries& registries, const VanillaContent& vanilla, brain::SensorType counter)
+        : idle_(vanilla.activities.idle),
+          provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{counter}) {}
     std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
-        return provider_.make_brain(level.random());
+        auto b = provider_.make_brain(level.random());
+        b->set_default_activity(idle_);
+        b->use_default_activity();
+        return b;
     }
 
 private:
+    brain::Activity idle_;  // vanilla's minecraft:idle, a handle from context.vanilla()
     brain::BrainProvider provider_;
 };
 
@@ -47,7 +52,9 @@ public:
         pebble.width = 0.5f;
         pebble.height = 0.5f;
         pebble.eye_height = 0.25f;
-        context.register_entity_type("my_plugin:pebble", pebble, std::make_unique<PebbleBrain>(context.brain(), counter));
+        // Your own content is yours to name; vanilla's comes as typed handles from context.vanilla().
+        context.register_entity_type("my_plugin:pebble", pebble,
+                                     std::make_unique<PebbleBrain>(context.brain(), context.vanilla(), counter));
     }
 };
 

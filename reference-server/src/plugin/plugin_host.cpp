@@ -382,6 +382,7 @@ void PluginHost::teardown_active() noexcept {
     active_.clear();
     // Sensor factories and memory value tables in the registries are plugin code too.
     registries_.reset();
+    vanilla_.reset();
 }
 
 std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>& disabled) {
@@ -436,12 +437,12 @@ std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>
     // Register into fresh registries; when a plugin fails, start again without it (and without
     // whatever needs it), so that nothing it registered is ever committed.
     for (;;) {
-        registries_ = std::make_unique<ContentRegistries>();
-        builtins_(registries_->world, registries_->brain);
+        registries_ = std::make_unique<Registries>();
+        vanilla_ = std::make_unique<VanillaContent>(builtins_(*registries_));
         Candidate* failed = nullptr;
         std::string why;
         for (Candidate* c : order) {
-            auto context = std::make_unique<plugin::PluginContext>(registries_->world, registries_->brain, c->info.id);
+            auto context = std::make_unique<plugin::PluginContext>(*registries_, *vanilla_, c->info.id);
             char error[MOBSDK_PLUGIN_ERROR_SIZE] = {};
             void* instance = nullptr;
             const int rc = c->descriptor->register_plugin(context.get(), &instance, error, sizeof error);
@@ -472,8 +473,7 @@ std::string PluginHost::load(const fs::path& dir, const std::vector<std::string>
             }
         }
     }
-    registries_->world.freeze();
-    registries_->brain.freeze();
+    registries_->freeze();
 
     // Refused libraries close now (their registrations are gone with the torn-down registries).
     for (auto& c : found) {
@@ -509,21 +509,6 @@ void PluginHost::unload() noexcept {
         fs::remove_all(shadow_dir_, ec);
         shadow_dir_.clear();
     }
-}
-
-void register_builtin_content(WorldRegistries& world, brain::BrainRegistries& brain) {
-    register_vanilla_blocks(world.blocks);
-    const VanillaPoiTypes pois = register_vanilla_poi_types(world.poi_types);
-    register_vanilla_entity_types(world.entity_types);
-    const brain::StandardMemories memories = brain::register_standard_memories(brain.memory_types);
-    const brain::VanillaActivities activities = brain::register_vanilla_activities(brain.activities);
-    brain::register_vanilla_schedules(brain.schedules, activities);
-    // The standard sensors under their vanilla ids, for every plugin to use; what a sensor needs
-    // to know of a mob's kind (wanted items, secondary POIs) it asks the mob's attachment.
-    stdlib::StandardSensorOptions options;
-    options.entity_types = &world.entity_types;
-    options.home_poi = pois.home;
-    stdlib::register_standard_sensors(brain.sensor_types, memories, options);
 }
 
 World::MobInitializer ai_initializer() {

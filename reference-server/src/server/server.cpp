@@ -168,7 +168,7 @@ std::string MinecraftServer::open_world() {
     // Registries: vanilla content, then every plugin that passes the checks; then frozen.
     // The private copies of the plugins live in the server folder (see PluginHost).
     plugins_ = std::make_unique<PluginHost>([this](LogLevel level, const std::string& line) { log_.log(level, line); },
-                                            register_builtin_content, launch_.dir / "plugin-copies");
+                                            register_vanilla_content, launch_.dir / "plugin-copies");
     if (launch_.safe_mode) {
         log_.warn("Safe mode (--safe-mode): no plugin is loaded; mobs that get their AI from plugins are kept in "
                   "storage unchanged");

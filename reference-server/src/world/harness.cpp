@@ -2,41 +2,29 @@
 
 #include <stdexcept>
 
-#include "mobsdk/brain/activity.hpp"
-#include "mobsdk/stdlib/sensors.hpp"
-
 namespace mobsdk::server {
 
 WorldHarness::WorldHarness() : WorldHarness(Options{}) {}
 
 WorldHarness::WorldHarness(Options options)
-    : registries_(std::make_unique<WorldRegistries>()), brain_(std::make_unique<brain::BrainRegistries>()) {
-    blocks_ = register_vanilla_blocks(registries_->blocks);
-    poi_types_ = register_vanilla_poi_types(registries_->poi_types);
-    entity_types_ = register_vanilla_entity_types(registries_->entity_types);
-    // The same built-in brain content as the server's (plugin_host's register_builtin_content).
-    memories_ = brain::register_standard_memories(brain_->memory_types);
-    brain::register_vanilla_schedules(brain_->schedules, brain::register_vanilla_activities(brain_->activities));
-    stdlib::StandardSensorOptions sensors;
-    sensors.entity_types = &registries_->entity_types;
-    sensors.home_poi = poi_types_.home;
-    stdlib::register_standard_sensors(brain_->sensor_types, memories_, sensors);
-    if (options.register_more) options.register_more(*registries_);
+    : registries_(std::make_unique<Registries>()), vanilla_(register_vanilla_content(*registries_)) {
+    if (options.register_more) options.register_more(registries_->world);
     for (const auto& [id, plugin] : options.plugins) {
-        contexts_.push_back(std::make_unique<plugin::PluginContext>(*registries_, *brain_, id));
+        contexts_.push_back(std::make_unique<plugin::PluginContext>(*registries_, vanilla_, id));
         plugin->register_content(*contexts_.back());
     }
     registries_->freeze();
-    brain_->freeze();
 
     std::unique_ptr<ChunkGenerator> generator;
-    if (options.flat) generator = std::make_unique<FlatGenerator>(FlatGenerator::vanilla_default(registries_->blocks));
-    else generator = std::make_unique<VoidGenerator>();
+    if (options.flat)
+        generator = std::make_unique<FlatGenerator>(FlatGenerator::vanilla_default(registries_->world.blocks));
+    else
+        generator = std::make_unique<VoidGenerator>();
     WorldOptions wo;
     wo.seed = options.seed;
     wo.memory_expiry = options.memory_expiry;
     wo.rules.do_daylight_cycle = options.do_daylight_cycle;
-    world_ = std::make_unique<World>(*registries_, std::move(generator), wo);
+    world_ = std::make_unique<World>(registries_->world, std::move(generator), wo);
     world_->set_day_time(options.day_time);
     world_->ensure_chunks({0, 0, 0}, options.chunk_radius);
     if (!options.plugins.empty()) world_->set_mob_initializer([](ServerMob& mob) { mob.init_ai_from_type(); });
@@ -48,7 +36,7 @@ WorldHarness::~WorldHarness() {
 }
 
 BlockState WorldHarness::state(std::string_view text) const {
-    auto s = registries_->blocks.parse(text);
+    auto s = registries_->world.blocks.parse(text);
     if (!s) throw std::invalid_argument("bad block state: " + s.error());
     return *s;
 }
@@ -58,7 +46,7 @@ void WorldHarness::set_block(BlockPos pos, std::string_view state_text) { world_
 void WorldHarness::fill(BlockPos a, BlockPos b, std::string_view state_text) { world_->fill(a, b, state(state_text)); }
 
 ServerMob& WorldHarness::spawn(std::string_view type_id, const Vec3& pos) {
-    return world_->spawn_mob(registries_->entity_types.require(type_id), pos);
+    return world_->spawn_mob(registries_->world.entity_types.require(type_id), pos);
 }
 
 ServerMob& WorldHarness::spawn(std::string_view type_id, const Vec3& pos, const nbt::Compound& nbt) {

@@ -179,12 +179,12 @@ protected:
         if (!path_) return;
         const ChunkMap& chunks = mob_.world().chunks();
         const BlockRegistry& blocks = chunks.blocks();
-        static const ResourceLocation cauldrons = ResourceLocation::of("cauldrons");
+        const BlockTag cauldrons = blocks.vanilla_tags().cauldrons;
         auto& nodes = path_->nodes;
         for (std::size_t i = 0; i < nodes.size(); ++i) {
             const BlockPos node = nodes[i];
             const BlockState state = chunks.block_state(node);
-            if (state.id == 0 || !blocks.blocks()[blocks.block_of(state)].has_tag(cauldrons)) continue;
+            if (!blocks.has_tag(state, cauldrons)) continue;
             nodes[i] = {node.x, node.y + 1, node.z};
             if (i + 1 < nodes.size() && node.y >= nodes[i + 1].y) nodes[i + 1] = {nodes[i + 1].x, node.y + 1, nodes[i + 1].z};
         }

@@ -11,28 +11,40 @@ using brain::GlobalPosSet;
 using brain::MemoryStatus;
 
 bool is_wooden_door(const Level& level, BlockState state) {
-    // Most path nodes are air: skip the tag scan for them.
-    if (state.id == 0) return false;
-    static const ResourceLocation wooden_doors = ResourceLocation::of("wooden_doors");
-    return level.blocks().has_tag(state, wooden_doors);
+    const BlockRegistry& blocks = level.blocks();
+    return blocks.has_tag(state, blocks.vanilla_tags().wooden_doors);
 }
 
 bool set_door_open(Level& level, BlockPos pos, bool open) {
     const BlockRegistry& blocks = level.blocks();
+    const VanillaBlockProperties& props = blocks.vanilla_properties();
     const BlockState state = level.block_state(pos);
-    const std::string_view wanted = open ? "true" : "false";
-    const std::string_view half = blocks.value(state, "half");
-    if (half.empty() || blocks.value(state, "open").empty() || blocks.value(state, "open") == wanted) return false;
-    const auto changed = blocks.with(state, "open", wanted);
+    // A door's half (upper, lower) or a trapdoor's (top, bottom): any block with a half and `open`.
+    const std::optional<DoubleBlockHalf> door_half = blocks.get(state, props.double_block_half);
+    const std::optional<Half> half = door_half ? std::nullopt : blocks.get(state, props.half);
+    const std::optional<bool> is_open = blocks.get(state, props.open);
+    if ((!door_half && !half) || !is_open || *is_open == open) return false;
+    const auto changed = blocks.with(state, props.open, open);
     if (!changed || !level.set_block(pos, *changed)) return false;
     // The other half follows, as DoorBlock.updateShape copies OPEN from its partner.
-    const BlockPos other = half == "lower" ? pos.above() : pos.below();
+    const BlockPos other = door_half == DoubleBlockHalf::Lower ? pos.above() : pos.below();
     const BlockState partner = level.block_state(other);
-    if (blocks.block_of(partner) == blocks.block_of(state) && blocks.value(partner, "half") != half) {
-        if (const auto p = blocks.with(partner, "open", wanted)) level.set_block(other, *p);
+    const bool other_half = door_half ? blocks.get(partner, props.double_block_half) != door_half
+                                      : blocks.get(partner, props.half) != half;
+    if (blocks.block_of(partner) == blocks.block_of(state) && other_half) {
+        if (const auto p = blocks.with(partner, props.open, open)) level.set_block(other, *p);
     }
     return true;
 }
+
+namespace {
+
+bool is_open(const Level& level, BlockState state) {
+    const BlockRegistry& blocks = level.blocks();
+    return blocks.get_or(state, blocks.vanilla_properties().open, false);
+}
+
+}  // namespace
 
 namespace {
 
@@ -76,7 +88,7 @@ void close_doors_that_i_have_opened_or_passed_through(Level& level, Mob& mob, st
             continue;
         }
         const BlockState state = level.block_state(pos);
-        if (!is_wooden_door(level, state) || level.blocks().value(state, "open") != "true") {
+        if (!is_wooden_door(level, state) || !is_open(level, state)) {
             it = doors.erase(it);
             continue;
         }
@@ -127,11 +139,11 @@ bool InteractWithDoor::trigger(Level& level, Mob& mob, std::int64_t) {
 
     const BlockState previous_state = level.block_state(previous);
     if (is_wooden_door(level, previous_state)) {
-        if (level.blocks().value(previous_state, "open") != "true") set_door_open(level, previous, true);
+        if (!is_open(level, previous_state)) set_door_open(level, previous, true);
         remember(level, *b, previous);
     }
     const BlockState next_state = level.block_state(next);
-    if (is_wooden_door(level, next_state) && level.blocks().value(next_state, "open") != "true") {
+    if (is_wooden_door(level, next_state) && !is_open(level, next_state)) {
         set_door_open(level, next, true);
         remember(level, *b, next);
     }

@@ -66,7 +66,9 @@ bool golem_can_spawn_on(const Level& level, BlockState below, BlockState above) 
 bool dangerous_for_golem(const Level& level, BlockState state) {
     const std::string_view p = vanilla_path(level, state);
     if (p == "fire" || p == "soul_fire" || p == "lava" || p == "magma_block" || p == "lava_cauldron") return true;
-    if ((p == "campfire" || p == "soul_campfire") && level.blocks().value(state, "lit") == "true") return true;
+    if ((p == "campfire" || p == "soul_campfire") &&
+        level.blocks().get_or(state, level.blocks().vanilla_properties().lit, false))
+        return true;
     return p == "wither_rose" || p == "sweet_berry_bush" || p == "cactus" || p == "powder_snow";
 }
 
@@ -76,7 +78,7 @@ bool valid_empty_spawn_block(const Level& level, BlockPos pos, bool check_fluid)
     const BlockStateInfo& info = level.blocks().info(state);
     if (info.collision.is_full_block()) return false;
     if (check_fluid && info.fluid != Fluid::None) return false;
-    if (level.blocks().has_tag(state, ResourceLocation::of("prevent_mob_spawning_inside"))) return false;
+    if (level.blocks().has_tag(state, level.blocks().vanilla_tags().prevent_mob_spawning_inside)) return false;
     return !dangerous_for_golem(level, state);
 }
 

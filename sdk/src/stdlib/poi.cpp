@@ -50,11 +50,6 @@ const ResourceLocation& nitwit_id() {
     return id;
 }
 
-const ResourceLocation& beds_tag() {
-    static const ResourceLocation id = ResourceLocation::of("beds");
-    return id;
-}
-
 // Vanilla's profession.heldJobSite().test(type): the handles first, so that only a profession
 // whose job site is `type` costs an id comparison (ids are unique in the table).
 bool holds(const VillagerProfessions& professions, const VillagerState& state, Handle<PoiTypeInfo> type) {
@@ -221,9 +216,11 @@ std::unique_ptr<OneShot> validate_nearby_poi(const StandardMemories& m, PoiFilte
                                 return true;
                             }
                             // Vanilla's bedIsOccupied (1.19.3): someone else lies in this bed.
+                            const BlockRegistry& blocks = level.blocks();
                             const BlockState state = level.block_state(pos);
-                            if (level.blocks().has_tag(state, beds_tag()) &&
-                                level.blocks().value(state, "occupied") == "true" && !mob.is_sleeping()) {
+                            if (blocks.has_tag(state, blocks.vanilla_tags().beds) &&
+                                blocks.get_or(state, blocks.vanilla_properties().occupied, false) &&
+                                !mob.is_sleeping()) {
                                 poi.erase();
                                 pois.release(pos);
                             }

@@ -16,11 +16,6 @@ bool closer_to_center_than(BlockPos pos, const Vec3& point, double distance) noe
     return Vec3::at_center(pos).dist_sqr(point) < distance * distance;
 }
 
-const ResourceLocation& beds_tag() {
-    static const ResourceLocation id = ResourceLocation::of("beds");
-    return id;
-}
-
 }  // namespace
 
 void villager_start_sleeping(Level& level, Mob& mob, const StandardMemories& m, BlockPos bed) {
@@ -52,9 +47,10 @@ bool SleepInBed::check_extra_start_conditions(Level& level, Mob& mob) {
         const std::int64_t since = level.game_time() - *woken;
         if (since > 0 && since < cooldown_after_being_woken) return false;
     }
+    const BlockRegistry& blocks = level.blocks();
     const BlockState state = level.block_state(home.pos);
-    return closer_to_center_than(home.pos, mob.position(), 2.0) && level.blocks().has_tag(state, beds_tag()) &&
-           level.blocks().value(state, "occupied") != "true";
+    return closer_to_center_than(home.pos, mob.position(), 2.0) && blocks.has_tag(state, blocks.vanilla_tags().beds) &&
+           !blocks.get_or(state, blocks.vanilla_properties().occupied, false);
 }
 
 bool SleepInBed::can_still_use(Level&, Mob& mob, std::int64_t) {

@@ -215,7 +215,8 @@ JumpOnBed::JumpOnBed(const StandardMemories& m, float speed)
       speed_(speed) {}
 
 bool JumpOnBed::is_bed(const Level& level, BlockPos pos) const {
-    return level.blocks().has_tag(level.block_state(pos), beds_tag_);
+    const BlockRegistry& blocks = level.blocks();
+    return blocks.has_tag(level.block_state(pos), blocks.vanilla_tags().beds);
 }
 
 bool JumpOnBed::on_or_over_bed(const Level& level, const Mob& mob) const {

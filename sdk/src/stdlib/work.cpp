@@ -42,13 +42,6 @@ const Items& items() {
     return i;
 }
 
-std::int32_t property_int(const BlockRegistry& blocks, BlockState state, std::string_view property) {
-    const std::string_view v = blocks.value(state, property);
-    std::int32_t n = -1;
-    if (v.empty() || std::from_chars(v.data(), v.data() + v.size(), n).ec != std::errc()) return -1;
-    return n;
-}
-
 // An item entity's random throw (vanilla's ItemEntity(level, x, y, z, stack) constructor).
 Vec3 random_item_motion(RandomSource& random) {
     const double x = random.next_double() * 0.2 - 0.1;
@@ -119,7 +112,13 @@ void FarmingBlocks::resolve(const BlockRegistry& registry) {
     beetroots = get("minecraft:beetroots");
 }
 
-std::int32_t crop_age(const BlockRegistry& blocks, BlockState state) { return property_int(blocks, state, "age"); }
+std::int32_t crop_age(const BlockRegistry& blocks, BlockState state) {
+    // Vanilla's crops are AGE_7 (wheat, carrots, potatoes) or AGE_3 (beetroots).
+    const VanillaBlockProperties& props = blocks.vanilla_properties();
+    if (const auto age = blocks.get(state, props.age_7)) return *age;
+    if (const auto age = blocks.get(state, props.age_3)) return *age;
+    return blocks.get_or(state, props.age_15, -1);
+}
 
 bool grow_crop(Level& level, BlockPos pos, ItemStack& bone_meal, FarmingBlocks& blocks) {
     const BlockRegistry& registry = level.blocks();
@@ -134,7 +133,10 @@ bool grow_crop(Level& level, BlockPos pos, ItemStack& bone_meal, FarmingBlocks& 
     std::int32_t increase = level.random().next_int(4) + 2;
     if (crop == blocks.beetroots) increase /= 3;
     const std::int32_t grown = std::min(age + increase, max);
-    if (const auto next = registry.with(state, "age", std::to_string(grown))) level.set_block(pos, *next);
+    const VanillaBlockProperties& props = registry.vanilla_properties();
+    auto next = registry.with(state, props.age_7, grown);
+    if (!next) next = registry.with(state, props.age_3, grown);
+    if (next) level.set_block(pos, *next);
     shrink(bone_meal);
     return true;
 }
@@ -197,7 +199,8 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
     }
 
     // Vanilla's compostItems.
-    if (property_int(registry, state, "level") == 8) {
+    const Property<int> composter_level = registry.vanilla_properties().level_composter;
+    if (registry.get_or(state, composter_level, -1) == 8) {
         // ComposterBlock.extractProduce (1.19.3): bone meal pops out of the top, the level goes to 0.
         RandomSource& r = level.random();
         const double dx = static_cast<double>(r.next_float() * 0.7f) + static_cast<double>(0.15f);
@@ -205,7 +208,7 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
         const double dz = static_cast<double>(r.next_float() * 0.7f) + static_cast<double>(0.15f);
         const Vec3 motion = random_item_motion(r);
         level.drop_item({pos.x + dx, pos.y + dy, pos.z + dz}, {it.bone_meal, 1}, motion);
-        if (const auto empty = registry.with(state, "level", "0")) {
+        if (const auto empty = registry.with(state, composter_level, 0)) {
             level.set_block(pos, *empty);
             state = *empty;
         }
@@ -225,10 +228,10 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
         for (std::int32_t i = 0; i < n; ++i) {
             // ComposterBlock.insertItem: below level 7 the item is used up; from level 0 it always
             // raises the level, above that with the item's chance (0.3 for both seeds).
-            const std::int32_t lvl = property_int(registry, state, "level");
+            const std::int32_t lvl = registry.get_or(state, composter_level, -1);
             if (lvl >= 0 && lvl < 7) {
                 if (lvl == 0 || level.random().next_double() < static_cast<double>(0.3f)) {
-                    if (const auto next = registry.with(state, "level", std::to_string(lvl + 1))) {
+                    if (const auto next = registry.with(state, composter_level, lvl + 1)) {
                         level.set_block(pos, *next);
                         state = *next;
                     }
@@ -237,7 +240,7 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
             }
             // Vanilla stops at 7; the composter's scheduled tick turns 7 into 8 (ready) 20 ticks
             // later, which belongs to the world, not to this behaviour.
-            if (property_int(registry, state, "level") == 7) return;
+            if (registry.get_or(state, composter_level, -1) == 7) return;
         }
     }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 namespace mobsdk {
 
@@ -45,7 +46,7 @@ std::uint32_t index_of(const BlockInfo& block, const std::vector<std::uint8_t>& 
     return index;
 }
 
-int find_property(const BlockInfo& block, std::string_view name) {
+int property_slot(const BlockInfo& block, std::string_view name) {
     for (std::size_t i = 0; i < block.properties.size(); ++i)
         if (block.properties[i].name == name) return static_cast<int>(i);
     return -1;
@@ -65,6 +66,40 @@ int find_value(const BlockProperty& p, std::string_view value) {
     return -1;
 }
 
+// How a definition's values read: booleans, integers, directions, axes, or else an enum's index.
+PropertyKind kind_of(const BlockProperty& p) {
+    const auto all = [&p](auto&& test) {
+        for (const std::string& v : p.values)
+            if (!test(v)) return false;
+        return true;
+    };
+    if (p.values.size() == 2 && all([](const std::string& v) { return v == "true" || v == "false"; }) &&
+        p.values[0] != p.values[1])
+        return PropertyKind::Bool;
+    if (all([](const std::string& v) {
+            std::size_t i = v[0] == '-' ? 1 : 0;
+            if (i == v.size() || v.size() > 9) return false;
+            for (; i < v.size(); ++i)
+                if (v[i] < '0' || v[i] > '9') return false;
+            return true;
+        }))
+        return PropertyKind::Int;
+    if (all([](const std::string& v) { return direction_from_name(v).has_value(); })) return PropertyKind::Direction;
+    if (all([](const std::string& v) { return axis_from_name(v).has_value(); })) return PropertyKind::Axis;
+    return PropertyKind::Enum;
+}
+
+std::int32_t number_of_value(PropertyKind kind, const std::string& value, std::size_t index) {
+    switch (kind) {
+        case PropertyKind::Bool: return value == "true" ? 1 : 0;
+        case PropertyKind::Int: return std::stoi(value);
+        case PropertyKind::Direction: return static_cast<std::int32_t>(*direction_from_name(value));
+        case PropertyKind::Axis: return static_cast<std::int32_t>(*axis_from_name(value));
+        case PropertyKind::Enum: break;
+    }
+    return static_cast<std::int32_t>(index);
+}
+
 }  // namespace
 
 float default_malus(PathType type) noexcept { return path_types[static_cast<std::size_t>(type)].malus; }
@@ -80,6 +115,13 @@ std::string_view BlockStateView::get(std::string_view property) const noexcept {
 }
 
 BlockRegistry::BlockRegistry() {
+    // Vanilla's vocabulary first, so that its handles are the same in every registry.
+    VanillaBlockProperties::visit(vanilla_properties_, [this](auto& handle, BlockProperty definition) {
+        handle = std::remove_reference_t<decltype(handle)>::from_index(add_definition(std::move(definition)));
+    });
+    VanillaBlockTags::visit(vanilla_tags_, [this](BlockTag& handle, std::string_view path) {
+        handle = tags_.register_entry(ResourceLocation::of(path), BlockTagInfo{}, "minecraft");
+    });
     BlockDefinition air;
     air.make_state = [](const BlockStateView&) {
         BlockStateInfo s;
@@ -121,12 +163,13 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
         count *= p.values.size();
         if (count > 65536) throw std::invalid_argument("block " + id.str() + ": more than 65536 states");
     }
+    if (info.properties.size() > 127) throw std::invalid_argument("block " + id.str() + ": more than 127 properties");
     if (states_.size() + count > 65535)
         throw std::invalid_argument("block " + id.str() + ": the registry would exceed 65535 states");
 
     std::vector<std::uint8_t> defaults(info.properties.size(), 0);
     for (const auto& [name, value] : def.defaults) {
-        const int p = find_property(info, name);
+        const int p = property_slot(info, name);
         if (p < 0) throw std::invalid_argument("block " + id.str() + ": default for unknown property '" + name + "'");
         const int v = find_value(info.properties[p], value);
         if (v < 0)
@@ -147,7 +190,55 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
         s.property_index = i;
         states.push_back(s);
     }
+    // Where each property sits in a state's index, by definition; definitions and tags that are
+    // new are added only once the block is registered.
+    Layout layout;
+    layout.first_state = info.first_state;
+    std::vector<BlockProperty> new_definitions;
+    std::uint32_t stride = 1;
+    layout.definition.resize(info.properties.size());
+    layout.stride.resize(info.properties.size());
+    layout.count.resize(info.properties.size());
+    for (std::size_t i = info.properties.size(); i-- > 0;) {
+        const BlockProperty& p = info.properties[i];
+        std::uint32_t d = find_definition(p);
+        if (d == no_definition) {
+            for (std::size_t k = 0; k < new_definitions.size() && d == no_definition; ++k)
+                if (new_definitions[k] == p) d = static_cast<std::uint32_t>(definitions_.size() + k);
+            if (d == no_definition) {
+                d = static_cast<std::uint32_t>(definitions_.size() + new_definitions.size());
+                new_definitions.push_back(p);
+            }
+        }
+        layout.definition[i] = d;
+        layout.stride[i] = stride;
+        layout.count[i] = static_cast<std::uint32_t>(p.values.size());
+        stride *= static_cast<std::uint32_t>(p.values.size());
+    }
+    layout.slot_of.assign(definitions_.size() + new_definitions.size(), -1);
+    for (std::size_t i = 0; i < layout.definition.size(); ++i)
+        layout.slot_of[layout.definition[i]] = static_cast<std::int8_t>(i);
+    std::vector<ResourceLocation> new_tags;
+    for (const ResourceLocation& tag : info.tags) {
+        std::uint32_t t;
+        if (const auto known = tags_.find(tag)) {
+            t = known->index();
+        } else {
+            const auto pending = std::find(new_tags.begin(), new_tags.end(), tag);
+            t = static_cast<std::uint32_t>(tags_.size() + static_cast<std::size_t>(pending - new_tags.begin()));
+            if (pending == new_tags.end()) new_tags.push_back(tag);
+        }
+        if (layout.tag_bits.size() <= t / 64) layout.tag_bits.resize(t / 64 + 1, 0);
+        layout.tag_bits[t / 64] |= std::uint64_t{1} << (t % 64);
+    }
+    if (!new_tags.empty() && tags_.frozen())
+        throw RegistryError("registry " + tags_.registry_id().str() + " is frozen: '" + std::string(registrant) +
+                            "' cannot add tag " + new_tags.front().str() + " after start-up");
+
     const Handle<BlockInfo> handle = blocks_.register_entry(id, std::move(info), registrant);
+    for (BlockProperty& p : new_definitions) add_definition(std::move(p));
+    for (ResourceLocation& tag : new_tags) tags_.register_entry(std::move(tag), BlockTagInfo{}, registrant);
+    layouts_.push_back(std::move(layout));
     states_.reserve(states_.size() + count);
     for (BlockStateInfo& s : states) {
         s.block = handle;
@@ -156,10 +247,41 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
     return handle;
 }
 
+std::uint32_t BlockRegistry::find_definition(const BlockProperty& property) const noexcept {
+    for (std::size_t i = 0; i < definitions_.size(); ++i)
+        if (definitions_[i].property == property) return static_cast<std::uint32_t>(i);
+    return no_definition;
+}
+
+std::uint32_t BlockRegistry::add_definition(BlockProperty property) {
+    Definition d;
+    d.kind = kind_of(property);
+    d.numbers.reserve(property.values.size());
+    for (std::size_t i = 0; i < property.values.size(); ++i)
+        d.numbers.push_back(number_of_value(d.kind, property.values[i], i));
+    d.property = std::move(property);
+    definitions_.push_back(std::move(d));
+    return static_cast<std::uint32_t>(definitions_.size() - 1);
+}
+
+std::optional<BlockState> BlockRegistry::with_number(BlockState state, std::uint32_t definition,
+                                                     std::int32_t number) const noexcept {
+    const BlockStateInfo& s = info(state);
+    const Layout& l = layouts_[s.block.index()];
+    if (definition >= l.slot_of.size() || l.slot_of[definition] < 0) return std::nullopt;
+    const auto slot = static_cast<std::size_t>(l.slot_of[definition]);
+    const std::vector<std::int32_t>& numbers = definitions_[definition].numbers;
+    const auto found = std::find(numbers.begin(), numbers.end(), number);
+    if (found == numbers.end()) return std::nullopt;
+    const std::uint32_t wanted = static_cast<std::uint32_t>(found - numbers.begin());
+    const std::uint32_t current = s.property_index / l.stride[slot] % l.count[slot];
+    return BlockState{l.first_state + s.property_index + wanted * l.stride[slot] - current * l.stride[slot]};
+}
+
 std::string_view BlockRegistry::value(BlockState state, std::string_view property) const {
     const BlockStateInfo& s = info(state);
     const BlockInfo& b = blocks_.entry(s.block).value;
-    const int p = find_property(b, property);
+    const int p = property_slot(b, property);
     if (p < 0) return {};
     return b.properties[p].values[values_of(b, s.property_index)[p]];
 }
@@ -167,7 +289,7 @@ std::string_view BlockRegistry::value(BlockState state, std::string_view propert
 std::optional<BlockState> BlockRegistry::with(BlockState state, std::string_view property, std::string_view value) const {
     const BlockStateInfo& s = info(state);
     const BlockInfo& b = blocks_.entry(s.block).value;
-    const int p = find_property(b, property);
+    const int p = property_slot(b, property);
     if (p < 0) return std::nullopt;
     const int v = find_value(b.properties[p], value);
     if (v < 0) return std::nullopt;
@@ -191,7 +313,7 @@ Result<BlockState, std::string> BlockRegistry::state_of(
     const BlockInfo& b = blocks_.entry(block).value;
     auto values = values_of(b, b.default_state - b.first_state);
     for (const auto& [name, value] : given) {
-        const int p = find_property(b, name);
+        const int p = property_slot(b, name);
         if (p < 0)
             return unexpected("block " + blocks_.id_of(block).str() + " has no property '" + name + "'");
         const int v = find_value(b.properties[p], value);

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -17,26 +18,9 @@ namespace {
 // Properties, with their values in vanilla's order (only default states and the text form are
 // observable; the order fixes which value a state index decodes to).
 
-BlockProperty prop(std::string name, std::initializer_list<const char*> values) {
-    BlockProperty p{std::move(name), {}};
-    for (const char* v : values) p.values.emplace_back(v);
-    return p;
-}
-
-// BooleanProperty lists true before false.
-BlockProperty boolean(std::string name) { return prop(std::move(name), {"true", "false"}); }
-
-BlockProperty integer(std::string name, int min, int max) {
-    BlockProperty p{std::move(name), {}};
-    for (int i = min; i <= max; ++i) p.values.push_back(std::to_string(i));
-    return p;
-}
-
-// HORIZONTAL_FACING filters Direction.values() (down, up, north, south, west, east).
-BlockProperty horizontal_facing() { return prop("facing", {"north", "south", "west", "east"}); }
-// FACING is declared explicitly in this order.
-BlockProperty facing6() { return prop("facing", {"north", "east", "south", "west", "up", "down"}); }
-BlockProperty axis() { return prop("axis", {"x", "y", "z"}); }
+BlockProperty boolean(std::string name) { return boolean_property(std::move(name)); }
+BlockProperty integer(std::string name, int min, int max) { return integer_property(std::move(name), min, max); }
+BlockProperty horizontal_facing() { return horizontal_facing_property(); }
 BlockProperty waterlogged() { return boolean("waterlogged"); }
 
 ResourceLocation tag(std::string_view path) { return ResourceLocation::of(path); }
@@ -342,7 +326,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     b.oak_planks = reg(r, "oak_planks", simple(full_block(), {tag("planks")}));
     {
         BlockDefinition d = simple(full_block(), {tag("logs"), tag("oak_logs"), tag("logs_that_burn")});
-        d.properties = {axis()};
+        d.properties = {axis_property("axis")};
         d.defaults = {{"axis", "y"}};
         b.oak_log = reg(r, "oak_log", std::move(d));
     }
@@ -356,7 +340,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     // Slabs: half a block, or a full one when double; never walked through (isPathfindable false).
     auto slab = [](std::vector<ResourceLocation> tags) {
         BlockDefinition d;
-        d.properties = {prop("type", {"top", "bottom", "double"}), waterlogged()};
+        d.properties = {enum_property<SlabType>("type"), waterlogged()};
         d.defaults = {{"type", "bottom"}, {"waterlogged", "false"}};
         d.tags = std::move(tags);
         d.make_state = [](const BlockStateView& v) {
@@ -376,8 +360,8 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), prop("half", {"top", "bottom"}),
-                        prop("shape", {"straight", "inner_left", "inner_right", "outer_left", "outer_right"}),
+        d.properties = {horizontal_facing(), enum_property<Half>("half"),
+                        enum_property<StairsShape>("shape"),
                         waterlogged()};
         d.defaults = {{"facing", "north"}, {"half", "bottom"}, {"shape", "straight"}, {"waterlogged", "false"}};
         d.tags = {tag("stairs"), tag("wooden_stairs")};
@@ -427,7 +411,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     }
     {
         BlockDefinition d;
-        const auto side = [](const char* name) { return prop(name, {"none", "low", "tall"}); };
+        const auto side = [](const char* name) { return enum_property<WallSide>(name); };
         d.properties = {side("east"), side("north"), side("south"), boolean("up"), waterlogged(), side("west")};
         d.defaults = {{"east", "none"}, {"north", "none"}, {"south", "none"},
                       {"up", "true"},   {"waterlogged", "false"}, {"west", "none"}};
@@ -448,7 +432,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     auto door = [](bool wooden) {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), prop("half", {"upper", "lower"}), prop("hinge", {"left", "right"}),
+        d.properties = {horizontal_facing(), enum_property<DoubleBlockHalf>("half"), enum_property<DoorHingeSide>("hinge"),
                         boolean("open"), boolean("powered")};
         d.defaults = {{"facing", "north"}, {"half", "lower"}, {"hinge", "left"}, {"open", "false"}, {"powered", "false"}};
         d.tags = wooden ? std::vector<ResourceLocation>{tag("doors"), tag("wooden_doors")}
@@ -470,7 +454,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), prop("half", {"top", "bottom"}), boolean("open"), boolean("powered"),
+        d.properties = {horizontal_facing(), enum_property<Half>("half"), boolean("open"), boolean("powered"),
                         waterlogged()};
         d.defaults = {{"facing", "north"}, {"half", "bottom"}, {"open", "false"}, {"powered", "false"}, {"waterlogged", "false"}};
         d.tags = {tag("trapdoors"), tag("wooden_trapdoors")};
@@ -490,7 +474,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
                                                 "brown", "green",  "red",     "black"};
     for (std::size_t i = 0; i < 16; ++i) {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), boolean("occupied"), prop("part", {"head", "foot"})};
+        d.properties = {horizontal_facing(), boolean("occupied"), enum_property<BedPart>("part")};
         d.defaults = {{"facing", "north"}, {"occupied", "false"}, {"part", "foot"}};
         d.tags = {tag("beds")};
         d.make_state = [](const BlockStateView& v) {
@@ -505,7 +489,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     {
         BlockDefinition d;
-        d.properties = {prop("attachment", {"floor", "ceiling", "single_wall", "double_wall"}), horizontal_facing(),
+        d.properties = {enum_property<BellAttachType>("attachment"), horizontal_facing(),
                         boolean("powered")};
         d.defaults = {{"attachment", "floor"}, {"facing", "north"}, {"powered", "false"}};
         d.make_state = [](const BlockStateView& v) {
@@ -532,30 +516,28 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         d.properties = {integer("age", 0, 7)};
         b.wheat = reg(r, "wheat", std::move(d));
     }
-    // The other CropBlocks farmers plant and harvest (VanillaBlocks has no fields for them yet:
-    // look them up by id). Beetroots grow in four stages, the others in eight.
-    for (const auto& [id, max_age] : {std::pair{"carrots", 7}, std::pair{"potatoes", 7}, std::pair{"beetroots", 3}}) {
+    // The other CropBlocks farmers plant and harvest. Beetroots grow in four stages, the others in eight.
+    for (const auto& [field, id, max_age] : {std::tuple{&VanillaBlocks::carrots, "carrots", 7},
+                                             std::tuple{&VanillaBlocks::potatoes, "potatoes", 7},
+                                             std::tuple{&VanillaBlocks::beetroots, "beetroots", 3}}) {
         Traits t;
         t.can_occlude = false;
         BlockDefinition d = simple(t, {tag("crops")});
         d.properties = {integer("age", 0, max_age)};
-        reg(r, id, std::move(d));
+        b.*field = reg(r, id, std::move(d));
     }
     {
         // The note block: a full wooden block; its properties as vanilla's (1.20's 23 instruments,
         // 25 notes), in name order as vanilla's state definition lists them.
         BlockDefinition d = simple(full_block());
-        d.properties = {prop("instrument", {"harp", "basedrum", "snare", "hat", "bass", "flute", "bell", "guitar",
-                                            "chime", "xylophone", "iron_xylophone", "cow_bell", "didgeridoo", "bit",
-                                            "banjo", "pling", "zombie", "skeleton", "creeper", "dragon",
-                                            "wither_skeleton", "piglin", "custom_head"}),
+        d.properties = {enum_property<NoteBlockInstrument>("instrument"),
                         integer("note", 0, 24), boolean("powered")};
         d.defaults = {{"instrument", "harp"}, {"note", "0"}, {"powered", "false"}};
-        reg(r, "note_block", std::move(d));
+        b.note_block = reg(r, "note_block", std::move(d));
     }
     {
         BlockDefinition d = simple(full_block());
-        d.properties = {axis()};
+        d.properties = {axis_property("axis")};
         d.defaults = {{"axis", "y"}};
         b.hay_block = reg(r, "hay_block", std::move(d));
     }
@@ -675,7 +657,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     }
     {
         BlockDefinition d = simple(full_block());
-        d.properties = {facing6(), boolean("open")};
+        d.properties = {facing_property(), boolean("open")};
         d.defaults = {{"facing", "north"}, {"open", "false"}};
         b.barrel = reg(r, "barrel", std::move(d));
     }
@@ -716,7 +698,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     b.fletching_table = reg(r, "fletching_table", simple(full_block()));
     {
         BlockDefinition d;
-        d.properties = {prop("face", {"floor", "wall", "ceiling"}), horizontal_facing()};
+        d.properties = {enum_property<AttachFace>("face"), horizontal_facing()};
         d.defaults = {{"face", "wall"}, {"facing", "north"}};
         d.make_state = [](const BlockStateView& v) {
             Traits t;

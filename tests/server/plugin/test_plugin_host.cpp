@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_SUITE(plugin_host)
 BOOST_AUTO_TEST_CASE(good_plugin_loads_and_registers_as_itself) {
     PluginDir d("ph-good", {"good"});
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load(d.dir.path);
     BOOST_TEST(log.has("INFO Loading 1 plugin from " + d.dir.path.string()));
     BOOST_TEST(log.has("INFO Loaded plugin good 1.0.0 (Good test plugin) from " + d.file("good")));
@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(good_plugin_loads_and_registers_as_itself) {
 
 BOOST_AUTO_TEST_CASE(missing_folder_loads_only_builtins) {
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load("/nonexistent/mobsdk-plugins");
     BOOST_TEST(log.lines == std::vector<std::string>{"INFO No plugins folder /nonexistent/mobsdk-plugins: no plugins loaded"});
     BOOST_TEST(host.plugins().empty());
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(each_refusal_is_one_line_naming_file_and_reason) {
                                 "cycle_a", "cycle_b", "wrong_abi", "bad_fingerprint", "bad_sdk", "small_descriptor",
                                 "no_entry"});
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load(d.dir.path);
     const std::string r = "ERROR Refused plugin ";
     BOOST_TEST(log.has(r + d.file("no_entry") + ": no entry point mobsdk_plugin_entry (not a mobsdk plugin)"));
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(refused_plugins_leave_the_registries_as_without_them) {
     PluginDir clean("ph-clean", {"good", "uses_good"});
     PluginDir noisy("ph-noisy", {"good", "uses_good", "throws", "needs_throws", "copycat", "good_again", "wrong_abi"});
     Logged l1, l2;
-    PluginHost a(l1.sink(), register_builtin_content), b(l2.sink(), register_builtin_content);
+    PluginHost a(l1.sink(), register_vanilla_content), b(l2.sink(), register_vanilla_content);
     a.load(clean.dir.path);
     b.load(noisy.dir.path);
     BOOST_TEST(all_entries(a) == all_entries(b));
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(junk_file_is_refused_with_the_loader_message) {
     test::TempDir dir("ph-junk");
     { std::ofstream(dir / "junk.so") << "not an ELF file"; }
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load(dir.path);
     BOOST_REQUIRE_EQUAL(host.refusals().size(), 1u);
     const std::string prefix = "ERROR Refused plugin " + (dir / "junk.so").string() + ": cannot be loaded: " + (dir / "junk.so").string() + ": ";
@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(junk_file_is_refused_with_the_loader_message) {
 BOOST_AUTO_TEST_CASE(plugin_mobs_run_plugin_code_and_unload_unmaps_the_library) {
     PluginDir d("ph-unload", {"good"});
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load(d.dir.path);
     const fs::path loaded_from = host.plugins().at(0).loaded_from;
     BOOST_TEST(PluginHost::is_resident(loaded_from));
@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(bundled_example_plugin_loads) {
     test::TempDir dir("ph-example");
     fs::copy_file(fs::path(MOBSDK_PLUGIN_DIR) / "example.so", dir / "example.so");
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     host.load(dir.path);
     BOOST_TEST(log.has("INFO Loaded plugin example 1.0.0 (Example mobs) from " + (dir / "example.so").string()));
     BOOST_TEST(host.world_registries().entity_types.find("example:watcher").has_value());
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(copies_live_in_a_fresh_private_folder_removed_on_unload) {
     test::TempDir server("ph-private-server");
     const fs::path copies = server / "plugin-copies";
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content, copies);
+    PluginHost host(log.sink(), register_vanilla_content, copies);
     BOOST_TEST(host.load(d.dir.path) == "");
     const fs::path folder = host.copies_folder();
     BOOST_TEST(folder.parent_path() == copies);
@@ -235,7 +235,7 @@ BOOST_AUTO_TEST_CASE(a_planted_copies_folder_is_refused_and_its_target_untouched
     std::ofstream(victim / "precious.txt") << "keep me";
     fs::create_directory_symlink(victim.path, server / "plugin-copies");
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content, server / "plugin-copies");
+    PluginHost host(log.sink(), register_vanilla_content, server / "plugin-copies");
     const std::string err = host.load(d.dir.path);
     BOOST_TEST(err == "cannot load plugins: " + (server / "plugin-copies").string() +
                           " is a symbolic link; remove it (the server makes this folder itself)");
@@ -262,7 +262,7 @@ BOOST_AUTO_TEST_CASE(predictable_temp_names_planted_by_others_are_never_used) {
     }
     Logged log;
     {
-        PluginHost host(log.sink(), register_builtin_content);  // the system temp folder
+        PluginHost host(log.sink(), register_vanilla_content);  // the system temp folder
         BOOST_TEST(host.load(d.dir.path) == "");
         BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
         BOOST_TEST((std::find(planted.begin(), planted.end(), host.copies_folder()) == planted.end()));
@@ -276,7 +276,7 @@ BOOST_AUTO_TEST_CASE(a_linked_library_is_refused_not_followed) {
     test::TempDir dir("ph-link");
     fs::create_symlink(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "good.so", dir / "good.so");
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     BOOST_TEST(host.load(dir.path) == "");
     BOOST_TEST(host.plugins().empty());
     BOOST_TEST(log.has("ERROR Refused plugin " + (dir / "good.so").string() +
@@ -294,7 +294,7 @@ BOOST_AUTO_TEST_CASE(copies_left_by_a_crashed_run_are_removed) {
     fs::create_directory(stale);
     std::ofstream(stale / "0-good.so") << "old";
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content, copies);
+    PluginHost host(log.sink(), register_vanilla_content, copies);
     BOOST_TEST(host.load(d.dir.path) == "");
     BOOST_TEST(!fs::exists(stale));
     BOOST_TEST(log.has("INFO Removed plugin copies left by an earlier run: " + stale.string()));
@@ -305,7 +305,7 @@ BOOST_AUTO_TEST_CASE(disabled_plugins_are_not_loaded_by_file_name_or_id) {
     fs::copy_file(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "good.so", dir / "good.so");
     fs::copy_file(fs::path(MOBSDK_TEST_PLUGIN_DIR) / "uses_good.so", dir / "renamed.so");  // id uses_good
     Logged log;
-    PluginHost host(log.sink(), register_builtin_content);
+    PluginHost host(log.sink(), register_vanilla_content);
     BOOST_TEST(host.load(dir.path, {"uses_good"}) == "");
     BOOST_TEST(ids(host) == std::vector<std::string>{"good"});
     BOOST_TEST(log.has("WARN Plugin uses_good is disabled (plugins-disabled in server.properties): " +

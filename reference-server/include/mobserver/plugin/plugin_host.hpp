@@ -9,18 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "mobsdk/brain/brain.hpp"
-#include "mobsdk/world/registries.hpp"
+#include "mobsdk/plugin/registries.hpp"
+#include "mobsdk/plugin/vanilla_content.hpp"
 #include "mobserver/server/log.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
-
-/// @brief Every registry content goes into: the world's and the brain's.
-struct ContentRegistries {
-    WorldRegistries world;          ///< blocks, POI types, entity types
-    brain::BrainRegistries brain;   ///< memory types, sensor types, activities, schedules
-};
 
 /// @brief A plugin that loaded.
 struct LoadedPluginInfo {
@@ -49,8 +43,9 @@ class PluginHost {
 public:
     /// @brief Where log lines go.
     using LogSink = std::function<void(LogLevel, const std::string&)>;
-    /// @brief Registers the built-in (vanilla) content into fresh registries.
-    using Builtins = std::function<void(WorldRegistries&, brain::BrainRegistries&)>;
+    /// @brief Registers the built-in (vanilla) content into fresh registries and returns its
+    /// handles (register_vanilla_content).
+    using Builtins = std::function<VanillaContent(Registries&)>;
 
     /// @brief A host that logs to `log` and starts every registry build with `builtins`.
     ///
@@ -80,6 +75,8 @@ public:
     const WorldRegistries& world_registries() const { return registries_->world; }
     /// @brief The frozen brain registries (after load()).
     const brain::BrainRegistries& brain_registries() const { return registries_->brain; }
+    /// @brief The handles of the built-in content (after load()), as plugins see it.
+    const VanillaContent& vanilla() const { return *vanilla_; }
     /// @brief The plugins that loaded, in load (dependency) order.
     const std::vector<LoadedPluginInfo>& plugins() const noexcept { return plugins_; }
     /// @brief The libraries refused by the last load(), in the order they were refused.
@@ -113,17 +110,13 @@ private:
     std::filesystem::path copies_dir_;
     std::filesystem::path shadow_dir_;
     std::vector<std::string> disabled_;
-    std::unique_ptr<ContentRegistries> registries_;
+    std::unique_ptr<Registries> registries_;
+    std::unique_ptr<VanillaContent> vanilla_;  // what builtins_ returned for registries_
     std::vector<std::unique_ptr<Candidate>> candidates_;  // libraries open now, load order
     std::vector<Active> active_;
     std::vector<LoadedPluginInfo> plugins_;
     std::vector<PluginRefusal> refusals_;
 };
-
-/// @brief The server's built-in content, registered before any plugin: vanilla blocks, POI
-/// types and entity types (data only: their AI comes from plugins), the standard memory types,
-/// the standard sensors (sdk/stdlib, vanilla ids), vanilla's activities and schedules.
-void register_builtin_content(WorldRegistries& world, brain::BrainRegistries& brain);
 
 /// @brief The mob initializer that gives each new mob the attachment, brain and goals its type's
 /// MobAiFactory makes (World::set_mob_initializer). A factory that throws leaves the mob without

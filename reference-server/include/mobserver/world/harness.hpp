@@ -47,19 +47,21 @@ public:
 
     /// @brief The world.
     World& world() noexcept { return *world_; }
-    /// @brief The registries (frozen).
-    const WorldRegistries& registries() const noexcept { return *registries_; }
+    /// @brief The world registries (frozen).
+    const WorldRegistries& registries() const noexcept { return registries_->world; }
+    /// @brief Handles to the vanilla content, as plugins get it (PluginContext::vanilla()).
+    const VanillaContent& vanilla() const noexcept { return vanilla_; }
     /// @brief Vanilla block handles.
-    const VanillaBlocks& blocks() const noexcept { return blocks_; }
+    const VanillaBlocks& blocks() const noexcept { return vanilla_.blocks; }
     /// @brief Vanilla POI type handles.
-    const VanillaPoiTypes& poi_types() const noexcept { return poi_types_; }
+    const VanillaPoiTypes& poi_types() const noexcept { return vanilla_.poi_types; }
     /// @brief Vanilla entity type handles.
-    const VanillaEntityTypes& entity_types() const noexcept { return entity_types_; }
+    const VanillaEntityTypes& entity_types() const noexcept { return vanilla_.entity_types; }
     /// @brief The brain registries (frozen): the standard memories and sensors, vanilla's
     /// activities and schedules, and what the plugins registered.
-    const brain::BrainRegistries& brain_registries() const noexcept { return *brain_; }
+    const brain::BrainRegistries& brain_registries() const noexcept { return registries_->brain; }
     /// @brief The standard memory handles.
-    const brain::StandardMemories& memories() const noexcept { return memories_; }
+    const brain::StandardMemories& memories() const noexcept { return vanilla_.memories; }
 
     /// @brief A block state from vanilla's syntax (`oak_door[open=true]`); throws
     /// std::invalid_argument with the parser's message when it is wrong.
@@ -80,13 +82,9 @@ public:
     void tick(std::int32_t n = 1);
 
 private:
-    std::unique_ptr<WorldRegistries> registries_;
-    std::unique_ptr<brain::BrainRegistries> brain_;
-    brain::StandardMemories memories_;
+    std::unique_ptr<Registries> registries_;
+    VanillaContent vanilla_;
     std::vector<std::unique_ptr<plugin::PluginContext>> contexts_;  // after the world is gone
-    VanillaBlocks blocks_;
-    VanillaPoiTypes poi_types_;
-    VanillaEntityTypes entity_types_;
     std::unique_ptr<World> world_;
 };
 

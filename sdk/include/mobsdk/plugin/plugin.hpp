@@ -20,7 +20,8 @@
 #include "mobsdk/brain/sensor.hpp"
 #include "mobsdk/plugin/abi.h"
 #include "mobsdk/plugin/ai_factory.hpp"
-#include "mobsdk/world/registries.hpp"
+#include "mobsdk/plugin/registries.hpp"
+#include "mobsdk/plugin/vanilla_content.hpp"
 
 namespace mobsdk::plugin {
 
@@ -36,18 +37,24 @@ public:
 /// owns, until the plugin is unloaded.
 class PluginContext {
 public:
-    /// @brief A context for plugin `plugin_id` over registries that are not frozen yet.
-    PluginContext(WorldRegistries& world, brain::BrainRegistries& brain, std::string plugin_id);
+    /// @brief A context for plugin `plugin_id` over registries that are not frozen yet, holding
+    /// `vanilla` (what register_vanilla_content returned for them; the host keeps it).
+    PluginContext(Registries& registries, const VanillaContent& vanilla, std::string plugin_id);
     ~PluginContext();
     PluginContext(const PluginContext&) = delete;
     PluginContext& operator=(const PluginContext&) = delete;
 
     /// @brief The plugin's id: the registrant of everything it registers.
     const std::string& plugin_id() const noexcept { return plugin_id_; }
-    /// @brief The world registries, for looking up what others registered (vanilla blocks, types).
-    WorldRegistries& world() noexcept { return *world_; }
-    /// @brief The brain registries, for looking up what others registered (standard memories).
-    brain::BrainRegistries& brain() noexcept { return *brain_; }
+    /// @brief Typed handles to the vanilla content (blocks, tags, properties, POI and entity types,
+    /// memories, sensors, activities, schedules): use them instead of looking ids up.
+    const VanillaContent& vanilla() const noexcept { return *vanilla_; }
+    /// @brief Every registry, for looking up what other plugins registered.
+    Registries& registries() noexcept { return *registries_; }
+    /// @brief The world registries.
+    WorldRegistries& world() noexcept { return registries_->world; }
+    /// @brief The brain registries.
+    brain::BrainRegistries& brain() noexcept { return registries_->brain; }
 
     /// @brief Registers an entity type without AI of its own.
     Handle<EntityTypeInfo> register_entity_type(std::string_view id, EntityTypeInfo info);
@@ -70,22 +77,22 @@ public:
     /// @brief Registers a short-term memory type (never saved).
     template <typename T>
     brain::MemoryModuleType<T> register_memory(std::string_view id) {
-        check_free(brain_->memory_types, "memory type", id);
-        return brain::register_memory<T>(brain_->memory_types, id, plugin_id_);
+        check_free(brain().memory_types, "memory type", id);
+        return brain::register_memory<T>(brain().memory_types, id, plugin_id_);
     }
     /// @brief Registers a long-term memory type that `Codec` saves with its mob.
     template <typename T, typename Codec>
     brain::MemoryModuleType<T> register_memory_with_codec(std::string_view id) {
-        check_free(brain_->memory_types, "memory type", id);
-        return brain::register_memory_with_codec<T, Codec>(brain_->memory_types, id, plugin_id_);
+        check_free(brain().memory_types, "memory type", id);
+        return brain::register_memory_with_codec<T, Codec>(brain().memory_types, id, plugin_id_);
     }
     /// @brief Registers sensor class S; `args` go to S's constructor for each brain.
     template <typename S, typename... Args>
     brain::SensorType register_sensor(std::string_view id, Args... args) {
         static_assert(std::derived_from<S, brain::Sensor>,
                       "register_sensor<S>: S must derive from mobsdk::brain::Sensor");
-        check_free(brain_->sensor_types, "sensor type", id);
-        return brain::register_sensor<S>(brain_->sensor_types, id, plugin_id_, std::move(args)...);
+        check_free(brain().sensor_types, "sensor type", id);
+        return brain::register_sensor<S>(brain().sensor_types, id, plugin_id_, std::move(args)...);
     }
 
     /// @brief Keeps an object alive until the plugin is unloaded (before its library closes) and
@@ -109,8 +116,8 @@ private:
     }
     [[noreturn]] void throw_taken(std::string_view kind, const std::string& id, const std::string& other) const;
 
-    WorldRegistries* world_;
-    brain::BrainRegistries* brain_;
+    Registries* registries_;
+    const VanillaContent* vanilla_;
     std::string plugin_id_;
     std::vector<std::shared_ptr<void>> kept_;
 };

@@ -149,7 +149,6 @@ private:
 
     brain::MemoryModuleType<BlockPos> nearest_bed_;
     brain::MemoryModuleType<brain::WalkTarget> walk_target_;
-    ResourceLocation beds_tag_ = ResourceLocation::of("beds");
     float speed_;
     std::optional<BlockPos> target_bed_;
     std::int32_t remaining_time_to_reach_bed_ = 0;

@@ -15,6 +15,8 @@
 
 #include "mobsdk/core/registry.hpp"
 #include "mobsdk/core/result.hpp"
+#include "mobsdk/world/block_property.hpp"
+#include "mobsdk/world/block_tag.hpp"
 #include "mobsdk/world/types.hpp"
 
 namespace mobsdk {
@@ -116,20 +118,15 @@ struct BlockStateInfo {
     std::uint32_t property_index = 0;     ///< position among its block's states (mixed-radix values)
 };
 
-/// @brief A block property: its name and its values, in vanilla's order.
-struct BlockProperty {
-    std::string name;                 ///< e.g. "half"
-    std::vector<std::string> values;  ///< e.g. {"top", "bottom"}
-};
-
 /// @brief A block as registered.
 struct BlockInfo {
     std::vector<BlockProperty> properties;  ///< its properties (none for stone)
     std::uint32_t first_state = 0;          ///< global id of its first state
     std::uint32_t state_count = 1;          ///< how many states (product of the value counts)
     std::uint32_t default_state = 0;        ///< global id of its default state
-    std::vector<ResourceLocation> tags;     ///< block tags it is in, e.g. minecraft:beds
-    /// @brief True when it carries the tag.
+    std::vector<ResourceLocation> tags;     ///< block tags it is in, e.g. minecraft:beds (as registered)
+    /// @brief True when it carries the tag (a linear search: for commands; tick code uses
+    /// BlockRegistry::has_tag with a BlockTag).
     bool has_tag(const ResourceLocation& tag) const noexcept {
         for (const auto& t : tags)
             if (t == tag) return true;
@@ -165,6 +162,11 @@ struct BlockDefinition {
 /// @brief The block registry: blocks by id and their states by global id (0 is minecraft:air).
 /// State ids are ours, assigned in registration order; they are not vanilla's network ids and are
 /// never saved (the Anvil palette stores names and properties).
+///
+/// It also keeps the block tags and the property definitions its blocks use, so that tick code
+/// reads a state through typed handles (`has_tag(state, tags.beds)`, `get(state, props.open)`)
+/// with array lookups only. Vanilla's tags and property definitions are there from the start
+/// (vanilla_tags(), vanilla_properties()), like air.
 class BlockRegistry {
 public:
     BlockRegistry();
@@ -172,10 +174,14 @@ public:
     /// @brief Registers a block and all its states; throws RegistryError on a duplicate id (naming
     /// both registrants) or after freeze, and std::invalid_argument for a property without values,
     /// a property or value named twice, or a bad default. Nothing is registered when it throws.
+    /// The block's tags and property definitions are added to the registry's when new.
     Handle<BlockInfo> register_block(const ResourceLocation& id, BlockDefinition definition,
                                      std::string_view registrant = "mobsdk");
     /// @brief No more registrations.
-    void freeze() noexcept { blocks_.freeze(); }
+    void freeze() noexcept {
+        blocks_.freeze();
+        tags_.freeze();
+    }
 
     /// @brief The blocks by id.
     const Registry<BlockInfo>& blocks() const noexcept { return blocks_; }
@@ -191,10 +197,66 @@ public:
     const ResourceLocation& id_of(BlockState state) const { return blocks_.id_of(block_of(state)); }
     /// @brief True when the state belongs to the block.
     bool is(BlockState state, Handle<BlockInfo> block) const noexcept { return block_of(state) == block; }
-    /// @brief True when the state's block carries the tag (e.g. minecraft:beds).
-    bool has_tag(BlockState state, const ResourceLocation& tag) const { return blocks_[block_of(state)].has_tag(tag); }
     /// @brief A block's default state.
     BlockState default_state(Handle<BlockInfo> block) const { return {blocks_.entry(block).value.default_state}; }
+
+    // ---- Tags ----
+
+    /// @brief The block tags by id (vanilla's first, then those blocks brought in).
+    const Registry<BlockTagInfo>& tags() const noexcept { return tags_; }
+    /// @brief Handles to vanilla's block tags (valid in every registry).
+    const VanillaBlockTags& vanilla_tags() const noexcept { return vanilla_tags_; }
+    /// @brief True when the state's block carries the tag: one bit test.
+    bool has_tag(BlockState state, BlockTag tag) const noexcept {
+        const std::vector<std::uint64_t>& bits = layouts_[info(state).block.index()].tag_bits;
+        const std::size_t word = tag.index() / 64;
+        return word < bits.size() && ((bits[word] >> (tag.index() % 64)) & 1u) != 0;
+    }
+    /// @brief True when the state's block carries the tag named `tag` (for commands and
+    /// configuration: tick code keeps a BlockTag).
+    bool has_tag(BlockState state, const ResourceLocation& tag) const { return blocks_[block_of(state)].has_tag(tag); }
+
+    // ---- Typed properties ----
+
+    /// @brief Handles to vanilla's property definitions (valid in every registry).
+    const VanillaBlockProperties& vanilla_properties() const noexcept { return vanilla_properties_; }
+    /// @brief The value of a property of a state; empty when the state's block has no such property.
+    template <BlockPropertyValue T>
+    std::optional<T> get(BlockState state, Property<T> property) const noexcept {
+        if (const std::int32_t* n = number_of(state, property.index())) return property_value<T>(*n);
+        return std::nullopt;
+    }
+    /// @brief The value of a property of a state, or `fallback` when its block has no such property.
+    template <BlockPropertyValue T>
+    T get_or(BlockState state, Property<T> property, T fallback) const noexcept {
+        const std::int32_t* n = number_of(state, property.index());
+        return n ? property_value<T>(*n) : fallback;
+    }
+    /// @brief True when the state's block has the property.
+    template <BlockPropertyValue T>
+    bool has(BlockState state, Property<T> property) const noexcept {
+        return number_of(state, property.index()) != nullptr;
+    }
+    /// @brief The state with one property changed; empty when the block has no such property.
+    template <BlockPropertyValue T>
+    std::optional<BlockState> with(BlockState state, Property<T> property, T value) const noexcept {
+        return with_number(state, property.index(), property_number(value));
+    }
+    /// @brief The handle of a property definition (name and exact values) when some block uses it
+    /// (or it is vanilla's) and its values read as T; invalid otherwise. For set-up, not ticks.
+    template <BlockPropertyValue T>
+    Property<T> find_property(const BlockProperty& definition) const {
+        const std::uint32_t index = find_definition(definition);
+        if (index == no_definition || definitions_[index].kind != property_kind<T>()) return {};
+        return Property<T>::from_index(index);
+    }
+    /// @brief Number of property definitions (vanilla's and those blocks brought in).
+    std::size_t property_definition_count() const noexcept { return definitions_.size(); }
+    /// @brief A property definition by index (Property<T>::index()).
+    const BlockProperty& property_definition(std::uint32_t index) const { return definitions_.at(index).property; }
+
+    // ---- Properties by name (commands, parsing, the Anvil palette) ----
+
     /// @brief The value of a property of a state; empty when the block has no such property.
     std::string_view value(BlockState state, std::string_view property) const;
     /// @brief The state with one property changed; empty when the property or value does not exist.
@@ -212,8 +274,41 @@ public:
     std::string to_string(BlockState state) const;
 
 private:
+    // A property definition and the number each of its values reads as (see property_number).
+    struct Definition {
+        BlockProperty property;
+        PropertyKind kind = PropertyKind::Enum;
+        std::vector<std::int32_t> numbers;
+    };
+    // Where a block's properties sit in its states' mixed-radix index, by definition, and its tags.
+    struct Layout {
+        std::uint32_t first_state = 0;
+        std::vector<std::int8_t> slot_of;        // by definition index; -1: not this block's
+        std::vector<std::uint32_t> definition;   // by slot
+        std::vector<std::uint32_t> stride;       // by slot
+        std::vector<std::uint32_t> count;        // by slot
+        std::vector<std::uint64_t> tag_bits;     // by tag index
+    };
+    static constexpr std::uint32_t no_definition = static_cast<std::uint32_t>(-1);
+
+    const std::int32_t* number_of(BlockState state, std::uint32_t definition) const noexcept {
+        const BlockStateInfo& s = info(state);
+        const Layout& l = layouts_[s.block.index()];
+        if (definition >= l.slot_of.size() || l.slot_of[definition] < 0) return nullptr;
+        const auto slot = static_cast<std::size_t>(l.slot_of[definition]);
+        return &definitions_[definition].numbers[s.property_index / l.stride[slot] % l.count[slot]];
+    }
+    std::optional<BlockState> with_number(BlockState state, std::uint32_t definition, std::int32_t number) const noexcept;
+    std::uint32_t find_definition(const BlockProperty& property) const noexcept;
+    std::uint32_t add_definition(BlockProperty property);
+
     Registry<BlockInfo> blocks_{ResourceLocation::of("block")};
+    Registry<BlockTagInfo> tags_{ResourceLocation::of("block_tag")};
     std::vector<BlockStateInfo> states_;
+    std::vector<Definition> definitions_;
+    std::vector<Layout> layouts_;  // by block index
+    VanillaBlockTags vanilla_tags_;
+    VanillaBlockProperties vanilla_properties_;
 };
 
 /// @brief Handles to the vanilla blocks registered by register_vanilla_blocks.
@@ -226,6 +321,7 @@ struct VanillaBlocks {
     Handle<BlockInfo> composter, lectern, barrel, blast_furnace, brewing_stand, cartography_table,
         cauldron, water_cauldron, fletching_table, grindstone, loom, smithing_table, smoker,
         stonecutter;  ///< the job-site blocks
+    Handle<BlockInfo> carrots, potatoes, beetroots, note_block;  ///< the other crops; the note block (allays)
 };
 
 /// @brief Registers the vanilla blocks AI and the reference world need, with vanilla's properties,
