@@ -111,7 +111,7 @@ public:
     /// on one strand, so one scratch area serves every mob).
     static PathFinder& for_this_thread();
 
-    /// @brief The scratch memory (opaque; defined in pathfinder.cpp).
+    /// @brief The scratch memory (opaque; defined in src/world/pathfinding/node_evaluator.hpp).
     struct Workspace;
 
 private:
