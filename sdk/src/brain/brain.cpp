@@ -9,7 +9,6 @@
 #include <cstring>
 #include <new>
 
-#include "mobsdk/nbt/snbt.hpp"
 
 namespace mobsdk::brain {
 
@@ -191,21 +190,16 @@ void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
     }
 }
 
-std::vector<MemorySnapshot> Brain::snapshot_memories() const {
+std::vector<MemorySnapshot> Brain::snapshot_memories(const FormatContext& context) const {
     std::vector<MemorySnapshot> out;
     const std::size_t slots = layout_->memories().size();
     out.reserve(slots);
     for (std::size_t i = 0; i < slots; ++i) {
-        const MemoryTypeInfo& info = *slot_infos_[i].info;
         const bool present = is_present(i);
         MemorySnapshot snap{layout_->memories()[i], present, std::nullopt, {}};
-        if (present && ttl_of(i) != kNoExpiry) snap.ttl = ttl_of(i);
         if (present) {
-            if (info.codec) {
-                snap.value = nbt::to_snbt(info.codec->encode(value_at(i)));
-            } else {  // appends, not operator+: GCC 12 warns falsely (-Wrestrict) on the latter
-                snap.value.append("<short-term ").append(info.ops->type->name()).append(">");
-            }
+            if (ttl_of(i) != kNoExpiry) snap.ttl = ttl_of(i);
+            snap.value = slot_infos_[i].info->format(value_at(i), context);
         }
         out.push_back(std::move(snap));
     }

@@ -85,10 +85,12 @@ private:
 
 /// @brief A memory as the `brain` command and debug tools show it.
 struct MemorySnapshot {
-    MemoryHandle memory;   ///< which
-    bool present;          ///< has a value
-    std::optional<std::int64_t> ttl;  ///< ticks to live, for an expiring value
-    std::string value;     ///< SNBT for long-term values, a description otherwise
+    MemoryHandle memory;              ///< which
+    bool present;                     ///< has a value
+    std::optional<std::int64_t> ttl;  ///< ticks to live of an expiring value; empty: forever (or absent)
+    std::string value;                ///< the value as MemoryTypeInfo::format shows it; empty when absent
+    /// @brief `forever`, `1 tick`, `120 ticks` (format_time_to_live); meaningful when present.
+    std::string time_to_live() const { return format_time_to_live(ttl); }
 };
 
 /// @brief A mob's brain. Made by a BrainProvider (or directly from a layout); mobs own one each.
@@ -216,8 +218,10 @@ public:
     std::int64_t time_until_expiry(MemoryHandle memory) const noexcept;
     /// @brief One expiry pass (the first step of tick()).
     void forget_outdated_memories(MemoryExpiry order) noexcept;
-    /// @brief Every registered memory, for the `brain` command and tests.
-    std::vector<MemorySnapshot> snapshot_memories() const;
+    /// @brief Every registered memory, in slot order, each present value shown by its type's
+    /// formatter with `context` (the `brain` command passes the level and the mob's position).
+    /// Changes nothing: no visibility test runs and no tracker refreshes its cache.
+    std::vector<MemorySnapshot> snapshot_memories(const FormatContext& context = {}) const;
 
     // ---- sensors ----
 
