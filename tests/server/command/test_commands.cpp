@@ -280,28 +280,13 @@ struct MemoryBrains final : mobsdk::plugin::Plugin {
     }
 };
 
-struct BrainCommandFixture {
-    MemoryBrains plugin;
-    WorldHarness harness{[this] {
-        WorldHarness::Options o;
-        o.plugins = {{"memory_brains", &plugin}};
-        return o;
-    }()};
-    TestServerControl server{harness};
-    CommandDispatcher dispatcher;
-    CollectingSource source{"Server", Vec3{0.5, -60.0, 0.5}};
-    BrainCommandFixture() { register_vanilla_commands(dispatcher, server); }
-    std::vector<std::string> run(std::string_view line) {
-        source.clear();
-        dispatcher.execute(line, source);
-        return source.lines;
-    }
-};
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(brain_shows_values_and_time_to_live) {
-    BrainCommandFixture f;
+    MemoryBrains plugin;
+    WorldHarness::Options options;
+    options.plugins = {{"memory_brains", &plugin}};
+    CommandFixture f(std::move(options));
     World& world = f.harness.world();
     auto& entities = world.entities();
     BOOST_TEST(f.run("summon villager 3 -60 4") == (Lines{"Summoned new Villager"}));
