@@ -666,12 +666,14 @@ void register_debug(CommandDispatcher& d, ServerControl& server) {
         std::string running;
         for (const auto* beh : b->running_behaviors()) running += (running.empty() ? "" : ", ") + beh->debug_string();
         c.source().send_success("Running behaviors: " + (running.empty() ? std::string("none") : running));
-        const auto memories = b->snapshot_memories();
+        // Entities in memories show their type, position and distance from this mob.
+        const brain::FormatContext context{&world, &world.registries().entity_types, mob->position()};
+        const auto memories = b->snapshot_memories(context);
         c.source().send_success("Memories (" + std::to_string(memories.size()) + "):");
         for (const auto& m : memories) {
             std::string line = "  " + regs.memory_types.id_of(m.memory).str() + ": ";
-            line += m.present ? m.value : std::string("(empty)");
-            if (m.ttl) line += " (ttl " + std::to_string(*m.ttl) + ")";
+            if (m.present) line += m.value + " (ttl " + m.time_to_live() + ")";
+            else line += "(empty)";
             c.source().send_success(line);
         }
         return static_cast<int>(memories.size());

@@ -9,7 +9,6 @@
 #include <cstring>
 #include <new>
 
-#include "mobsdk/nbt/snbt.hpp"
 
 namespace mobsdk::brain {
 
@@ -51,12 +50,12 @@ constexpr std::size_t round_up(std::size_t n, std::size_t align) noexcept { retu
 
 }  // namespace
 
-Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random)
-    : slot_table_(layout->slot_table().data()),
-      slot_table_size_(static_cast<std::uint32_t>(layout->slot_table().size())),
-      watched_bits_(layout->watched_bits()),
-      slot_infos_(layout->slot_infos().data()),
-      layout_(std::move(layout)) {
+Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random) {
+    slot_table_ = layout->slot_table().data();
+    slot_table_size_ = static_cast<std::uint32_t>(layout->slot_table().size());
+    watched_bits_ = layout->watched_bits();
+    slot_infos_ = layout->slot_infos().data();
+    layout_ = std::move(layout);
     const std::size_t slots = layout_->memories().size();
     const std::size_t sensors = layout_->sensors().size();
     const std::size_t words = std::max<std::size_t>(1, (slots + 63) / 64);
@@ -191,21 +190,16 @@ void Brain::forget_outdated_memories(MemoryExpiry order) noexcept {
     }
 }
 
-std::vector<MemorySnapshot> Brain::snapshot_memories() const {
+std::vector<MemorySnapshot> Brain::snapshot_memories(const FormatContext& context) const {
     std::vector<MemorySnapshot> out;
     const std::size_t slots = layout_->memories().size();
     out.reserve(slots);
     for (std::size_t i = 0; i < slots; ++i) {
-        const MemoryTypeInfo& info = *slot_infos_[i].info;
         const bool present = is_present(i);
         MemorySnapshot snap{layout_->memories()[i], present, std::nullopt, {}};
-        if (present && ttl_of(i) != kNoExpiry) snap.ttl = ttl_of(i);
         if (present) {
-            if (info.codec) {
-                snap.value = nbt::to_snbt(info.codec->encode(value_at(i)));
-            } else {  // appends, not operator+: GCC 12 warns falsely (-Wrestrict) on the latter
-                snap.value.append("<short-term ").append(info.ops->type->name()).append(">");
-            }
+            if (ttl_of(i) != kNoExpiry) snap.ttl = ttl_of(i);
+            snap.value = slot_infos_[i].info->format(value_at(i), context);
         }
         out.push_back(std::move(snap));
     }
@@ -214,14 +208,14 @@ std::vector<MemorySnapshot> Brain::snapshot_memories() const {
 
 // ---- Brain: activities ----
 
-Brain::ActivitySettings* Brain::settings_for(Activity a) noexcept {
+detail::BrainState::ActivitySettings* detail::BrainState::settings_for(Activity a) noexcept {
     for (auto& s : activity_settings_)
         if (s.activity == a) return &s;
     return nullptr;
 }
 
-const Brain::ActivitySettings* Brain::settings_for(Activity a) const noexcept {
-    return const_cast<Brain*>(this)->settings_for(a);
+const detail::BrainState::ActivitySettings* detail::BrainState::settings_for(Activity a) const noexcept {
+    return const_cast<BrainState*>(this)->settings_for(a);
 }
 
 void Brain::set_core_activities(std::initializer_list<Activity> activities) {
@@ -288,7 +282,7 @@ void Brain::rebuild_behavior_sets() {
     tick_words_.assign(std::size_t{words_} * 2, 0);
 }
 
-void Brain::active_members(std::uint64_t mask, std::uint64_t* out) const noexcept {
+void detail::BrainState::active_members(std::uint64_t mask, std::uint64_t* out) const noexcept {
     const std::uint64_t* slow = members_.data() + std::size_t{member_bits_} * words_;
     for (std::uint32_t w = 0; w < words_; ++w) out[w] = slow[w];
     for (; mask != 0; mask &= mask - 1) {
@@ -299,7 +293,7 @@ void Brain::active_members(std::uint64_t mask, std::uint64_t* out) const noexcep
     }
 }
 
-void Brain::running_members(std::uint64_t* out) const noexcept {
+void detail::BrainState::running_members(std::uint64_t* out) const noexcept {
     static_assert(sizeof(BehaviorStatus) == 1, "one status a byte");
     const BehaviorStatus* status = statuses_.data();
     for (std::uint32_t w = 0; w < words_; ++w, status += 64) {
@@ -322,13 +316,13 @@ void Brain::running_members(std::uint64_t* out) const noexcept {
     }
 }
 
-std::uint8_t Brain::activity_bit(Activity activity) const noexcept {
+std::uint8_t detail::BrainState::activity_bit(Activity activity) const noexcept {
     for (std::size_t k = 0; k < activity_settings_.size() && k < 64; ++k)
         if (activity_settings_[k].activity == activity) return static_cast<std::uint8_t>(k);
     return kSlowActivity;
 }
 
-void Brain::refresh_active_mask() noexcept {
+void detail::BrainState::refresh_active_mask() noexcept {
     std::uint64_t mask = 0;
     for (Activity a : active_)
         if (const std::uint8_t bit = activity_bit(a); bit != kSlowActivity) mask |= std::uint64_t{1} << bit;

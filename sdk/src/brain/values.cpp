@@ -1,6 +1,8 @@
 #include "mobsdk/brain/values.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
@@ -162,6 +164,78 @@ bool NearestVisibleLivingEntities::contains(const EntityRef& entity) const {
 bool operator==(const NearestVisibleLivingEntities& a, const NearestVisibleLivingEntities& b) noexcept {
     return a.nearby_ == b.nearby_ && a.answers_ == b.answers_ && a.level_ == b.level_ &&
            a.observer_ == b.observer_ && a.test_ == b.test_ && a.context_ == b.context_;
+}
+
+// ---- how the values read (the `brain` command) ----
+
+namespace {
+
+std::string distance_from(const FormatContext& context, const Vec3& at) {
+    if (!context.origin) return {};
+    char buf[48];
+    std::snprintf(buf, sizeof buf, ", %.2f away", std::sqrt(context.origin->dist_sqr(at)));
+    return buf;
+}
+
+}  // namespace
+
+std::string format_memory_value(const PositionTracker& tracker, const FormatContext& context) {
+    if (!tracker.is_entity()) return "block " + format_block_pos(tracker.block_pos());
+    std::string out = "entity ";
+    // Resolved by hand, not through current_position: that would refresh the tracker's cache.
+    if (context.level && context.level->resolve(tracker.entity_ref()))
+        out += format_entity(tracker.entity_ref(), context);
+    else
+        out += tracker.entity_ref().uuid.str() + " (not loaded, last seen in " + format_block_pos(tracker.block_pos()) +
+               ")";
+    if (tracker.track_eye_height()) out += ", eyes";
+    return out;
+}
+
+std::string format_memory_value(const WalkTarget& target, const FormatContext& context) {
+    std::string out = "to ";
+    if (target.target.is_entity()) {
+        out += format_memory_value(target.target, context);
+    } else {
+        const BlockPos b = target.target.block_pos();
+        out += format_block_pos(b);
+        out += distance_from(context, Vec3{b.x + 0.5, b.y + 0.5, b.z + 0.5});
+    }
+    out += ", speed " + detail::format_number(target.speed_modifier);
+    out += ", close enough within " + std::to_string(target.close_enough_dist);
+    return out;
+}
+
+std::string format_memory_value(const DamageSource& source, const FormatContext& context) {
+    std::string out = source.type.str();
+    if (source.attacker) out += " by " + format_entity(*source.attacker, context);
+    if (source.direct_entity && source.direct_entity != source.attacker)
+        out += ", direct " + format_entity(*source.direct_entity, context);
+    if (source.source_position) out += ", from " + format_vec3(*source.source_position);
+    return out;
+}
+
+std::string format_memory_value(const NearestVisibleLivingEntities& entities, const FormatContext& context) {
+    const EntityList& nearby = entities.nearby();
+    std::size_t visible = 0;
+    std::size_t untested = 0;
+    for (std::size_t i = 0; i < nearby.size(); ++i) {
+        const std::optional<bool> v = entities.known_visibility(i);
+        if (!v) ++untested;
+        else if (*v) ++visible;
+    }
+    std::string out = std::to_string(nearby.size()) + " nearby, " + std::to_string(visible) + " visible";
+    if (untested > 0) out += ", " + std::to_string(untested) + " untested";
+    for (std::size_t i = 0; i < nearby.size(); ++i) {
+        if (i == context.max_items) {
+            out += "; …";
+            break;
+        }
+        out += i == 0 ? ": " : "; ";
+        const std::optional<bool> v = entities.known_visibility(i);
+        out += format_entity(nearby[i], context) + (!v ? " [untested]" : *v ? " [visible]" : " [not visible]");
+    }
+    return out;
 }
 
 }  // namespace mobsdk::brain

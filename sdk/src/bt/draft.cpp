@@ -186,8 +186,8 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
         if (is_leaf(dn.kind) || dn.kind == NodeKind::Decorator) {
             n.data.leaf.object = dn.object;
             n.data.leaf.fn = dn.fn;
-            if (dn.hooks && dn.hooks->on_initialise) n.flags |= BehaviourTree::kHasInit;
-            if (dn.hooks && dn.hooks->on_terminate) n.flags |= BehaviourTree::kHasTerminate;
+            if (dn.hooks && dn.hooks->on_initialise) n.flags |= detail::TreeNode::kHasInit;
+            if (dn.hooks && dn.hooks->on_terminate) n.flags |= detail::TreeNode::kHasTerminate;
         } else {
             n.data.inner.cursor = 0;
             n.data.inner.count = static_cast<std::uint32_t>(dn.children.size());
@@ -244,7 +244,7 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
     }
     BehaviourTree tree;
     tree.block_ = {static_cast<std::byte*>(::operator new[](size, std::align_val_t{align})),
-                   BehaviourTree::BlockDelete{align}};
+                   detail::BlockDelete{align}};
     std::byte* const block = tree.block_.get();
     auto* const first_node = reinterpret_cast<BehaviourTree::Node*>(block);
     auto* const first_parent = reinterpret_cast<NodeId*>(block + parents_at);

@@ -135,9 +135,9 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 [[gnu::always_inline]] inline Status BehaviourTree::tick_leaf(Node& n, TickContext& ctx) {
     Status s;
     if (n.kind == NodeKind::Condition) {
-        s = condition_status(n.data.leaf.fn.condition(n.data.leaf.object, ctx), (n.flags & kNegate) != 0);
+        s = condition_status(n.data.leaf.fn.condition(n.data.leaf.object, ctx), (n.flags & Node::kNegate) != 0);
     } else {
-        if (n.flags & kHooks) [[unlikely]]
+        if (n.flags & Node::kHooks) [[unlikely]]
             return tick_leaf_with_hooks(n, ctx);
         s = n.data.leaf.fn.action(n.data.leaf.object, ctx);
         if (!valid_result(s)) [[unlikely]]
@@ -155,12 +155,12 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 
 Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     const detail::LeafHooks& hooks = *hooks_[id_of(n)];
-    if (n.status != Status::Running && (n.flags & kHasInit)) hooks.on_initialise(n.data.leaf.object, ctx);
+    if (n.status != Status::Running && (n.flags & Node::kHasInit)) hooks.on_initialise(n.data.leaf.object, ctx);
     const Status s = n.data.leaf.fn.action(n.data.leaf.object, ctx);
     if (!valid_result(s)) [[unlikely]]
         bad_status(n, s);
     n.status = s;
-    if (s != Status::Running && (n.flags & kHasTerminate)) hooks.on_terminate(n.data.leaf.object, ctx, s);
+    if (s != Status::Running && (n.flags & Node::kHasTerminate)) hooks.on_terminate(n.data.leaf.object, ctx, s);
     return s;
 }
 
@@ -228,8 +228,8 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
 
 Status BehaviourTree::parallel_policies(const Node& n, std::uint32_t successes, std::uint32_t failures) const {
     const std::uint32_t children = n.data.inner.count;
-    if ((n.flags & kFailureAll) && failures == children) return Status::Failure;
-    if ((n.flags & kSuccessAll) && successes == children) return Status::Success;
+    if ((n.flags & Node::kFailureAll) && failures == children) return Status::Failure;
+    if ((n.flags & Node::kSuccessAll) && successes == children) return Status::Success;
     // Every child ended and neither policy holds (both RequireAll, mixed results): success can no
     // longer come. The seed would stay Running forever without ticking anything.
     if (successes + failures == children) return Status::Failure;
@@ -248,8 +248,8 @@ Status BehaviourTree::parallel_policies(const Node& n, std::uint32_t successes, 
     }
     // A Monitor's re-checked conditions are leaves: nodes i+1 .. i+limit.
     const NodeId monitored_end = i + 1 + (n.kind == NodeKind::Monitor ? static_cast<NodeId>(n.data.inner.limit) : 0);
-    const bool success_all = (n.flags & kSuccessAll) != 0;
-    const bool failure_all = (n.flags & kFailureAll) != 0;
+    const bool success_all = (n.flags & Node::kSuccessAll) != 0;
+    const bool failure_all = (n.flags & Node::kFailureAll) != 0;
     std::uint32_t successes = 0, failures = 0;
     Status s = Status::Running;
     for (NodeId c = i + 1; c != end; c = nodes_[c].end) {
@@ -323,7 +323,7 @@ done:
 }
 
 [[gnu::noinline]] Status BehaviourTree::tick_decorator(NodeId i, Node& n, TickContext& ctx) {
-    if (n.status != Status::Running && (n.flags & kHasInit)) hooks_[i]->on_initialise(n.data.leaf.object, ctx);
+    if (n.status != Status::Running && (n.flags & Node::kHasInit)) hooks_[i]->on_initialise(n.data.leaf.object, ctx);
     Child child(*this, i + 1, ctx);
     const Status s = n.data.leaf.fn.decorator(n.data.leaf.object, ctx, child);
     if (!valid_result(s)) [[unlikely]]
@@ -412,7 +412,7 @@ void BehaviourTree::terminate_node(NodeId i, Status status, TickContext& ctx) {
         break;
     case NodeKind::Decorator:
         if (nodes_[i + 1].status == Status::Running) abort_node(i + 1, ctx);
-        if (n.flags & kHasTerminate) hooks_[i]->on_terminate(n.data.leaf.object, ctx, status);
+        if (n.flags & Node::kHasTerminate) hooks_[i]->on_terminate(n.data.leaf.object, ctx, status);
         break;
     default:
         break;
@@ -435,7 +435,7 @@ void BehaviourTree::abort_node(NodeId i, TickContext& ctx) {
             if (nodes_[c].status == Status::Running) abort_node(c, ctx);
     }
     Node& n = nodes_[i];
-    if ((kind == NodeKind::Action || kind == NodeKind::Decorator) && (n.flags & kHasTerminate))
+    if ((kind == NodeKind::Action || kind == NodeKind::Decorator) && (n.flags & Node::kHasTerminate))
         hooks_[i]->on_terminate(n.data.leaf.object, ctx, Status::Aborted);
     n.status = Status::Aborted;
 }
@@ -515,12 +515,12 @@ std::string BehaviourTree::describe() const {
     for (NodeId i = 0; i < nodes_.size(); ++i) {
         const Node& n = nodes_[i];
         if (i > 0 && out.back() != '(') out += ", ";
-        if (n.kind == NodeKind::Condition && (n.flags & kNegate)) out += '!';
+        if (n.kind == NodeKind::Condition && (n.flags & Node::kNegate)) out += '!';
         out += to_string(n.kind);
         if (n.kind == NodeKind::Repeat) out += '[' + std::to_string(n.data.inner.limit) + ']';
         if (n.kind == NodeKind::Parallel || n.kind == NodeKind::Monitor) {
-            out += (n.flags & kSuccessAll) ? "[all," : "[one,";
-            out += (n.flags & kFailureAll) ? "all]" : "one]";
+            out += (n.flags & Node::kSuccessAll) ? "[all," : "[one,";
+            out += (n.flags & Node::kFailureAll) ? "all]" : "one]";
         }
         if (!name(i).empty()) out += " \"" + name(i) + '"';
         if (!is_leaf(n.kind)) {

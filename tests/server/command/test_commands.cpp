@@ -2,7 +2,11 @@
 // that a wrong command changes nothing.
 #include <boost/test/unit_test.hpp>
 
+#include "mobsdk/brain/brain.hpp"
+#include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/nbt/snbt.hpp"
+#include "mobsdk/plugin/ai_factory.hpp"
+#include "mobsdk/plugin/plugin.hpp"
 #include "test_server_control.hpp"
 
 using namespace mobsdk;
@@ -254,6 +258,62 @@ BOOST_AUTO_TEST_CASE(poi_and_brain) {
     BOOST_TEST(f.run("poi 0 -60 0 300") == (Lines{"Integer must not be more than 256, found 300", "...i 0 -60 0 300<--[HERE]"}));
     f.harness.spawn("zombie", {0.5, -60, 0.5});
     BOOST_TEST(f.run("brain @e[type=zombie,limit=1]") == (Lines{"Zombie has no brain"}));
+}
+
+namespace {
+
+// Gives villagers a brain holding every standard memory and nothing else (the villager plugin is
+// not linked into these tests), so the test writes the memories it shows.
+struct MemoryBrains final : mobsdk::plugin::Plugin {
+    struct Factory final : MobAiFactory {
+        std::shared_ptr<brain::BrainProvider> provider;
+        std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
+            return provider->make_brain(level.random());
+        }
+    };
+    void register_content(mobsdk::plugin::PluginContext& c) override {
+        auto factory = std::make_unique<Factory>();
+        const auto m = brain::find_standard_memories(c.brain().memory_types);
+        factory->provider =
+            std::make_shared<brain::BrainProvider>(c.brain(), m.all, std::span<const brain::SensorType>{});
+        c.set_ai_factory(c.world().entity_types.require("minecraft:villager"), std::move(factory));
+    }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(brain_shows_values_and_time_to_live) {
+    MemoryBrains plugin;
+    WorldHarness::Options options;
+    options.plugins = {{"memory_brains", &plugin}};
+    CommandFixture f(std::move(options));
+    World& world = f.harness.world();
+    auto& entities = world.entities();
+    BOOST_TEST(f.run("summon villager 3 -60 4") == (Lines{"Summoned new Villager"}));
+    ServerMob* villager = world.mob(entities.order().back());
+    BOOST_TEST(f.run("summon iron_golem 3 -60 8") == (Lines{"Summoned new Iron Golem"}));
+    ServerMob* golem = world.mob(entities.order().back());
+    BOOST_REQUIRE(villager && golem && villager->brain());
+    brain::Brain& b = *villager->brain();
+    const auto m = brain::find_standard_memories(b.layout().registries().memory_types);
+    b.set_memory(m.home, GlobalPos{ResourceLocation::of("overworld"), {5, -60, 3}});
+    b.set_memory_with_expiry(m.walk_target, brain::WalkTarget(BlockPos{3, -60, 1}, 0.5f, 1), 40);
+    b.set_memory(m.nearest_hostile, golem->ref());
+    b.set_memory(m.mobs, brain::EntityList{golem->ref()});
+
+    const auto lines = f.run("brain @e[type=villager,limit=1]");
+    BOOST_TEST_REQUIRE(lines.size() > 4u);
+    BOOST_TEST(lines[0] == "Brain of Villager (" + villager->uuid().str() + ")");
+    auto has = [&](const std::string& l) { return std::find(lines.begin(), lines.end(), l) != lines.end(); };
+    const std::string golem_text =
+        "minecraft:iron_golem " + golem->uuid().str() + " at (3.50, -60.00, 8.50), 4.00 away";
+    BOOST_TEST(has(R"(  minecraft:home: {dimension:"minecraft:overworld",pos:[I;5,-60,3]} (ttl forever))"));
+    BOOST_TEST(
+        has("  minecraft:walk_target: to (3, -60, 1), 3.04 away, speed 0.5, close enough within 1 (ttl 40 ticks)"));
+    BOOST_TEST(has("  minecraft:nearest_hostile: " + golem_text + " (ttl forever)"));
+    BOOST_TEST(has("  minecraft:mobs: 1 entry: " + golem_text + " (ttl forever)"));
+    BOOST_TEST(has("  minecraft:job_site: (empty)"));
+    for (const std::string& l : lines) BOOST_TEST_CONTEXT(l) { BOOST_TEST(l.find("short-term") == std::string::npos); }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -47,7 +47,11 @@ struct CommandFixture {
     TestServerControl server{harness};
     CommandDispatcher dispatcher;
     CollectingSource source{"Server", Vec3{0.5, -60.0, 0.5}};
-    CommandFixture() { register_vanilla_commands(dispatcher, server); }
+    CommandFixture() : CommandFixture(WorldHarness::Options{}) {}
+    /// @brief A harness set up as asked (plugins it registers must outlive the fixture).
+    explicit CommandFixture(WorldHarness::Options options) : harness(std::move(options)) {
+        register_vanilla_commands(dispatcher, server);
+    }
     /// @brief Runs a line with a fresh output; returns the lines.
     std::vector<std::string> run(std::string_view line) {
         source.clear();

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "mobsdk/brain/memory_format.hpp"
 #include "mobsdk/core/registry.hpp"
 #include "mobsdk/core/result.hpp"
 #include "mobsdk/nbt/tag.hpp"
@@ -69,14 +70,21 @@ public:
     virtual void changed(const Brain& brain, const void* value) = 0;
 };
 
-/// @brief A memory module type as registered: its value operations and, if long-term, its codec.
+/// @brief A memory module type as registered: its value operations, if long-term its codec, and how
+/// a person reads its values.
 struct MemoryTypeInfo {
     const MemoryValueOps* ops = nullptr;     ///< how to hold the value
     const MemoryCodecOps* codec = nullptr;   ///< nullptr: short-term, never saved
     /// @brief Told about every write of this memory in every brain; nullptr for most types.
     std::shared_ptr<MemoryWatcher> watcher;
+    /// @brief Shows a value (format_value of the type, chosen where the type is registered);
+    /// nullptr: the codec's SNBT, the default of a long-term type without its own formatter.
+    MemoryFormatFn formatter = nullptr;
     /// @brief Long-term memories are saved with their entity and survive unloads.
     bool long_term() const noexcept { return codec != nullptr; }
+    /// @brief A value of this type as a person reads it: the formatter's text, else the codec's
+    /// SNBT, else `<value of N bytes>`.
+    std::string format(const void* value, const FormatContext& context) const;
 };
 
 /// @brief An untyped memory handle: the registry handle.
@@ -100,18 +108,6 @@ private:
 };
 
 namespace detail {
-
-template <typename T>
-struct IsOptional : std::false_type {};
-template <typename T>
-struct IsOptional<std::optional<T>> : std::true_type {};
-
-template <typename T>
-concept Collection = requires(const T& t) {
-    { t.empty() } -> std::convertible_to<bool>;
-    t.begin();
-    t.end();
-};
 
 template <typename T>
 const MemoryValueOps* value_ops() {
@@ -165,16 +161,19 @@ const MemoryCodecOps* codec_ops() {
 
 }  // namespace detail
 
-/// @brief Registers a short-term memory type (no codec: lost when its entity unloads).
+/// @brief Registers a short-term memory type (no codec: lost when its entity unloads). Its values
+/// are shown by format_value<T>: T's own `format_memory_value` when one is declared beside T (it
+/// must be visible here), else the SDK's readable default.
 template <typename T>
 MemoryModuleType<T> register_memory(Registry<MemoryTypeInfo>& registry, std::string_view id,
                                     std::string_view registrant = "mobsdk") {
-    return MemoryModuleType<T>(registry.register_entry(id, MemoryTypeInfo{detail::value_ops<T>(), nullptr, nullptr},
-                                                       registrant));
+    return MemoryModuleType<T>(registry.register_entry(
+        id, MemoryTypeInfo{detail::value_ops<T>(), nullptr, nullptr, detail::format_fn<T>()}, registrant));
 }
 
 /// @brief Registers a long-term memory type whose values Codec saves and loads; `watcher`, if
-/// any, is told about every write of it in every brain.
+/// any, is told about every write of it in every brain. Its values are shown as the codec's SNBT,
+/// or by T's own `format_memory_value` when one is declared beside T (visible here).
 template <typename T, typename Codec>
 MemoryModuleType<T> register_memory_with_codec(Registry<MemoryTypeInfo>& registry,
                                                std::string_view id,
@@ -184,7 +183,10 @@ MemoryModuleType<T> register_memory_with_codec(Registry<MemoryTypeInfo>& registr
                   "the codec needs `static nbt::Tag encode(const T&)` and "
                   "`static Result<T, std::string> decode(const nbt::Tag&)`");
     return MemoryModuleType<T>(registry.register_entry(
-        id, MemoryTypeInfo{detail::value_ops<T>(), detail::codec_ops<T, Codec>(), std::move(watcher)}, registrant));
+        id,
+        MemoryTypeInfo{detail::value_ops<T>(), detail::codec_ops<T, Codec>(), std::move(watcher),
+                       HasMemoryFormatter<T> ? detail::format_fn<T>() : nullptr},
+        registrant));
 }
 
 /// @brief Recovers the typed form of a handle, checking that it was registered for T.

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "mobsdk/brain/memory_format.hpp"
 #include "mobsdk/core/resource_location.hpp"
 #include "mobsdk/world/level.hpp"
 #include "mobsdk/world/path.hpp"
@@ -217,6 +218,14 @@ class NearestVisibleLivingEntities {
     /// @brief How many nearby entities have been tested so far (all of them for a value built
     /// from explicit lists): what the laziness saved is nearby().size() minus this.
     std::size_t tested_count() const noexcept;
+    /// @brief Whether the observer sees `nearby()[index]` if that is known already; nothing when it
+    /// is still untested. Never runs the test (debug output uses it: showing a value must not
+    /// change it).
+    std::optional<bool> known_visibility(std::size_t index) const noexcept {
+        const std::uint8_t a = answers_[index];
+        if (a == untested) return std::nullopt;
+        return a == seen;
+    }
     /// @brief The visible ones, closest first. Tests every entity not yet tested.
     const EntityList& visible() const;
     /// @brief True when nothing nearby is visible. Tests entities until one is visible.
@@ -279,5 +288,18 @@ class NearestVisibleLivingEntities {
     VisibilityTest test_ = nullptr;
     std::uint64_t context_ = 0;
 };
+
+/// @brief `block (1, 64, 2)`, or `entity ` and the entity as format_entity shows it, then `, eyes`
+/// when it tracks the eyes. A gone entity shows the block it was last seen in.
+std::string format_memory_value(const PositionTracker& tracker, const FormatContext& context);
+/// @brief `to (1, 64, 2), speed 0.6, close enough within 1, 4.20 away` (the distance when the
+/// context has the mob's position); an entity target as format_entity shows it.
+std::string format_memory_value(const WalkTarget& target, const FormatContext& context);
+/// @brief `minecraft:player_attack by <attacker>, direct <entity>, from (x, y, z)`, each part only
+/// when the source has it.
+std::string format_memory_value(const DamageSource& source, const FormatContext& context);
+/// @brief `3 nearby, 1 visible, 1 untested: <entity> [visible]; <entity> [not visible]; <entity>
+/// [untested]`: the first FormatContext::max_items entities. Runs no visibility test.
+std::string format_memory_value(const NearestVisibleLivingEntities& entities, const FormatContext& context);
 
 }  // namespace mobsdk::brain

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "mobsdk/bt/context.hpp"
+#include "mobsdk/bt/detail/leaf.hpp"
+#include "mobsdk/bt/detail/tree_node.hpp"
 #include "mobsdk/bt/node.hpp"
 
 namespace mobsdk::bt {
@@ -116,37 +118,7 @@ private:
     friend class TreeDraft;
     friend class Child;
 
-    static constexpr std::uint8_t kNegate = 1u << 0;        // condition: negated
-    static constexpr std::uint8_t kHasInit = 1u << 1;       // leaf/decorator: on_initialise
-    static constexpr std::uint8_t kHasTerminate = 1u << 2;  // leaf/decorator: on_terminate
-    static constexpr std::uint8_t kSuccessAll = 1u << 3;    // parallel: success needs all
-    static constexpr std::uint8_t kFailureAll = 1u << 4;    // parallel: failure needs all
-    static constexpr std::uint8_t kHooks = kHasInit | kHasTerminate;
-
-    // 24 bytes: what a tick reads of a node, nothing more. Children of node i are i+1, then each
-    // child's `end`, up to the node's own `end` (one past its subtree).
-    struct Node {
-        NodeKind kind;
-        Status status;
-        std::uint8_t flags;
-        std::uint8_t unused;
-        NodeId end;
-        struct Leaf {  // Action, Condition, Decorator
-            void* object;
-            detail::LeafFn fn;
-        };
-        struct Inner {        // composites, Repeat, Inverter
-            NodeId cursor;    // Sequence/Selector: running child; ActiveSelector: last chosen (end: none)
-            std::uint32_t count;   // Parallel/Monitor: children; Repeat: successes this run
-            std::int32_t limit;    // Repeat: count (<= 0: forever); Monitor: leading conditions
-            std::uint32_t unused;
-        };
-        union Data {
-            Leaf leaf;
-            Inner inner;
-        } data;
-    };
-    static_assert(sizeof(Node) == 24, "keep nodes compact: a tick walks them");
+    using Node = detail::TreeNode;  // 24 bytes: what a tick reads of a node
 
     const Node& at(NodeId node) const;
     // One node's tick (the seed's Tick()): a switch over the kind, then that kind's function.
@@ -193,18 +165,8 @@ private:
     std::uint64_t node_ticks_ = 0;
     NodeId resume_ = 0;
     TickMode mode_ = TickMode::Rewalk;
-    struct BlockDelete {
-        std::size_t align;
-        BlockDelete() noexcept : align(16) {}
-        explicit BlockDelete(std::size_t a) noexcept : align(a) {}
-        void operator()(std::byte* p) const noexcept { ::operator delete[](p, std::align_val_t{align}); }
-    };
-    std::unique_ptr<std::byte[], BlockDelete> block_;
-    struct Owned {
-        void* object;
-        void (*destroy)(void*) noexcept;
-    };
-    std::vector<Owned> owned_;                     // leaf objects to destroy with the tree
+    std::unique_ptr<std::byte[], detail::BlockDelete> block_;
+    std::vector<detail::OwnedObject> owned_;       // leaf objects to destroy with the tree
     std::vector<const detail::LeafHooks*> hooks_;  // per node; read only when a hook flag is set
     std::vector<std::string> names_;
     detail::Arena arena_;                          // leaves whose move may throw stay here
@@ -326,18 +288,7 @@ public:
     BehaviourTree build(NodeId root, std::vector<NodeId>* placed = nullptr);
 
 private:
-    struct DraftNode {
-        NodeKind kind;
-        std::uint8_t flags;
-        std::int32_t limit;
-        void* object;
-        const detail::ObjectOps* ops;
-        detail::LeafFn fn;
-        const detail::LeafHooks* hooks;
-        std::vector<NodeId> children;
-        std::optional<NodeId> parent;
-        std::string name;
-    };
+    using DraftNode = detail::DraftNode;
     NodeId add_leaf(NodeKind kind, void* object, const detail::ObjectOps* ops, detail::LeafFn fn,
                     const detail::LeafHooks* hooks, std::uint8_t flags);
     void destroy_objects() noexcept;
