@@ -26,14 +26,13 @@ public:
 
 // The kind of minecraft:marker. Every tick appends `order_id` to `log` (when set) so that the
 // order against other kinds shows.
-class MarkerKind final : public EntityKindFor<Marker> {
+class MarkerKind final : public SingleTypeEntityKind<Marker> {
 public:
-    explicit MarkerKind(Handle<EntityTypeInfo> type) : type_(type) {}
+    using SingleTypeEntityKind::SingleTypeEntityKind;
     std::vector<int>* log = nullptr;
     int order_id = 0;
 
     std::string_view name() const noexcept override { return "marker"; }
-    bool serves(Handle<EntityTypeInfo> type, const EntityTypeInfo&) const override { return type == type_; }
     Result<Entity*, std::string> create(World& world, Handle<EntityTypeInfo>, const Vec3& pos, Uuid uuid,
                                         const nbt::Compound& tag, std::vector<std::string>& warnings) override {
         Marker& m = spawn(world, pos, uuid);
@@ -64,14 +63,11 @@ public:
     Marker& spawn(World& world, const Vec3& pos, Uuid uuid = {}) {
         auto m = std::make_unique<Marker>();
         m->data().uuid = world.claim_uuid(uuid);
-        m->data().type = type_;
-        m->data().info = &world.registries().entity_types[type_];
+        m->data().type = *type_;
+        m->data().info = &world.registries().entity_types[*type_];
         m->data().pos = pos;
         return world.add_entity(std::move(m), *this);
     }
-
-private:
-    Handle<EntityTypeInfo> type_;
 };
 
 // Records the order mobs are ticked in.

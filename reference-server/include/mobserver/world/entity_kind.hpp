@@ -3,6 +3,7 @@
 // through it, so adding a kind is one World::add_entity_kind call and no edit to the world.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,16 +46,10 @@ public:
     /// @brief Vanilla's kill: by default the entity is removed (World::remove).
     virtual void kill(World& world, Entity& entity);
     /// @brief The tick of an entity that is removed but lingers (a dead mob's death animation).
-    virtual void tick_removed(World& world, Entity& entity) {
-        (void)world;
-        (void)entity;
-    }
+    virtual void tick_removed(World&, Entity&) {}
     /// @brief True while a removed entity stays in the table (a dead mob for its death animation);
     /// it is erased at the end of the first tick this is false.
-    virtual bool lingers(const Entity& entity) const {
-        (void)entity;
-        return false;
-    }
+    virtual bool lingers(const Entity&) const { return false; }
 };
 
 /// @brief A kind whose entities are of class `E` (an EntityImpl): the typed view of a slot.
@@ -71,6 +66,21 @@ protected:
     static E& as(Entity& entity) noexcept { return static_cast<E&>(entity); }
     /// @brief An entity the world passes to this kind's hooks, as its class.
     static const E& as(const Entity& entity) noexcept { return static_cast<const E&>(entity); }
+};
+
+/// @brief A kind that serves one entity type, resolved when the world was made (item entities,
+/// arrows; players next). The type may be missing from the registries: then it serves none.
+template <class E>
+class SingleTypeEntityKind : public EntityKindFor<E> {
+public:
+    /// @brief Serves `type`, if it is registered.
+    explicit SingleTypeEntityKind(std::optional<Handle<EntityTypeInfo>> type) noexcept : type_(type) {}
+    bool serves(Handle<EntityTypeInfo> type, const EntityTypeInfo&) const override { return type_ && type == *type_; }
+    /// @brief The type it serves, if registered.
+    std::optional<Handle<EntityTypeInfo>> type() const noexcept { return type_; }
+
+protected:
+    std::optional<Handle<EntityTypeInfo>> type_;  ///< the type it serves, if registered
 };
 
 }  // namespace mobsdk::server

@@ -171,7 +171,6 @@ public:
     void travel();
 
 private:
-    friend class World;
     World* world_;
     float health_;
     bool baby_ = false;

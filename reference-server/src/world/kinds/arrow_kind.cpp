@@ -66,8 +66,6 @@ constexpr std::string_view arrow_keys[] = {"life", "shake", "inGround", "pickup"
 
 }  // namespace
 
-bool ArrowKind::serves(Handle<EntityTypeInfo> type, const EntityTypeInfo&) const { return type_ && type == *type_; }
-
 ArrowEntity& ArrowKind::spawn(World& world, const Vec3& pos, const Vec3& motion, Uuid uuid) {
     if (!type_) throw std::logic_error("no minecraft:arrow entity type is registered");
     auto a = std::make_unique<ArrowEntity>();

@@ -19,10 +19,6 @@ constexpr std::string_view item_keys[] = {"Item", "Age", "PickupDelay", "Health"
 
 }  // namespace
 
-bool ItemEntityKind::serves(Handle<EntityTypeInfo> type, const EntityTypeInfo&) const {
-    return type_ && type == *type_;
-}
-
 ItemEntity& ItemEntityKind::spawn(World& world, const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid) {
     // Without a minecraft:item type (a world of tests that registered none) items still drop.
     static const EntityTypeInfo fallback = [] {

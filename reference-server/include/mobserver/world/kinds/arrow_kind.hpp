@@ -13,12 +13,11 @@ namespace mobsdk::server {
 class ServerMob;
 
 /// @brief Arrows: serves minecraft:arrow (the handle the world resolved).
-class ArrowKind final : public EntityKindFor<ArrowEntity> {
+class ArrowKind final : public SingleTypeEntityKind<ArrowEntity> {
 public:
-    /// @brief Serves `type` (minecraft:arrow), if registered; without it no arrow can be made.
-    explicit ArrowKind(std::optional<Handle<EntityTypeInfo>> type) noexcept : type_(type) {}
+    /// @brief Serves minecraft:arrow, if registered; without it no arrow can be made.
+    using SingleTypeEntityKind::SingleTypeEntityKind;
     std::string_view name() const noexcept override { return "arrow"; }
-    bool serves(Handle<EntityTypeInfo> type, const EntityTypeInfo& info) const override;
     Result<Entity*, std::string> create(World& world, Handle<EntityTypeInfo> type, const Vec3& pos, Uuid uuid,
                                         const nbt::Compound& tag, std::vector<std::string>& warnings) override;
     nbt::Compound save(const World& world, const Entity& entity) const override;
@@ -36,7 +35,6 @@ public:
 private:
     void hit_block(World& world, ArrowEntity& arrow, const BlockHit& hit);
     void hit_mob(World& world, ArrowEntity& arrow, ServerMob& target);
-    std::optional<Handle<EntityTypeInfo>> type_;
     std::vector<const EntitySlot*> scratch_;  // reused: no allocation per tick once warm
 };
 

@@ -11,12 +11,11 @@
 namespace mobsdk::server {
 
 /// @brief Item entities: serves minecraft:item (the handle the world resolved).
-class ItemEntityKind final : public EntityKindFor<ItemEntity> {
+class ItemEntityKind final : public SingleTypeEntityKind<ItemEntity> {
 public:
-    /// @brief Serves `type` (minecraft:item), if registered; without it items still spawn, typeless.
-    explicit ItemEntityKind(std::optional<Handle<EntityTypeInfo>> type) noexcept : type_(type) {}
+    /// @brief Serves minecraft:item, if registered; without it items still spawn, typeless.
+    using SingleTypeEntityKind::SingleTypeEntityKind;
     std::string_view name() const noexcept override { return "item entity"; }
-    bool serves(Handle<EntityTypeInfo> type, const EntityTypeInfo& info) const override;
     /// @brief An item entity with the saved fields; an error (nothing made) when Item is missing
     /// or empty, as vanilla discards it at once.
     Result<Entity*, std::string> create(World& world, Handle<EntityTypeInfo> type, const Vec3& pos, Uuid uuid,
@@ -28,9 +27,6 @@ public:
     /// @brief Adds an item entity (World::spawn_item): a nil UUID gets a fresh one, a taken one
     /// throws std::invalid_argument.
     ItemEntity& spawn(World& world, const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid);
-
-private:
-    std::optional<Handle<EntityTypeInfo>> type_;
 };
 
 }  // namespace mobsdk::server
