@@ -47,8 +47,9 @@ struct Work : Fixture {
         h.world().entities().query(AABB{c, c}.inflate(2.0), out);
         std::int32_t n = 0;
         for (const auto* s : out)
-            if (s->item && !s->item->data().removed && s->item->item.item == ResourceLocation::of(item))
-                n += s->item->item.count;
+            if (const server::ItemEntity* e = h.world().item_entity(EntityRef{s->data->uuid, s->data->handle});
+                e && e->item.item == ResourceLocation::of(item))
+                n += e->item.count;
         return n;
     }
 };

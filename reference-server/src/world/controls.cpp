@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "mobsdk/world/ai_util.hpp"
-#include "mobserver/world/entity.hpp"
+#include "mobserver/world/server_mob.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/world.hpp"
 

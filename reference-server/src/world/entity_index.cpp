@@ -92,35 +92,8 @@ constexpr std::size_t prune_threshold = 256;
 EntityIndex::EntityIndex() = default;
 EntityIndex::~EntityIndex() = default;
 
-EntityHandle EntityIndex::insert(std::unique_ptr<ServerMob> mob) {
-    if (!mob) throw std::invalid_argument("EntityIndex::insert: the mob is null");
-    EntitySlot slot;
-    slot.mob = mob.get();
-    slot.data = &mob->data();
-    slot.entity.reset(mob.release());
-    return insert_slot(std::move(slot));
-}
-
-EntityHandle EntityIndex::insert(std::unique_ptr<ItemEntity> item) {
-    if (!item) throw std::invalid_argument("EntityIndex::insert: the item entity is null");
-    EntitySlot slot;
-    slot.item = item.get();
-    slot.data = &item->data();
-    slot.entity.reset(item.release());
-    return insert_slot(std::move(slot));
-}
-
-EntityHandle EntityIndex::insert(std::unique_ptr<ArrowEntity> arrow) {
-    if (!arrow) throw std::invalid_argument("EntityIndex::insert: the arrow is null");
-    EntitySlot slot;
-    slot.arrow = arrow.get();
-    slot.data = &arrow->data();
-    slot.entity.reset(arrow.release());
-    return insert_slot(std::move(slot));
-}
-
-EntityHandle EntityIndex::insert_slot(EntitySlot slot) {
-    EntityData& data = *slot.data;
+EntityHandle EntityIndex::insert(std::unique_ptr<Entity> entity, EntityData& data, EntityKind* kind) {
+    if (!entity) throw std::invalid_argument("EntityIndex::insert: the entity is null");
     if (!data.info)
         throw std::invalid_argument("EntityIndex::insert: entity " + data.uuid.str() +
                                     " has no type info (set data().info to its EntityTypeInfo)");
@@ -139,9 +112,10 @@ EntityHandle EntityIndex::insert_slot(EntitySlot slot) {
         places_.emplace_back();
     }
     // The free slot's generation already counts every earlier occupant.
-    slot.generation = slots_[index].generation;
-    slots_[index] = std::move(slot);
     EntitySlot& s = slots_[index];
+    s.entity = std::move(entity);
+    s.data = &data;
+    s.kind = kind;
     const EntityHandle handle{index, s.generation};
     data.handle = handle;
 
@@ -182,9 +156,7 @@ std::unique_ptr<Entity> EntityIndex::erase(EntityHandle handle) {
     cell_remove(handle.index);
     std::unique_ptr<Entity> out = std::move(s.entity);
     s.data = nullptr;
-    s.mob = nullptr;
-    s.item = nullptr;
-    s.arrow = nullptr;
+    s.kind = nullptr;
     ++s.generation;
     free_.push_back(handle.index);
     --count_;

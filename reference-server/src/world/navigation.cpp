@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mobserver/world/entity.hpp"
+#include "mobserver/world/server_mob.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {

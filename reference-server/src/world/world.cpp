@@ -8,6 +8,9 @@
 #include <stdexcept>
 
 #include "mobsdk/plugin/ai_factory.hpp"
+#include "mobserver/world/kinds/arrow_kind.hpp"
+#include "mobserver/world/kinds/item_entity_kind.hpp"
+#include "mobserver/world/kinds/mob_kind.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/pathfinder.hpp"
 #include "mobserver/world/physics.hpp"
@@ -36,20 +39,6 @@ std::int32_t sky_darken_at(std::int64_t day_time) noexcept {
     return static_cast<std::int32_t>((1.0 - f) * 11.0);
 }
 
-template <class Code>
-void World::run_plugin_code(ServerMob& mob, Code&& code) {
-    PluginCodeProbe::Saved saved{};
-    if (probe_) saved = probe_->enter(&mob, static_cast<std::int32_t>(mob.type().index()));
-    try {
-        code();
-    } catch (const std::exception& e) {
-        fail_ai(mob, e.what());
-    } catch (...) {
-        fail_ai(mob, "an exception that is not a std::exception");
-    }
-    if (probe_) probe_->leave(saved);
-}
-
 World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> generator, WorldOptions options)
     : registries_(&registries),
       generator_(std::move(generator)),
@@ -61,12 +50,41 @@ World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> 
       arrow_type_(registries.entity_types.find("minecraft:arrow")) {
     chunks_.set_listener(&pois_);
     update_sky_darken();
+    // The built-in kinds; another (players) is one more add_entity_kind.
+    mobs_ = &static_cast<MobKind&>(add_entity_kind(std::make_unique<MobKind>()));
+    items_ = &static_cast<ItemEntityKind&>(add_entity_kind(std::make_unique<ItemEntityKind>(item_type_)));
+    arrows_ = &static_cast<ArrowKind&>(add_entity_kind(std::make_unique<ArrowKind>(arrow_type_)));
 }
 
 World::~World() {
     // Brains and AI hooks may hold references into the world: destroy entities first.
     for (EntityHandle h : std::vector<EntityHandle>(entities_.order())) entities_.erase(h);
     chunks_.set_listener(nullptr);
+}
+
+EntityKind& World::add_entity_kind(std::unique_ptr<EntityKind> kind) {
+    if (!kind) throw std::invalid_argument("World::add_entity_kind: the kind is null");
+    const auto& types = registries_->entity_types;
+    kind_by_type_.resize(types.size(), nullptr);
+    std::vector<std::uint32_t> served;
+    for (const auto& entry : types) {
+        if (!kind->serves(entry.handle, entry.value)) continue;
+        if (const EntityKind* other = kind_by_type_[entry.handle.index()])
+            throw std::logic_error("entity type " + entry.id.str() + " is served by two entity kinds: " +
+                                   std::string(other->name()) + " and " + std::string(kind->name()));
+        served.push_back(entry.handle.index());
+    }
+    for (const std::uint32_t i : served) kind_by_type_[i] = kind.get();
+    return *kinds_.emplace_back(std::move(kind));
+}
+
+void EntityKind::kill(World& world, Entity& entity) { world.remove(entity.handle()); }
+
+Uuid World::claim_uuid(Uuid requested) {
+    if (requested.is_nil()) return fresh_uuid();
+    if (entities_.find(requested))
+        throw std::invalid_argument("an entity with UUID " + requested.str() + " already exists");
+    return requested;
 }
 
 Entity* World::resolve(const EntityRef& ref) {
@@ -80,7 +98,7 @@ Mob* World::resolve_mob(const EntityRef& ref) {
     const EntitySlot* s = entities_.slot(ref.handle);
     if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
     if (!s || s->data->removed) return nullptr;
-    return s->mob;
+    return mobs_->get(s);
 }
 
 void World::entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) {
@@ -107,14 +125,15 @@ std::optional<EntityRef> World::drop_item(const Vec3& pos, const ItemStack& item
 ItemEntity* World::item_entity(const EntityRef& ref) noexcept {
     const EntitySlot* s = entities_.slot(ref.handle);
     if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
-    return s && !s->data->removed ? s->item : nullptr;
+    return s && !s->data->removed ? items_->get(s) : nullptr;
 }
 
 ItemStack World::pick_up_item(const EntityRef& ref, std::int32_t max_count) {
     const EntitySlot* s = entities_.slot(ref.handle);
     if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
-    if (!s || !s->item || s->data->removed || s->item->pickup_delay > 0 || max_count <= 0) return {};
-    ItemStack& stack = s->item->item;
+    ItemEntity* item = items_->get(s);
+    if (!item || s->data->removed || item->pickup_delay > 0 || max_count <= 0) return {};
+    ItemStack& stack = item->item;
     ItemStack taken{stack.item, std::min(max_count, stack.count)};
     stack.count -= taken.count;
     if (stack.count <= 0) s->data->removed = true;
@@ -228,9 +247,9 @@ bool World::set_block(BlockPos pos, BlockState state) {
     if (old_shape == chunks_.info(pos).collision) return true;
     // Vanilla's ServerLevel.sendBlockUpdated: a changed collision shape may open or close a path.
     for (EntityHandle h : entities_.order()) {
-        const EntitySlot* s = entities_.slot(h);
-        if (!s || !s->mob || s->data->removed) continue;
-        ServerPathNavigation& nav = s->mob->server_navigation();
+        ServerMob* mob = mobs_->get(entities_.slot(h));
+        if (!mob || mob->data().removed) continue;
+        ServerPathNavigation& nav = mob->server_navigation();
         if (!nav.is_done() && nav.should_recompute_path(pos)) nav.recompute_path();
     }
     return true;
@@ -259,11 +278,7 @@ ServerMob& World::spawn_mob(Handle<EntityTypeInfo> type, const Vec3& pos, Uuid u
     const EntityTypeInfo& info = registries_->entity_types.entry(type).value;
     if (!info.is_mob)
         throw std::invalid_argument("entity type " + registries_->entity_types.id_of(type).str() + " is not a mob");
-    if (uuid.is_nil()) uuid = fresh_uuid();
-    else if (entities_.find(uuid)) throw std::invalid_argument("an entity with UUID " + uuid.str() + " already exists");
-    auto mob = std::make_unique<ServerMob>(*this, type, info, uuid, pos);
-    ServerMob& ref = *mob;
-    entities_.insert(std::move(mob));
+    ServerMob& ref = add_entity(std::make_unique<ServerMob>(*this, type, info, claim_uuid(uuid), pos), *mobs_);
     if (mob_initializer_) run_plugin_code(ref, [&] { mob_initializer_(ref); });
     return ref;
 }
@@ -279,103 +294,25 @@ Mob* World::summon_mob(Handle<EntityTypeInfo> type, const Vec3& pos, float y_rot
     return &mob;
 }
 
-namespace {
-
-double length(const Vec3& v) noexcept { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
-
-// Vanilla's Vec3.normalize: the zero vector for lengths below 1e-4.
-Vec3 normalize(const Vec3& v) noexcept {
-    const double l = length(v);
-    return l < 1.0e-4 ? Vec3{} : Vec3{v.x / l, v.y / l, v.z / l};
-}
-
-// Vanilla's AABB.expandTowards: grows the box on the side the vector points to.
-AABB expand_towards(AABB b, const Vec3& v) noexcept {
-    (v.x < 0 ? b.min.x : b.max.x) += v.x;
-    (v.y < 0 ? b.min.y : b.max.y) += v.y;
-    (v.z < 0 ? b.min.z : b.max.z) += v.z;
-    return b;
-}
-
-// Where the segment from `a` to `b` enters `box` (vanilla's AABB.clip), if it does.
-std::optional<Vec3> clip_box(const AABB& box, const Vec3& a, const Vec3& b) noexcept {
-    const double lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
-    const double o[3] = {a.x, a.y, a.z}, d[3] = {b.x - a.x, b.y - a.y, b.z - a.z};
-    double t0 = 0.0, t1 = 1.0;
-    for (int i = 0; i < 3; ++i) {
-        if (std::abs(d[i]) < 1.0e-12) {
-            if (o[i] < lo[i] || o[i] > hi[i]) return std::nullopt;
-            continue;
-        }
-        double ta = (lo[i] - o[i]) / d[i], tb = (hi[i] - o[i]) / d[i];
-        if (ta > tb) std::swap(ta, tb);
-        t0 = std::max(t0, ta);
-        t1 = std::min(t1, tb);
-        if (t0 > t1) return std::nullopt;
-    }
-    return a + (b - a) * t0;
-}
-
-// Vanilla's rotation of a projectile from its motion (Projectile.shoot and AbstractArrow.tick).
-void face_motion(EntityData& d) noexcept {
-    constexpr double deg = 57.2957763671875;  // (double) (180F / (float) Math.PI)
-    const double horizontal = std::sqrt(d.motion.x * d.motion.x + d.motion.z * d.motion.z);
-    d.y_rot = static_cast<float>(std::atan2(d.motion.x, d.motion.z) * deg);
-    d.x_rot = static_cast<float>(std::atan2(d.motion.y, horizontal) * deg);
-}
-
-}  // namespace
-
 ArrowEntity& World::spawn_arrow(const Vec3& pos, const Vec3& motion, Uuid uuid) {
-    if (!arrow_type_) throw std::logic_error("no minecraft:arrow entity type is registered");
-    if (!uuid.is_nil() && entities_.find(uuid))
-        throw std::invalid_argument("an entity with UUID " + uuid.str() + " already exists");
-    auto a = std::make_unique<ArrowEntity>();
-    EntityData& d = a->data();
-    d.uuid = uuid.is_nil() ? fresh_uuid() : uuid;
-    d.type = *arrow_type_;
-    d.info = &registries_->entity_types.entry(*arrow_type_).value;
-    d.pos = pos;
-    d.motion = motion;
-    face_motion(d);
-    ArrowEntity& ref = *a;
-    entities_.insert(std::move(a));
-    return ref;
+    return arrows_->spawn(*this, pos, motion, uuid);
 }
 
 std::optional<EntityRef> World::shoot_arrow(Mob& shooter, const Vec3& from, const Vec3& direction, float velocity,
                                             float inaccuracy, double base_damage) {
-    if (!arrow_type_ || !std::isfinite(from.x) || !std::isfinite(from.y) || !std::isfinite(from.z) ||
-        !std::isfinite(base_damage))
-        return std::nullopt;
-    const BlockPos at = from.block_pos();
-    if (at.y < min_y - 64 || at.y >= min_y + world_height + 64 || !chunks_.chunk(ChunkPos::of(at))) return std::nullopt;
-    // Vanilla's Projectile.shoot: the normalised direction plus a triangular spread per axis
-    // (drawn x, y, z), times the velocity.
-    const Vec3 n = normalize(direction);
-    const double spread = 0.0172275 * static_cast<double>(inaccuracy);
-    const double sx = random_.triangle(0.0, spread);
-    const double sy = random_.triangle(0.0, spread);
-    const double sz = random_.triangle(0.0, spread);
-    const Vec3 motion = Vec3{n.x + sx, n.y + sy, n.z + sz} * static_cast<double>(velocity);
-    ArrowEntity& arrow = spawn_arrow(from, motion);
-    arrow.owner = shooter.ref();
-    arrow.base_damage = std::max(0.0, base_damage);
-    arrow.pickup = ArrowEntity::Pickup::Disallowed;  // a mob's arrow (vanilla: Allowed only for players)
-    return arrow.ref();
+    return arrows_->shoot(*this, shooter, from, direction, velocity, inaccuracy, base_damage);
 }
 
 ArrowEntity* World::arrow_entity(const EntityRef& ref) noexcept {
     const EntitySlot* s = entities_.slot(ref.handle);
     if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
-    return s && !s->data->removed ? s->arrow : nullptr;
+    return s && !s->data->removed ? arrows_->get(s) : nullptr;
 }
 
 bool World::kill(EntityHandle handle) {
     const EntitySlot* s = entities_.slot(handle);
     if (!s || s->data->removed) return false;
-    if (s->mob) s->mob->set_health(0.0f);  // genericKill bypasses invulnerability
-    else s->data->removed = true;
+    s->kind->kill(*this, *s->entity);
     return true;
 }
 
@@ -385,192 +322,10 @@ void World::finalize_spawn(ServerMob& mob) {
     run_plugin_code(mob, [&] { factory->finalize_spawn(*this, mob); });
 }
 
-void World::run_death_hook(ServerMob& mob) {
-    MobAttachment* a = mob.attachment();
-    if (!a || mob.ai_failed) return;
-    run_plugin_code(mob, [&] { a->on_death(*this, mob); });
-}
-
-namespace {
-
-// Vanilla's LivingEntity.isPushable (alive; no spectators or climbables here). A sleeping mob lies
-// still on this host (it does not travel), so it is left out of pushing both ways.
-bool is_pushable(const ServerMob& mob) { return mob.is_alive() && !mob.is_sleeping(); }
-
-// Vanilla's Entity.push(Entity): `pushed` and `pusher` get motion away from each other along the
-// line between them, 0.05 a tick at most, less once the larger of the two horizontal differences
-// passes 1.
-void push_apart(ServerMob& pushed, ServerMob& pusher) {
-    EntityData& a = pushed.data();
-    EntityData& b = pusher.data();
-    double dx = b.pos.x - a.pos.x;
-    double dz = b.pos.z - a.pos.z;
-    double f = std::max(std::abs(dx), std::abs(dz));  // Mth.absMax
-    if (!(f >= static_cast<double>(0.01f))) return;
-    f = std::sqrt(f);
-    dx /= f;
-    dz /= f;
-    const double g = std::min(1.0, 1.0 / f);
-    dx = dx * g * static_cast<double>(0.05f);
-    dz = dz * g * static_cast<double>(0.05f);
-    if (is_pushable(pushed)) a.motion = {a.motion.x - dx, a.motion.y, a.motion.z - dz};
-    if (is_pushable(pusher)) b.motion = {b.motion.x + dx, b.motion.y, b.motion.z + dz};
-}
-
-}  // namespace
-
-void World::push_entities(ServerMob& mob) {
-    // Vanilla's LivingEntity.pushEntities, at the end of the mob's aiStep: every pushable mob whose
-    // box meets this one's is pushed by it; with maxEntityCramming or more of them, one tick in four
-    // the mob takes 6 cramming damage.
-    if (!is_pushable(mob)) return;
-    query_scratch_.clear();
-    entities_.query(mob.data().bounding_box(), query_scratch_);
-    std::erase_if(query_scratch_, [&mob](const EntitySlot* s) {
-        return s->mob == nullptr || s->mob == &mob || s->data->removed || !is_pushable(*s->mob);
-    });
-    if (query_scratch_.empty()) return;
-    const std::int32_t cramming = options_.rules.max_entity_cramming;
-    // Vanilla counts the ones that are not passengers; there are no passengers here.
-    if (cramming > 0 && query_scratch_.size() > static_cast<std::size_t>(cramming - 1) && random_.next_int(4) == 0) {
-        static const ResourceLocation cramming_damage = ResourceLocation::of("cramming");
-        mob.hurt(cramming_damage, 6.0f, nullptr);
-    }
-    for (const EntitySlot* s : query_scratch_) push_apart(*s->mob, mob);
-}
-
-void World::tick_arrow(ArrowEntity& arrow) {
-    // Vanilla's AbstractArrow.tick (1.20.4) without piercing, potions or particles.
-    EntityData& d = arrow.data();
-    const Vec3 old = d.pos;
-    d.in_water = touches_fluid(chunks_, d.bounding_box(), Fluid::Water);
-    if (!arrow.left_owner) {
-        // Projectile.checkLeftOwner: the shooter is out of the box the arrow sweeps, grown by 1.
-        const Mob* owner = arrow.owner ? resolve_mob(*arrow.owner) : nullptr;
-        bool near = false;
-        if (owner) {
-            arrow_scratch_.clear();
-            entities_.query(expand_towards(d.bounding_box(), d.motion).inflate(1.0), arrow_scratch_);
-            for (const EntitySlot* s : arrow_scratch_)
-                if (s->mob == owner && !s->data->removed) near = true;
-        }
-        arrow.left_owner = !near;
-    }
-    const BlockPos at = d.pos.block_pos();
-    const BlockState state = chunks_.block_state(at);
-    const BlockShape& shape = chunks_.info(at).collision;
-    for (std::uint8_t i = 0; i < shape.count && !arrow.in_ground; ++i) {
-        const ShapeBox& b = shape.boxes[i];
-        // AABB.contains: half-open on the upper sides.
-        if (d.pos.x >= at.x + b.min_x && d.pos.x < at.x + b.max_x && d.pos.y >= at.y + b.min_y &&
-            d.pos.y < at.y + b.max_y && d.pos.z >= at.z + b.min_z && d.pos.z < at.z + b.max_z)
-            arrow.in_ground = true;
-    }
-    if (arrow.shake > 0) --arrow.shake;
-    if (arrow.in_ground) {
-        // The block it stuck in changed and nothing holds it: it falls (startFalling); else it
-        // waits out its life. (An arrow loaded from disk does not know its block: it checks.)
-        if ((!arrow.in_block || *arrow.in_block != state) &&
-            no_block_collision(chunks_, d.bounding_box().inflate(0.06), physics_scratch_)) {
-            arrow.in_ground = false;
-            arrow.in_block.reset();
-            const double fx = random_.next_float() * 0.2f, fy = random_.next_float() * 0.2f, fz = random_.next_float() * 0.2f;
-            d.motion = {d.motion.x * fx, d.motion.y * fy, d.motion.z * fz};
-            arrow.life = 0;
-        } else if (++arrow.life >= ArrowEntity::despawn_life) {
-            d.removed = true;
-        }
-        return;
-    }
-    const Vec3 from = d.pos;
-    Vec3 to = from + d.motion;
-    const std::optional<BlockHit> block_hit = clip(from, to);
-    if (block_hit) to = block_hit->location;
-    // ProjectileUtil.getEntityHitResult: the closest mob whose box grown by 0.3 the segment
-    // enters, among those in the swept box grown by 1; not the shooter before it left it.
-    ServerMob* target = nullptr;
-    double best = std::numeric_limits<double>::max();
-    arrow_scratch_.clear();
-    entities_.query(expand_towards(d.bounding_box(), d.motion).inflate(1.0), arrow_scratch_);
-    const Mob* owner = arrow.owner && !arrow.left_owner ? resolve_mob(*arrow.owner) : nullptr;
-    for (const EntitySlot* s : arrow_scratch_) {
-        if (!s->mob || s->data->removed || s->mob == owner) continue;
-        if (const auto p = clip_box(s->data->bounding_box().inflate(0.3), from, to)) {
-            const double dist = from.dist_sqr(*p);
-            if (dist < best) best = dist, target = s->mob;
-        }
-    }
-    if (target) arrow_hit_mob(arrow, *target);
-    else if (block_hit) arrow_hit_block(arrow, *block_hit);
-    if (d.removed) return;
-    const Vec3 v = d.motion;
-    const Vec3 next = d.pos + v;
-    face_motion(d);
-    const double drag = d.in_water ? 0.6 : 0.99;
-    d.motion = v * drag;
-    if (!d.no_gravity) d.motion.y -= 0.05;
-    d.pos = next;
-    if (!(old == d.pos)) entities_.moved(d, old);
-}
-
-void World::arrow_hit_block(ArrowEntity& arrow, const BlockHit& hit) {
-    // AbstractArrow.onHitBlock: remember the block, step back 0.05 from the hit and stick.
-    EntityData& d = arrow.data();
-    arrow.in_block = chunks_.block_state(hit.pos);
-    const Vec3 rel = hit.location - d.pos;
-    d.motion = rel;
-    const Vec3 back = normalize(rel) * 0.05;
-    d.pos = d.pos - back;
-    arrow.in_ground = true;
-    arrow.shake = 7;
-    arrow.crit = false;
-}
-
-void World::arrow_hit_mob(ArrowEntity& arrow, ServerMob& target) {
-    // AbstractArrow.onHitEntity: ceil(speed × base damage), more for a critical arrow, as
-    // minecraft:arrow damage from the shooter (or the arrow itself when the shooter is gone).
-    EntityData& d = arrow.data();
-    const auto speed = static_cast<float>(length(d.motion));
-    auto damage = static_cast<std::int64_t>(
-        std::ceil(std::clamp(static_cast<double>(speed) * arrow.base_damage, 0.0, 2147483647.0)));
-    if (arrow.crit) damage = std::min<std::int64_t>(damage + random_.next_int(static_cast<std::int32_t>(damage / 2 + 2)), 2147483647);
-    const Entity* attacker = arrow.owner ? resolve(*arrow.owner) : nullptr;
-    if (!attacker) attacker = &arrow;
-    static const ResourceLocation arrow_damage = ResourceLocation::of("arrow");
-    if (target.hurt(arrow_damage, static_cast<float>(damage), attacker)) {
-        d.removed = true;
-        return;
-    }
-    // Deflected (an invulnerable target): it bounces back at a tenth of its speed.
-    d.motion = d.motion * -0.1;
-    d.y_rot += 180.0f;
-    if (d.motion.x * d.motion.x + d.motion.y * d.motion.y + d.motion.z * d.motion.z < 1.0e-7) d.removed = true;
-}
-
 bool World::no_collision(const AABB& box) const { return no_block_collision(chunks_, box, physics_scratch_); }
 
 ItemEntity& World::spawn_item(const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid) {
-    if (!uuid.is_nil() && entities_.find(uuid))
-        throw std::invalid_argument("an entity with UUID " + uuid.str() + " already exists");
-    static const EntityTypeInfo fallback = [] {
-        EntityTypeInfo t;
-        t.width = t.height = 0.25f;
-        t.eye_height = 0.2125f;
-        t.is_mob = false;
-        return t;
-    }();
-    auto e = std::make_unique<ItemEntity>();
-    const auto type = registries_->entity_types.find("minecraft:item");
-    e->data().uuid = uuid.is_nil() ? fresh_uuid() : uuid;
-    e->data().type = type.value_or(Handle<EntityTypeInfo>{});
-    e->data().info = type ? &registries_->entity_types.entry(*type).value : &fallback;
-    e->data().pos = pos;
-    e->data().motion = motion;
-    e->item = item;
-    e->pickup_delay = 10;  // vanilla's setDefaultPickUpDelay
-    ItemEntity& ref = *e;
-    entities_.insert(std::move(e));
-    return ref;
+    return items_->spawn(*this, pos, item, motion, uuid);
 }
 
 bool World::remove(EntityHandle handle) {
@@ -581,9 +336,10 @@ bool World::remove(EntityHandle handle) {
 }
 
 ServerMob* World::mob(EntityHandle handle) noexcept {
-    const EntitySlot* s = entities_.slot(handle);
-    return s ? s->mob : nullptr;
+    return mobs_->get(entities_.slot(handle));
 }
+
+ServerMob* World::mob(const EntitySlot& slot) const noexcept { return mobs_->get(&slot); }
 
 Entity* World::find(Uuid uuid) noexcept {
     const EntitySlot* s = entities_.find(uuid);
@@ -602,9 +358,7 @@ void World::teleport(EntityHandle handle, const Vec3& pos) {
 nbt::Compound World::save_entity(const Entity& entity) const {
     const EntitySlot* s = entities_.slot(entity.handle());
     nbt::Compound fields;
-    if (s && s->mob) fields = save_mob_nbt(*s->mob);
-    else if (s && s->item) fields = save_item_entity_nbt(*s->item);
-    else if (s && s->arrow) fields = save_arrow_nbt(*s->arrow);
+    if (s) fields = s->kind->save(*this, *s->entity);
     nbt::Compound out;
     out.put("id", nbt::Tag(registries_->entity_types.id_of(entity.type()).str()));
     for (const auto& e : fields) out.put(e.name, e.value);
@@ -633,38 +387,15 @@ Result<Entity*, std::string> World::spawn_from_nbt(const nbt::Compound& tag, std
         if (!uuid.is_nil() && entities_.find(uuid))
             return unexpected(loc->str() + ": an entity with UUID " + uuid.str() + " already exists");
     }
-    const EntityTypeInfo& info = registries_->entity_types.entry(*type).value;
-    if (info.is_mob && !info.ai_factory && options_.keep_ai_less_mobs_dormant)
-        return unexpected(loc->str() + ": no loaded plugin gives it AI (safe mode or plugins-disabled), kept unchanged");
-    if (info.is_mob) {
-        ServerMob& mob = spawn_mob(*type, pos, uuid);
-        for (auto& w : load_mob_nbt(mob, tag)) warnings.push_back(std::move(w));
-        return &static_cast<Entity&>(mob);
-    }
-    if (loc->str() == "minecraft:item") {
-        ItemEntity& item = spawn_item(pos, ItemStack{}, Vec3{}, uuid);
-        for (auto& w : load_item_entity_nbt(*this, item, tag)) warnings.push_back(std::move(w));
-        if (item.item.empty()) {
-            // Vanilla discards an item entity without an item at once.
-            entities_.erase(item.handle());
-            return unexpected(std::string("minecraft:item: Item is missing or empty"));
-        }
-        return &static_cast<Entity&>(item);
-    }
-    if (arrow_type_ && *type == *arrow_type_) {
-        ArrowEntity& arrow = spawn_arrow(pos, Vec3{}, uuid);
-        for (auto& w : load_arrow_nbt(*this, arrow, tag)) warnings.push_back(std::move(w));
-        return &static_cast<Entity&>(arrow);
-    }
-    return unexpected(loc->str() + ": this server cannot create entities of this type");
+    EntityKind* kind = kind_of(*type);
+    if (!kind) return unexpected(loc->str() + ": this server cannot create entities of this type");
+    return kind->create(*this, *type, pos, uuid, tag, warnings);
 }
 
 std::vector<std::string> World::load_entity(Entity& entity, const nbt::Compound& tag) {
     const EntitySlot* s = entities_.slot(entity.handle());
-    if (s && s->mob) return load_mob_nbt(*s->mob, tag);
-    if (s && s->item) return load_item_entity_nbt(*this, *s->item, tag);
-    if (s && s->arrow) return load_arrow_nbt(*this, *s->arrow, tag);
-    return {"not an entity of this world"};
+    if (!s || s->entity.get() != &entity) return {"not an entity of this world"};
+    return s->kind->load(*this, *s->entity, tag);
 }
 
 namespace {
@@ -922,79 +653,31 @@ void World::set_day_time(std::int64_t t) noexcept {
 
 void World::update_sky_darken() noexcept { sky_darken_ = sky_darken_at(day_time_); }
 
-void World::tick_item(ItemEntity& item) {
-    EntityData& d = item.data();
-    if (item.pickup_delay > 0 && item.pickup_delay != 32767) --item.pickup_delay;
-    const Vec3 old = d.pos;
-    d.in_water = touches_fluid(chunks_, d.bounding_box(), Fluid::Water);
-    // Vanilla's ItemEntity.tick: gravity 0.04, drag 0.98 (× 0.6 friction on the ground).
-    if (d.in_water) {
-        d.motion = d.motion * 0.99;
-        if (d.motion.y < 0.06) d.motion.y += 5.0e-4;
-    } else if (!d.no_gravity) {
-        d.motion.y -= 0.04;
-    }
-    move_entity(chunks_, d, d.motion, 0.0f, physics_scratch_);
-    const double drag = d.on_ground ? 0.6 * 0.98 : 0.98;
-    d.motion = {d.motion.x * drag, d.motion.y * 0.98, d.motion.z * drag};
-    if (d.on_ground && d.motion.y < 0) d.motion.y *= -0.5;
-    if (d.age >= ItemEntity::lifetime) d.removed = true;
-    if (!(old == d.pos)) entities_.moved(d, old);
-}
-
 void World::tick() {
     const std::size_t n = entities_.order().size();  // entities added this tick start next tick
     bool any_removed = false;
     for (std::size_t i = 0; i < n; ++i) {
         const EntitySlot* slot = entities_.slot(entities_.order()[i]);
         if (!slot) continue;
-        // Copied out: AI that adds entities (a dropped item, a summoned golem) may grow the slot
-        // table and move the slot; the entity objects themselves stay put.
+        // Copied out: a tick that adds entities (a dropped item, a summoned golem) may grow the
+        // slot table and move the slot; the entity objects and the kinds themselves stay put.
         EntityData* data = slot->data;
-        ServerMob* mob = slot->mob;
-        ItemEntity* item = slot->item;
-        ArrowEntity* arrow = slot->arrow;
+        Entity* entity = slot->entity.get();
+        EntityKind* kind = slot->kind;
         if (data->removed) {
             any_removed = true;
-            // Vanilla's tickDeath: a dead mob leaves after its death animation, its death hook
-            // (a slime's split) running as it goes.
-            if (mob && mob->dying() && ++mob->death_time == ServerMob::death_duration) run_death_hook(*mob);
+            kind->tick_removed(*this, *entity);
             continue;
         }
         ++data->age;
-        if (mob) {
-            mob->base_tick();
-            if (data->removed) {
-                any_removed = true;
-                continue;
-            }
-            if (!data->no_ai) {
-                if (!mob->ai_failed) run_plugin_code(*mob, [mob] {
-                        mob->server_ai_step();
-                        mob->refresh_brain_if_requested();
-                    });
-                // Vanilla's LivingEntity.tick: a sleeper whose bed is gone gets up; a sleeper
-                // does not move (it lies on the bed).
-                if (const auto bed = mob->sleeping_pos()) {
-                    if (!blocks().has_tag(block_state(*bed), beds_tag_)) mob->stop_sleeping();
-                }
-                if (!mob->is_sleeping()) mob->travel();
-                if (!mob->ai_failed) mob->pick_up_loot();
-            }
-            // A NoAI mob does not move, but it still pushes (vanilla's aiStep runs for it).
-            push_entities(*mob);
-        } else if (item) {
-            tick_item(*item);
-        } else if (arrow) {
-            tick_arrow(*arrow);
-        }
+        kind->tick(*this, *entity);
         any_removed = any_removed || data->removed;
     }
     if (any_removed) {
         for (std::size_t i = 0; i < entities_.order().size(); ++i) {
             const EntityHandle h = entities_.order()[i];
             const EntitySlot* s = entities_.slot(h);
-            if (s && s->data->removed && !(s->mob && s->mob->dying())) entities_.erase(h);
+            if (s && s->data->removed && !s->kind->lingers(*s->entity)) entities_.erase(h);
         }
         entities_.compact_order();
     }

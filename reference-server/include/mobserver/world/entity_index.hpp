@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -12,14 +13,16 @@
 
 namespace mobsdk::server {
 
-/// @brief One occupied slot: the owning pointer and typed views of it.
+class EntityKind;
+
+/// @brief One occupied slot: the owning pointer, its shared state and its kind.
 struct EntitySlot {
     std::unique_ptr<Entity> entity;  ///< owner (null for a free slot)
     EntityData* data = nullptr;      ///< its shared state
-    ServerMob* mob = nullptr;        ///< set for mobs
-    ItemEntity* item = nullptr;      ///< set for item entities
-    ArrowEntity* arrow = nullptr;    ///< set for arrows
-    std::uint32_t generation = 0;    ///< bumped when the slot is freed
+    /// @brief What ticks, saves and loads it (EntityKindFor<E>::get gives the typed entity);
+    /// null only in an index used without a world.
+    EntityKind* kind = nullptr;
+    std::uint32_t generation = 0;  ///< bumped when the slot is freed
 };
 
 /// @brief Entities by handle, by UUID and by place.
@@ -30,14 +33,18 @@ public:
     EntityIndex(const EntityIndex&) = delete;
     EntityIndex& operator=(const EntityIndex&) = delete;
 
-    /// @brief Adds a mob; assigns and returns its handle (also written to its data). A UUID already
-    /// present is a broken invariant (the world checks first): std::logic_error. An entity without
-    /// `data().info` is std::invalid_argument.
-    EntityHandle insert(std::unique_ptr<ServerMob> mob);
-    /// @brief Adds an item entity.
-    EntityHandle insert(std::unique_ptr<ItemEntity> item);
-    /// @brief Adds an arrow.
-    EntityHandle insert(std::unique_ptr<ArrowEntity> arrow);
+    /// @brief Adds an entity of `kind` whose shared state is `data`; assigns and returns its
+    /// handle (also written to its data). A UUID already present is a broken invariant (the world
+    /// checks first): std::logic_error. A null entity or one without `data.info` is
+    /// std::invalid_argument.
+    EntityHandle insert(std::unique_ptr<Entity> entity, EntityData& data, EntityKind* kind);
+    /// @brief Adds an entity of an EntityImpl class (its data() is the shared state).
+    template <class E>
+    EntityHandle insert(std::unique_ptr<E> entity, EntityKind* kind = nullptr) {
+        if (!entity) throw std::invalid_argument("EntityIndex::insert: the entity is null");
+        EntityData& data = entity->data();
+        return insert(std::unique_ptr<Entity>(std::move(entity)), data, kind);
+    }
     /// @brief Takes an entity out; its handle goes stale. nullptr for a stale handle.
     std::unique_ptr<Entity> erase(EntityHandle handle);
     /// @brief The slot behind a live handle, or nullptr when stale.
@@ -118,7 +125,6 @@ private:
         std::uint32_t member;  // index into that region's members
     };
 
-    EntityHandle insert_slot(EntitySlot slot);
     std::uint32_t kind_of(const EntityData& data);
     const Region* find_region(std::int64_t key) const noexcept;
     std::uint32_t region_for(std::int64_t key);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -13,14 +14,23 @@
 
 #include "mobsdk/core/result.hpp"
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/world/arrow.hpp"
 #include "mobserver/world/chunk_io.hpp"
 #include "mobserver/world/chunk_map.hpp"
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_index.hpp"
+#include "mobserver/world/entity_kind.hpp"
+#include "mobserver/world/entity_nbt.hpp"
+#include "mobserver/world/item_entity.hpp"
 #include "mobserver/world/plugin_code_probe.hpp"
 #include "mobserver/world/poi_storage.hpp"
+#include "mobserver/world/server_mob.hpp"
 
 namespace mobsdk::server {
+
+class MobKind;
+class ItemEntityKind;
+class ArrowKind;
 
 /// @brief Game rules the world reads.
 struct GameRules {
@@ -126,18 +136,19 @@ public:
     /// @brief Vanilla entity NBT of an entity, with its `id` (what `data get entity` shows and
     /// what the entities region files hold).
     nbt::Compound save_entity(const Entity& entity) const;
-    /// @brief Creates an entity from vanilla NBT: `id` names a registered type (a mob or
-    /// minecraft:item), `Pos` is required, a `UUID` is kept (an error when already in the world).
-    /// Fields that are wrong are skipped with a warning appended to `warnings`; a missing or
-    /// unknown id, a missing Pos or a duplicate UUID is an error and nothing is created.
+    /// @brief Creates an entity from vanilla NBT: `id` names a registered type that an entity kind
+    /// serves, `Pos` is required, a `UUID` is kept (an error when already in the world); the rest
+    /// is the kind's (EntityKind::create). Fields that are wrong are skipped with a warning
+    /// appended to `warnings`; a missing or unknown id, a type no kind serves, a missing Pos or a
+    /// duplicate UUID is an error and nothing is created.
     Result<Entity*, std::string> spawn_from_nbt(const nbt::Compound& tag, std::vector<std::string>& warnings);
     /// @brief Applies vanilla NBT to a live entity (`data merge`): the UUID is kept.
     std::vector<std::string> load_entity(Entity& entity, const nbt::Compound& tag);
     /// @brief Marks an entity removed; it is erased at the end of the tick. False for a stale handle.
     bool remove(EntityHandle handle);
-    /// @brief Vanilla's kill: a mob dies (health 0, whatever its invulnerability; its death hook
-    /// runs 20 ticks later, so a slime splits), any other entity is removed. False for a stale
-    /// handle or an entity already gone.
+    /// @brief Vanilla's kill, as its kind does it (EntityKind::kill): a mob dies (health 0,
+    /// whatever its invulnerability; its death hook runs 20 ticks later, so a slime splits), any
+    /// other entity is removed. False for a stale handle or an entity already gone.
     bool kill(EntityHandle handle);
     /// @brief The arrow a reference names, or nullptr (gone, or not an arrow).
     ArrowEntity* arrow_entity(const EntityRef& ref) noexcept;
@@ -146,6 +157,8 @@ public:
     ArrowEntity& spawn_arrow(const Vec3& pos, const Vec3& motion, Uuid uuid = {});
     /// @brief The mob behind a handle, or nullptr.
     ServerMob* mob(EntityHandle handle) noexcept;
+    /// @brief The mob in a slot of the entity table, or nullptr (not a mob).
+    ServerMob* mob(const EntitySlot& slot) const noexcept;
     /// @brief The item entity a reference names, or nullptr (gone, or not an item).
     ItemEntity* item_entity(const EntityRef& ref) noexcept;
     /// @brief The entity with a UUID (alive or not yet erased), or nullptr.
@@ -156,12 +169,57 @@ public:
     std::vector<AABB>& physics_scratch() noexcept { return physics_scratch_; }
     /// @brief The item entity type (minecraft:item), if registered.
     std::optional<Handle<EntityTypeInfo>> item_type() const noexcept { return item_type_; }
+    /// @brief The arrow entity type (minecraft:arrow), if registered.
+    std::optional<Handle<EntityTypeInfo>> arrow_type() const noexcept { return arrow_type_; }
     /// @brief Scratch space for mobs' loot pickup (reused).
     std::vector<EntityRef>& loot_scratch() noexcept { return loot_scratch_; }
     /// @brief Called by physics after it moved an entity.
     void entity_moved(EntityData& data, const Vec3& old_pos) { entities_.moved(data, old_pos); }
     /// @brief Called after an entity's size changed (ServerMob::set_dimension_scale).
     void entity_resized(EntityData& data) { entities_.resized(data); }
+
+    // Entity kinds: the open table World::tick, save_entity, spawn_from_nbt, load_entity and kill
+    // dispatch through. Mobs, item entities and arrows are registered by the constructor.
+    /// @brief Adds a kind of entity: from now on the types it serves (EntityKind::serves, asked
+    /// for every registered type) are created, ticked, saved and loaded by it. Returns it. Throws
+    /// std::logic_error when another kind already serves one of those types (naming both).
+    EntityKind& add_entity_kind(std::unique_ptr<EntityKind> kind);
+    /// @brief The kind that serves a type, or nullptr (no kind: such entities cannot be made).
+    EntityKind* kind_of(Handle<EntityTypeInfo> type) const noexcept {
+        return type.valid() && type.index() < kind_by_type_.size() ? kind_by_type_[type.index()] : nullptr;
+    }
+    /// @brief The kinds, in the order they were added.
+    const std::vector<std::unique_ptr<EntityKind>>& entity_kinds() const noexcept { return kinds_; }
+    /// @brief The UUID for a new entity: `requested`, or a fresh one from the world random when
+    /// it is nil (vanilla's createInsecureUUID). Throws std::invalid_argument when `requested` is
+    /// already in the world.
+    Uuid claim_uuid(Uuid requested);
+    /// @brief Adds an entity a kind made (its UUID from claim_uuid, its data().type and info set)
+    /// to the entity table under that kind: it ticks from the next tick on. Returns it.
+    template <class E>
+    E& add_entity(std::unique_ptr<E> entity, EntityKind& kind) {
+        E& ref = *entity;
+        entities_.insert(std::move(entity), &kind);
+        return ref;
+    }
+    /// @brief Takes an entity out of the table at once, its handle going stale (for a kind's
+    /// create() that refuses what it just made). Not for entities that may be ticking: use remove().
+    void erase_entity_now(EntityHandle handle) { entities_.erase(handle); }
+    /// @brief Runs plugin code for `mob` (its AI, initializer or hooks), noted by the plugin code
+    /// probe: an exception disables the mob's AI (logged once) and goes no further.
+    template <class Code>
+    void run_plugin_code(ServerMob& mob, Code&& code) {
+        PluginCodeProbe::Saved saved{};
+        if (probe_) saved = probe_->enter(&mob, static_cast<std::int32_t>(mob.type().index()));
+        try {
+            code();
+        } catch (const std::exception& e) {
+            fail_ai(mob, e.what());
+        } catch (...) {
+            fail_ai(mob, "an exception that is not a std::exception");
+        }
+        if (probe_) probe_->leave(saved);
+    }
 
     // Chunk lifecycle. Without storage attached, chunks stay loaded once generated (tests).
     /// @brief Attaches chunk storage and turns on ticket-driven loading: from then on a chunk is
@@ -207,10 +265,11 @@ public:
     /// @brief Sets the day time (sky darkening follows at once).
     void set_day_time(std::int64_t t) noexcept;
 
-    /// @brief One game tick: every entity in insertion order (a mob's brain or AI, its navigation
-    /// and controls, then its movement; items fall and age), removed entities erased, then the
-    /// clocks advance (day time only with doDaylightCycle). An exception from a mob's AI disables
-    /// that mob's AI (logged once); every other entity keeps ticking.
+    /// @brief One game tick: every entity in insertion order, ticked by its kind (a mob's brain or
+    /// AI, its navigation and controls, then its movement; items fall and age; arrows fly), removed
+    /// entities erased unless their kind keeps them lingering, then the clocks advance (day time
+    /// only with doDaylightCycle). An exception from a mob's AI disables that mob's AI (logged
+    /// once); every other entity keeps ticking.
     void tick();
 
 private:
@@ -222,9 +281,6 @@ private:
     void update_sky_darken() noexcept;
     void warn(const std::string& message);
     void fail_ai(ServerMob& mob, const char* what);
-    // Runs plugin code for `mob` (its AI, initializer or hooks): an exception disables its AI.
-    template <class Code>
-    void run_plugin_code(ServerMob& mob, Code&& code);
     PluginCodeProbe* probe_ = nullptr;
     // Loads a column from storage (or generates it). A column storage cannot read stays unloaded
     // and is tried again after load_retry_delay ticks.
@@ -235,12 +291,6 @@ private:
     // over entities that last were stored elsewhere; on success erases the entities of `drop`.
     std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
                              const std::set<ChunkPos>& drop, std::vector<EntityHandle> evicted);
-    void tick_item(ItemEntity& item);
-    void tick_arrow(ArrowEntity& arrow);
-    void arrow_hit_block(ArrowEntity& arrow, const BlockHit& hit);
-    void arrow_hit_mob(ArrowEntity& arrow, ServerMob& target);
-    void run_death_hook(ServerMob& mob);
-    void push_entities(ServerMob& mob);
     Uuid fresh_uuid();
 
     const WorldRegistries* registries_;
@@ -252,15 +302,18 @@ private:
     std::optional<Handle<EntityTypeInfo>> item_type_;
     std::optional<Handle<EntityTypeInfo>> arrow_type_;
     EntityIndex entities_;
+    std::vector<std::unique_ptr<EntityKind>> kinds_;
+    std::vector<EntityKind*> kind_by_type_;  // by EntityTypeInfo handle index; null: no kind
+    MobKind* mobs_ = nullptr;                // the built-in kinds, for the Level API's typed calls
+    ItemEntityKind* items_ = nullptr;
+    ArrowKind* arrows_ = nullptr;
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
     std::int32_t sky_darken_ = 0;
     std::vector<const EntitySlot*> query_scratch_;
     mutable std::vector<AABB> physics_scratch_;  // const queries (no_collision) reuse it too
     std::vector<EntityRef> loot_scratch_;
-    std::vector<const EntitySlot*> arrow_scratch_;
     MobInitializer mob_initializer_;
-    ResourceLocation beds_tag_ = ResourceLocation::of("beds");
     ChunkIo* io_ = nullptr;
     BlockPos spawn_pos_{0, -60, 0};
     std::int32_t spawn_radius_ = 2;
