@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/ranged.hpp"
 #include "mobsdk/plugin/plugin.hpp"
@@ -321,7 +322,7 @@ public:
 
 private:
     mobsdk::Handle<mobsdk::EntityTypeInfo> iron_golem_;
-    mobsdk::ResourceLocation mob_attack_ = mobsdk::ResourceLocation::of("mob_attack");
+    mobsdk::ResourceLocation mob_attack_ = mobsdk::vanilla_damage_types().mob_attack;
     std::vector<mobsdk::EntityRef> touching_;
 };
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/goals.hpp"
 #include "mobsdk/goal/sun.hpp"
@@ -137,7 +138,7 @@ private:
         return turtle != nullptr && turtle->is_baby() && !turtle->in_water();
     }
 
-    ResourceLocation bow_ = ResourceLocation::of("bow");
+    ResourceLocation bow_ = mobsdk::vanilla_items().bow;
     Handle<EntityTypeInfo> iron_golem_;
     Handle<EntityTypeInfo> wolf_;
     std::optional<Handle<EntityTypeInfo>> turtle_;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/brain/activity.hpp"
 #include "mobsdk/brain/behavior.hpp"
 #include "mobsdk/brain/gate_behavior.hpp"
@@ -42,7 +43,7 @@ public:
           job_site_holders_(brain::global_pos_holders(context.brain().memory_types, m_.job_site)),
           pois_(context.vanilla().poi_types),
           villager_(context.vanilla().entity_types.villager),
-          golem_{context.vanilla().entity_types.iron_golem} {
+          golem_{context.vanilla().entity_types.iron_golem, context.world().blocks} {
         const brain::VanillaActivities& act = context.vanilla().activities;
         core_ = act.core;
         idle_ = act.idle;
@@ -88,7 +89,7 @@ public:
 private:
     bool is_farmer(Mob& mob) const {
         const auto* state = mob.attachment_as<VillagerState>();
-        return state && state->data.profession == ResourceLocation::of("farmer");
+        return state && state->data.profession == mobsdk::vanilla_professions().farmer;
     }
 
     // Vanilla's Villager.registerBrainGoals for an adult.

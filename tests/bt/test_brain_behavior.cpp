@@ -50,7 +50,7 @@ struct BrainWorld {
 };
 
 // Attack a remembered target three times, else wander: the blackboard is the brain.
-BehaviourTree fighter(BrainWorld& w, Script& sc) {
+BehaviorTree fighter(BrainWorld& w, Script& sc) {
     auto has_target = [&w](TickContext& c) { return c.has_memory_value(w.mem.attack_target); };
     auto attack = [&w, &sc](TickContext& c) {
         const EntityRef* target = c.get_memory(w.mem.attack_target);
@@ -69,7 +69,7 @@ BehaviourTree fighter(BrainWorld& w, Script& sc) {
         sc.log.push_back("wander@" + std::to_string(c.time));
         return Status::Success;
     };
-    return BehaviourTreeBuilder()
+    return BehaviorTreeBuilder()
         .selector()
             .sequence()
                 .condition(has_target).back()
@@ -86,8 +86,8 @@ BOOST_AUTO_TEST_SUITE(brain_behavior)
 BOOST_AUTO_TEST_CASE(a_tree_in_a_brain_uses_memories_as_its_blackboard) {
     BrainWorld w;
     Script sc;
-    auto owned = std::make_unique<BehaviourTreeBehavior>(fighter(w, sc));
-    BehaviourTreeBehavior& behavior = *owned;
+    auto owned = std::make_unique<BehaviorTreeBehavior>(fighter(w, sc));
+    BehaviorTreeBehavior& behavior = *owned;
     w.core(brain::prioritized_behaviors(std::pair{0, std::move(owned)}));
 
     // No target: it wanders, and the tree's success stops the behaviour in the same brain tick.
@@ -119,10 +119,10 @@ BOOST_AUTO_TEST_CASE(a_tree_in_a_brain_uses_memories_as_its_blackboard) {
 BOOST_AUTO_TEST_CASE(entry_conditions_are_declared_and_checked) {
     BrainWorld w;
     Script sc;
-    BehaviourTreeBehavior::Options o;
+    BehaviorTreeBehavior::Options o;
     o.entry_condition = {{w.mem.attack_target, MemoryStatus::VALUE_PRESENT}};
-    auto owned = std::make_unique<BehaviourTreeBehavior>(fighter(w, sc), o);
-    BehaviourTreeBehavior& behavior = *owned;
+    auto owned = std::make_unique<BehaviorTreeBehavior>(fighter(w, sc), o);
+    BehaviorTreeBehavior& behavior = *owned;
     BOOST_TEST(behavior.start_requirements().size() == 1u);
     w.core(brain::prioritized_behaviors(std::pair{0, std::move(owned)}));
     for (int i = 0; i < 3; ++i) w.level.tick();
@@ -132,7 +132,7 @@ BOOST_AUTO_TEST_CASE(entry_conditions_are_declared_and_checked) {
     w.level.tick();
     BOOST_TEST(sc.take() == "hit1");
     // try_start outside a brain tick checks the conditions itself.
-    BehaviourTreeBehavior alone(fighter(w, sc), o);
+    BehaviorTreeBehavior alone(fighter(w, sc), o);
     w.b().erase_memory(w.mem.attack_target);
     BOOST_TEST(!alone.try_start(w.level, w.mob, 0));
     w.b().set_memory(w.mem.attack_target, w.enemy.ref());
@@ -143,11 +143,11 @@ BOOST_AUTO_TEST_CASE(the_tree_is_aborted_when_its_activity_stops) {
     BrainWorld w;
     Script sc;
     sc.results["guard"] = Status::Running;
-    BehaviourTreeBehavior::Options o;
+    BehaviorTreeBehavior::Options o;
     o.activity = w.act.fight;
     o.name = "Guard";
-    auto owned = std::make_unique<BehaviourTreeBehavior>(BehaviourTreeBuilder().action(sc.action("guard")).end(), o);
-    BehaviourTreeBehavior& behavior = *owned;
+    auto owned = std::make_unique<BehaviorTreeBehavior>(BehaviorTreeBuilder().action(sc.action("guard")).end(), o);
+    BehaviorTreeBehavior& behavior = *owned;
     BOOST_TEST(behavior.debug_string() == "Guard");
     w.core({});
     w.b().add_activity(w.act.fight, brain::prioritized_behaviors(std::pair{0, std::move(owned)}));
@@ -175,8 +175,8 @@ BOOST_AUTO_TEST_CASE(without_the_activity_option_it_runs_on_as_vanilla_behaviour
     sc.results["guard"] = Status::Running;
     w.core({});
     w.b().add_activity(w.act.fight, brain::prioritized_behaviors(std::pair{
-                                         0, std::make_unique<BehaviourTreeBehavior>(
-                                                BehaviourTreeBuilder().action(sc.action("guard")).end())}));
+                                         0, std::make_unique<BehaviorTreeBehavior>(
+                                                BehaviorTreeBuilder().action(sc.action("guard")).end())}));
     w.b().set_active_activity_if_possible(w.act.fight);
     w.level.tick();
     w.b().use_default_activity();
@@ -188,9 +188,9 @@ BOOST_AUTO_TEST_CASE(stop_all_aborts_the_tree) {
     BrainWorld w;
     Script sc;
     sc.results["guard"] = Status::Running;
-    auto owned = std::make_unique<BehaviourTreeBehavior>(BehaviourTreeBuilder().action(sc.action("guard")).end());
-    BehaviourTreeBehavior& behavior = *owned;
-    BOOST_TEST(behavior.debug_string() == "BehaviourTree");
+    auto owned = std::make_unique<BehaviorTreeBehavior>(BehaviorTreeBuilder().action(sc.action("guard")).end());
+    BehaviorTreeBehavior& behavior = *owned;
+    BOOST_TEST(behavior.debug_string() == "BehaviorTree");
     w.core(brain::prioritized_behaviors(std::pair{0, std::move(owned)}));
     w.level.tick();
     w.b().stop_all(w.level, w.mob);
@@ -205,12 +205,12 @@ BOOST_AUTO_TEST_CASE(it_can_stop_when_its_entry_conditions_fail) {
     BrainWorld w;
     Script sc;
     sc.results["guard"] = Status::Running;
-    BehaviourTreeBehavior::Options o;
+    BehaviorTreeBehavior::Options o;
     o.entry_condition = {{w.mem.attack_target, MemoryStatus::VALUE_PRESENT}};
     o.stop_when_entry_condition_fails = true;
     w.core(brain::prioritized_behaviors(
-        std::pair{0, std::make_unique<BehaviourTreeBehavior>(
-                         BehaviourTreeBuilder().action(sc.action("guard")).end(), o)}));
+        std::pair{0, std::make_unique<BehaviorTreeBehavior>(
+                         BehaviorTreeBuilder().action(sc.action("guard")).end(), o)}));
     w.b().set_memory(w.mem.attack_target, w.enemy.ref());
     w.level.tick();
     w.b().erase_memory(w.mem.attack_target);
@@ -219,7 +219,7 @@ BOOST_AUTO_TEST_CASE(it_can_stop_when_its_entry_conditions_fail) {
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_tree_is_refused) {
-    BOOST_CHECK_THROW(BehaviourTreeBehavior(BehaviourTree{}), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBehavior(BehaviorTree{}), BtError);
 }
 
 BOOST_AUTO_TEST_CASE(a_tree_walks_a_real_mob_through_the_brain) {
@@ -236,7 +236,7 @@ BOOST_AUTO_TEST_CASE(a_tree_walks_a_real_mob_through_the_brain) {
     const BlockPos goal{8, server::WorldHarness::ground_y, 5};
     // Set a walk target, wait until within 2 blocks of it (failing if the walk target is dropped, so
     // the brain starts the tree again), then write down when.
-    BehaviourTree tree = BehaviourTreeBuilder()
+    BehaviorTree tree = BehaviorTreeBuilder()
                              .sequence()
                                  .action([&](TickContext& c) {
                                      c.set_memory(mem.walk_target, brain::WalkTarget(goal, 1.0f, 1));
@@ -254,8 +254,8 @@ BOOST_AUTO_TEST_CASE(a_tree_walks_a_real_mob_through_the_brain) {
                                  })
                              .end();
     tree.set_mode(TickMode::EventDriven);
-    auto owned = std::make_unique<BehaviourTreeBehavior>(std::move(tree));
-    BehaviourTreeBehavior& behavior = *owned;
+    auto owned = std::make_unique<BehaviorTreeBehavior>(std::move(tree));
+    BehaviorTreeBehavior& behavior = *owned;
 
     server::ServerMob& m = h.spawn("villager", {0.5, server::WorldHarness::ground_y, 0.5});
     h.tick(2);  // settle on the ground before asking for paths

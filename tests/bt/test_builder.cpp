@@ -10,8 +10,8 @@ namespace {
 
 // The seed's example character: patrols; on seeing an enemy, runs away if its health is low,
 // otherwise attacks while the enemy is not dead — and runs away mid-attack if its health drops.
-BehaviourTree seed_example(Script& sc) {
-    return BehaviourTreeBuilder()
+BehaviorTree seed_example(Script& sc) {
+    return BehaviorTreeBuilder()
         .active_selector()
             .sequence()
                 .condition(sc.condition("see")).name("see").back()
@@ -35,7 +35,7 @@ constexpr const char* seed_example_text =
     "monitor[all,one](!condition \"dead\", action \"attack\"))), action \"patrol\")";
 
 // The same tree made node by node, in another order, as the seed's Create() and AddChild() would.
-BehaviourTree seed_example_by_hand(Script& sc, std::vector<NodeId>* placed = nullptr) {
+BehaviorTree seed_example_by_hand(Script& sc, std::vector<NodeId>* placed = nullptr) {
     TreeDraft d;
     const NodeId patrol = d.action(sc.action("patrol"));
     const NodeId attack = d.action(sc.action("attack"));
@@ -70,7 +70,7 @@ BehaviourTree seed_example_by_hand(Script& sc, std::vector<NodeId>* placed = nul
 }
 
 // Ticks a tree through the seed's story and returns the log of each tick.
-std::vector<std::string> story(BehaviourTree& t, Script& sc) {
+std::vector<std::string> story(BehaviorTree& t, Script& sc) {
     World w;
     std::vector<std::string> out;
     sc.truths = {{"see", false}, {"low", false}, {"dead", false}};
@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_SUITE(builder)
 
 BOOST_AUTO_TEST_CASE(builds_the_seeds_example_in_preorder) {
     Script sc;
-    BehaviourTree t = seed_example(sc);
+    BehaviorTree t = seed_example(sc);
     BOOST_TEST(t.describe() == seed_example_text);
     BOOST_TEST(t.size() == 11u);
     // Node n is the builder's n-th node call.
@@ -116,7 +116,7 @@ BOOST_AUTO_TEST_CASE(builds_the_seeds_example_in_preorder) {
 
 BOOST_AUTO_TEST_CASE(the_seeds_example_behaves_as_the_seed_describes) {
     Script sc;
-    BehaviourTree t = seed_example(sc);
+    BehaviorTree t = seed_example(sc);
     const std::vector<std::string> log = story(t, sc);
     BOOST_TEST(log[0] == "see?no patrol.init patrol=Running => Running");
     BOOST_TEST(log[1] == "see?yes low?no dead?no attack.init attack=Running patrol.term(Aborted) => Running");
@@ -130,9 +130,9 @@ BOOST_AUTO_TEST_CASE(the_seeds_example_behaves_as_the_seed_describes) {
 
 BOOST_AUTO_TEST_CASE(builder_and_hand_built_draft_make_the_same_tree) {
     Script by_builder, by_hand;
-    BehaviourTree a = seed_example(by_builder);
+    BehaviorTree a = seed_example(by_builder);
     std::vector<NodeId> placed;
-    BehaviourTree b = seed_example_by_hand(by_hand, &placed);
+    BehaviorTree b = seed_example_by_hand(by_hand, &placed);
     BOOST_TEST(a.describe() == b.describe());
     BOOST_TEST(story(a, by_builder) == story(b, by_hand));
     // Draft ids map to tree ids in pre-order: the root (made last, draft 10) is node 0, patrol
@@ -145,9 +145,9 @@ BOOST_AUTO_TEST_CASE(builder_and_hand_built_draft_make_the_same_tree) {
 BOOST_AUTO_TEST_CASE(a_single_leaf_is_a_tree_and_the_builder_can_be_reused) {
     Script sc;
     World w;
-    BehaviourTreeBuilder b;
-    BehaviourTree one = b.action(sc.action("a")).end();
-    BehaviourTree two = b.condition(sc.condition("c")).end();
+    BehaviorTreeBuilder b;
+    BehaviorTree one = b.action(sc.action("a")).end();
+    BehaviorTree two = b.condition(sc.condition("c")).end();
     BOOST_TEST(one.describe() == "action");
     BOOST_TEST(two.describe() == "condition");
     BOOST_TEST(one.tick(w.ctx) == Status::Success);
@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(a_single_leaf_is_a_tree_and_the_builder_can_be_reused) {
 
 BOOST_AUTO_TEST_CASE(describe_shows_every_kind_and_parameter) {
     Script sc;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .selector()
                               .parallel(Policy::RequireOne, Policy::RequireAll)
                                   .repeat(3).action(sc.action("a")).back().back()
@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(describe_shows_every_kind_and_parameter) {
 
 BOOST_AUTO_TEST_CASE(a_leaf_must_be_closed_before_the_next_node) {
     Script sc;
-    BehaviourTreeBuilder b;
+    BehaviorTreeBuilder b;
     b.sequence().condition(sc.condition("c"));
     try {
         b.action(sc.action("a"));
@@ -183,17 +183,17 @@ BOOST_AUTO_TEST_CASE(a_leaf_must_be_closed_before_the_next_node) {
 
 BOOST_AUTO_TEST_CASE(misuse_is_reported) {
     Script sc;
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().end(), BtError);
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().back(), BtError);
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().name("x"), BtError);
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().action(sc.action("a")).back().back(), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().end(), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().back(), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().name("x"), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().action(sc.action("a")).back().back(), BtError);
     // A second root.
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().action(sc.action("a")).back().action(sc.action("b")), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().action(sc.action("a")).back().action(sc.action("b")), BtError);
     // A composite or decorator with no child.
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().sequence().end(), BtError);
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().selector().action(sc.action("a")).back().inverter().end(), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().sequence().end(), BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().selector().action(sc.action("a")).back().inverter().end(), BtError);
     // A decorator with two children.
-    BOOST_CHECK_THROW(BehaviourTreeBuilder().repeat(2).action(sc.action("a")).back().action(sc.action("b")),
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().repeat(2).action(sc.action("a")).back().action(sc.action("b")),
                       BtError);
 }
 

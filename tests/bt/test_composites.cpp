@@ -10,14 +10,14 @@ namespace {
 
 // composite(a, b, c) of scripted actions.
 template <typename Open>
-BehaviourTree three(Script& sc, Open open) {
-    BehaviourTreeBuilder b;
+BehaviorTree three(Script& sc, Open open) {
+    BehaviorTreeBuilder b;
     open(b);
     return b.action(sc.action("a")).back().action(sc.action("b")).back().action(sc.action("c")).end();
 }
 
-BehaviourTree parallel3(Script& sc, Policy success, Policy failure) {
-    return three(sc, [&](BehaviourTreeBuilder& b) { b.parallel(success, failure); });
+BehaviorTree parallel3(Script& sc, Policy success, Policy failure) {
+    return three(sc, [&](BehaviorTreeBuilder& b) { b.parallel(success, failure); });
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_SUITE(composites)
 BOOST_AUTO_TEST_CASE(sequence_runs_children_in_order_until_all_succeed) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.sequence(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.sequence(); });
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
     BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) b.init b=Success b.term(Success) "
                             "c.init c=Success c.term(Success)");
@@ -38,7 +38,7 @@ BOOST_AUTO_TEST_CASE(sequence_runs_children_in_order_until_all_succeed) {
 BOOST_AUTO_TEST_CASE(sequence_fails_at_the_first_failure) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.sequence(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.sequence(); });
     sc.results["b"] = Status::Failure;
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
     BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) b.init b=Failure b.term(Failure)");
@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(sequence_fails_at_the_first_failure) {
 BOOST_AUTO_TEST_CASE(sequence_resumes_at_its_running_child) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.sequence(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.sequence(); });
     sc.results["b"] = Status::Running;
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) b.init b=Running");
@@ -68,7 +68,7 @@ BOOST_AUTO_TEST_CASE(sequence_resumes_at_its_running_child) {
 BOOST_AUTO_TEST_CASE(selector_succeeds_at_the_first_child_that_does_not_fail) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.selector(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.selector(); });
     sc.results["a"] = Status::Failure;
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
     BOOST_TEST(sc.take() == "a.init a=Failure a.term(Failure) b.init b=Success b.term(Success)");
@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(selector_succeeds_at_the_first_child_that_does_not_fail) {
 BOOST_AUTO_TEST_CASE(selector_fails_when_every_child_fails) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.selector(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.selector(); });
     sc.results = {{"a", Status::Failure}, {"b", Status::Failure}, {"c", Status::Failure}};
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
     BOOST_TEST(sc.take() == "a.init a=Failure a.term(Failure) b.init b=Failure b.term(Failure) "
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(selector_fails_when_every_child_fails) {
 BOOST_AUTO_TEST_CASE(selector_resumes_at_its_running_child_without_rechecking_earlier_ones) {
     Script sc;
     World w;
-    BehaviourTree t = three(sc, [](BehaviourTreeBuilder& b) { b.selector(); });
+    BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.selector(); });
     sc.results = {{"a", Status::Failure}, {"b", Status::Running}};
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     sc.take();
@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(selector_resumes_at_its_running_child_without_rechecking_ea
 BOOST_AUTO_TEST_CASE(parallel_ticks_every_child_each_tick_and_skips_those_that_ended) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
     sc.results = {{"a", Status::Success}, {"b", Status::Running}, {"c", Status::Running}};
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) b.init b=Running c.init c=Running");
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(parallel_ticks_every_child_each_tick_and_skips_those_that_e
 BOOST_AUTO_TEST_CASE(parallel_require_one_success_ends_at_the_first_success_and_aborts_the_rest) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireOne, Policy::RequireAll);
+    BehaviorTree t = parallel3(sc, Policy::RequireOne, Policy::RequireAll);
     sc.results = {{"a", Status::Running}, {"b", Status::Running}, {"c", Status::Running}};
     t.tick(w.ctx);
     sc.take();
@@ -130,7 +130,7 @@ BOOST_AUTO_TEST_CASE(parallel_require_one_success_ends_at_the_first_success_and_
 BOOST_AUTO_TEST_CASE(parallel_require_one_failure_ends_at_the_first_failure) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
     sc.results = {{"a", Status::Running}, {"b", Status::Failure}, {"c", Status::Running}};
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
     // c had not started: it is not running, so nothing to abort.
@@ -141,7 +141,7 @@ BOOST_AUTO_TEST_CASE(parallel_require_one_failure_ends_at_the_first_failure) {
 BOOST_AUTO_TEST_CASE(parallel_require_all_success_waits_for_every_child) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
     sc.results = {{"a", Status::Success}, {"b", Status::Running}, {"c", Status::Success}};
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     sc.results["b"] = Status::Success;
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(parallel_require_all_success_waits_for_every_child) {
 BOOST_AUTO_TEST_CASE(parallel_require_all_failure_waits_for_every_child) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireOne, Policy::RequireAll);
+    BehaviorTree t = parallel3(sc, Policy::RequireOne, Policy::RequireAll);
     sc.results = {{"a", Status::Failure}, {"b", Status::Running}, {"c", Status::Failure}};
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     sc.results["b"] = Status::Failure;
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(parallel_require_all_failure_waits_for_every_child) {
 BOOST_AUTO_TEST_CASE(parallel_one_one_ends_with_whichever_comes_first_in_child_order) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireOne, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireOne, Policy::RequireOne);
     sc.results = {{"a", Status::Running}, {"b", Status::Failure}, {"c", Status::Success}};
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
     sc.results = {{"a", Status::Running}, {"b", Status::Success}, {"c", Status::Failure}};
@@ -176,7 +176,7 @@ BOOST_AUTO_TEST_CASE(parallel_one_one_ends_with_whichever_comes_first_in_child_o
 BOOST_AUTO_TEST_CASE(parallel_all_all) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireAll, Policy::RequireAll);
+    BehaviorTree t = parallel3(sc, Policy::RequireAll, Policy::RequireAll);
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
     sc.results = {{"a", Status::Failure}, {"b", Status::Failure}, {"c", Status::Failure}};
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
@@ -191,7 +191,7 @@ BOOST_AUTO_TEST_CASE(parallel_all_all) {
 BOOST_AUTO_TEST_CASE(parallel_starts_every_child_afresh_when_it_runs_again) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireOne, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireOne, Policy::RequireOne);
     sc.results = {{"a", Status::Running}, {"b", Status::Success}, {"c", Status::Running}};
     t.tick(w.ctx);  // b succeeds, a is aborted, c never started
     sc.take();
@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(parallel_starts_every_child_afresh_when_it_runs_again) {
 BOOST_AUTO_TEST_CASE(aborting_a_parallel_aborts_its_running_children) {
     Script sc;
     World w;
-    BehaviourTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
+    BehaviorTree t = parallel3(sc, Policy::RequireAll, Policy::RequireOne);
     sc.results = {{"a", Status::Running}, {"b", Status::Success}, {"c", Status::Running}};
     t.tick(w.ctx);
     sc.take();
@@ -219,8 +219,8 @@ namespace {
 
 // The seed's monitor: attack while the enemy is not dead — Monitor(RequireAll, RequireOne) with a
 // negated condition first, then the action.
-BehaviourTree attack_monitor(Script& sc) {
-    return BehaviourTreeBuilder()
+BehaviorTree attack_monitor(Script& sc) {
+    return BehaviorTreeBuilder()
         .monitor(Policy::RequireAll, Policy::RequireOne)
         .condition(sc.condition("dead"), true).back()
         .action(sc.action("attack"))
@@ -232,7 +232,7 @@ BehaviourTree attack_monitor(Script& sc) {
 BOOST_AUTO_TEST_CASE(monitor_rechecks_its_conditions_every_tick) {
     Script sc;
     World w;
-    BehaviourTree t = attack_monitor(sc);
+    BehaviorTree t = attack_monitor(sc);
     sc.truths["dead"] = false;
     sc.results["attack"] = Status::Running;
     for (int i = 0; i < 3; ++i) BOOST_TEST(t.tick(w.ctx) == Status::Running);
@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(monitor_rechecks_its_conditions_every_tick) {
 BOOST_AUTO_TEST_CASE(monitor_fails_and_aborts_its_action_when_a_condition_fails) {
     Script sc;
     World w;
-    BehaviourTree t = attack_monitor(sc);
+    BehaviorTree t = attack_monitor(sc);
     sc.truths["dead"] = false;
     sc.results["attack"] = Status::Running;
     t.tick(w.ctx);
@@ -256,7 +256,7 @@ BOOST_AUTO_TEST_CASE(monitor_fails_and_aborts_its_action_when_a_condition_fails)
 BOOST_AUTO_TEST_CASE(monitor_succeeds_when_its_action_succeeds_while_the_condition_holds) {
     Script sc;
     World w;
-    BehaviourTree t = attack_monitor(sc);
+    BehaviorTree t = attack_monitor(sc);
     sc.truths["dead"] = false;
     sc.results["attack"] = Status::Running;
     t.tick(w.ctx);
@@ -267,7 +267,7 @@ BOOST_AUTO_TEST_CASE(monitor_succeeds_when_its_action_succeeds_while_the_conditi
 BOOST_AUTO_TEST_CASE(only_the_leading_conditions_of_a_monitor_are_rechecked) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .monitor(Policy::RequireAll, Policy::RequireOne)
                           .condition(sc.condition("p")).back()
                           .condition(sc.condition("q")).back()
@@ -286,8 +286,8 @@ BOOST_AUTO_TEST_CASE(only_the_leading_conditions_of_a_monitor_are_rechecked) {
 namespace {
 
 // The seed's example, reduced: attack when an enemy is seen, else patrol.
-BehaviourTree guard(Script& sc) {
-    return BehaviourTreeBuilder()
+BehaviorTree guard(Script& sc) {
+    return BehaviorTreeBuilder()
         .active_selector()
             .sequence()
                 .condition(sc.condition("see")).back()
@@ -302,7 +302,7 @@ BehaviourTree guard(Script& sc) {
 BOOST_AUTO_TEST_CASE(active_selector_aborts_a_lower_running_child_when_a_higher_one_becomes_usable) {
     Script sc;
     World w;
-    BehaviourTree t = guard(sc);
+    BehaviorTree t = guard(sc);
     sc.truths["see"] = false;
     sc.results = {{"attack", Status::Running}, {"patrol", Status::Running}};
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
@@ -324,7 +324,7 @@ BOOST_AUTO_TEST_CASE(active_selector_aborts_a_lower_running_child_when_a_higher_
 BOOST_AUTO_TEST_CASE(active_selector_aborts_the_lower_child_when_a_higher_one_succeeds_at_once) {
     Script sc;
     World w;
-    BehaviourTree t = guard(sc);
+    BehaviorTree t = guard(sc);
     sc.truths["see"] = false;
     sc.results = {{"attack", Status::Success}, {"patrol", Status::Running}};
     t.tick(w.ctx);
@@ -337,7 +337,7 @@ BOOST_AUTO_TEST_CASE(active_selector_aborts_the_lower_child_when_a_higher_one_su
 BOOST_AUTO_TEST_CASE(active_selector_does_not_abort_a_child_that_ended_by_itself) {
     Script sc;
     World w;
-    BehaviourTree t = guard(sc);
+    BehaviorTree t = guard(sc);
     sc.truths["see"] = false;
     sc.results = {{"patrol", Status::Running}};
     t.tick(w.ctx);
@@ -351,7 +351,7 @@ BOOST_AUTO_TEST_CASE(active_selector_does_not_abort_a_child_that_ended_by_itself
 BOOST_AUTO_TEST_CASE(active_selector_keeps_a_running_higher_child_and_never_starts_the_lower) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .active_selector()
                           .action(sc.action("high")).back()
                           .action(sc.action("low"))
@@ -369,7 +369,7 @@ BOOST_AUTO_TEST_CASE(active_selector_keeps_a_running_higher_child_and_never_star
 BOOST_AUTO_TEST_CASE(aborting_an_active_selector_aborts_its_running_branch_leaf_first) {
     Script sc;
     World w;
-    BehaviourTree t = guard(sc);
+    BehaviorTree t = guard(sc);
     sc.results = {{"attack", Status::Running}};
     t.tick(w.ctx);
     sc.take();

@@ -11,8 +11,8 @@ namespace {
 
 // Every kind of node, with chains of sequences, repeats and inverters the event-driven mode can
 // skip, and active selectors, monitors, parallels and a decorator it cannot.
-BehaviourTree every_kind(Script& sc) {
-    return BehaviourTreeBuilder()
+BehaviorTree every_kind(Script& sc) {
+    return BehaviorTreeBuilder()
         .selector()
             .sequence()
                 .condition(sc.condition("c1")).back()
@@ -61,8 +61,8 @@ void randomise(RandomSource& random, Script& x, Script& y) {
     }
 }
 
-BehaviourTree nested_sequences(Script& sc, int depth) {
-    BehaviourTreeBuilder b;
+BehaviorTree nested_sequences(Script& sc, int depth) {
+    BehaviorTreeBuilder b;
     for (int i = 0; i < depth; ++i) b.sequence();
     return b.action(sc.action("leaf")).end();
 }
@@ -74,8 +74,8 @@ BOOST_AUTO_TEST_SUITE(event_driven)
 BOOST_AUTO_TEST_CASE(same_statuses_and_callbacks_as_rewalking_under_random_results) {
     for (std::int64_t seed : {1, 2, 3, 20240601}) {
         Script rs, es;
-        BehaviourTree rewalk = every_kind(rs);
-        BehaviourTree event = every_kind(es);
+        BehaviorTree rewalk = every_kind(rs);
+        BehaviorTree event = every_kind(es);
         event.set_mode(TickMode::EventDriven);
         BOOST_REQUIRE(event.mode() == TickMode::EventDriven);
         World w;
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(same_statuses_and_callbacks_as_rewalking_under_random_resul
 BOOST_AUTO_TEST_CASE(a_running_leaf_under_sequences_is_ticked_alone) {
     Script sc;
     World w;
-    BehaviourTree t = nested_sequences(sc, 10);
+    BehaviorTree t = nested_sequences(sc, 10);
     t.set_mode(TickMode::EventDriven);
     sc.results["leaf"] = Status::Running;
     t.tick(w.ctx);
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(it_resumes_below_nothing_that_must_be_rewalked) {
     Script sc;
     World w;
     // An active selector must re-check its higher children every tick: ticks start at it.
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .sequence()
                               .active_selector()
                                   .condition(sc.condition("c"), true).back()
@@ -144,8 +144,8 @@ BOOST_AUTO_TEST_CASE(it_resumes_below_nothing_that_must_be_rewalked) {
 BOOST_AUTO_TEST_CASE(modes_can_be_switched_while_running) {
     Script rs, es;
     World w;
-    BehaviourTree rewalk = nested_sequences(rs, 3);
-    BehaviourTree mixed = nested_sequences(es, 3);
+    BehaviorTree rewalk = nested_sequences(rs, 3);
+    BehaviorTree mixed = nested_sequences(es, 3);
     rs.results["leaf"] = es.results["leaf"] = Status::Running;
     for (int i = 0; i < 6; ++i) {
         if (i == 2) mixed.set_mode(TickMode::EventDriven);
@@ -160,7 +160,7 @@ BOOST_AUTO_TEST_CASE(modes_can_be_switched_while_running) {
 BOOST_AUTO_TEST_CASE(abort_and_restart_in_event_driven_mode) {
     Script sc;
     World w;
-    BehaviourTree t = nested_sequences(sc, 4);
+    BehaviorTree t = nested_sequences(sc, 4);
     t.set_mode(TickMode::EventDriven);
     sc.results["leaf"] = Status::Running;
     t.tick(w.ctx);

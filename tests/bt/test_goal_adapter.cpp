@@ -53,20 +53,20 @@ struct Rig {
         for (int i = 0; i < n; ++i) step();
     }
     // sequence(condition "ready", action "walk"): the action's result is scripted.
-    BehaviourTree walker() {
-        return BehaviourTreeBuilder()
+    BehaviorTree walker() {
+        return BehaviorTreeBuilder()
             .sequence()
                 .condition(sc.condition("ready")).back()
                 .action(sc.action("walk")).back()
             .end();
     }
-    BehaviourTreeGoal& add_walker(std::int32_t priority, BehaviourTreeGoal::Options o) {
-        return selector.add<BehaviourTreeGoal>(priority, walker(), std::move(o));
+    BehaviorTreeGoal& add_walker(std::int32_t priority, BehaviorTreeGoal::Options o) {
+        return selector.add<BehaviorTreeGoal>(priority, walker(), std::move(o));
     }
 };
 
-BehaviourTreeGoal::Options moving() {
-    BehaviourTreeGoal::Options o;
+BehaviorTreeGoal::Options moving() {
+    BehaviorTreeGoal::Options o;
     o.flags = {Flag::Move};
     return o;
 }
@@ -128,13 +128,13 @@ struct Approach {
     }
 };
 
-BehaviourTree stalk_tree(StalkMemories m) {
+BehaviorTree stalk_tree(StalkMemories m) {
     auto near = [](TickContext& c) { return target_near(c) != nullptr; };
     auto rest = [m](TickContext& c) {
         c.set_memory_with_expiry(m.resting, true, 100);
         return Status::Success;
     };
-    return BehaviourTreeBuilder()
+    return BehaviorTreeBuilder()
         .monitor(Policy::RequireAll, Policy::RequireOne)  // aborts the approach when the target leaves
             .condition(near).name("target near").back()
             .sequence()
@@ -144,13 +144,13 @@ BehaviourTree stalk_tree(StalkMemories m) {
         .end();
 }
 
-std::unique_ptr<BehaviourTreeGoal> stalk_goal(StalkMemories m, std::shared_ptr<const brain::BrainLayout> layout) {
-    BehaviourTreeGoal::Options options;
+std::unique_ptr<BehaviorTreeGoal> stalk_goal(StalkMemories m, std::shared_ptr<const brain::BrainLayout> layout) {
+    BehaviorTreeGoal::Options options;
     options.flags = {goal::Flag::Move, goal::Flag::Look};
     options.blackboard = std::move(layout);  // a brainless mob: the goal keeps these memories itself
     options.name = "Stalk";
     auto may_stalk = [m](TickContext& c) { return !c.has_memory_value(m.resting) && target_near(c) != nullptr; };
-    return std::make_unique<BehaviourTreeGoal>(stalk_tree(m), may_stalk, std::move(options));
+    return std::make_unique<BehaviorTreeGoal>(stalk_tree(m), may_stalk, std::move(options));
 }
 
 // --- end of the example ---
@@ -173,7 +173,7 @@ BOOST_AUTO_TEST_CASE(the_guides_stalker) {
     r.level.mobs = {&r.mob, &prey};
     r.mob.target_ = prey.ref();
     goal::Goal& added = r.selector.add_goal(3, stalk_goal(m, layout));
-    auto& g = static_cast<BehaviourTreeGoal&>(added);
+    auto& g = static_cast<BehaviorTreeGoal&>(added);
     BOOST_TEST(g.debug_string() == "Stalk");
     // Ticks 0–39: forty steps towards the prey, then the rest starts and the tree succeeds.
     r.steps(40);
@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(the_guides_stalker) {
 BOOST_AUTO_TEST_CASE(the_tree_ticks_once_per_game_tick_inside_a_selector) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal& g = r.add_walker(1, moving());
+    BehaviorTreeGoal& g = r.add_walker(1, moving());
     BOOST_TEST((g.flags() == Flags{Flag::Move}));
     BOOST_TEST(g.requires_update_every_tick());
     // The selector starts it at the first evaluation and ticks it in the same tick; then once per
@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(the_tree_ticks_once_per_game_tick_inside_a_selector) {
 BOOST_AUTO_TEST_CASE(a_higher_priority_goal_pre_empts_it_and_its_running_leaf_is_aborted) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal& g = r.add_walker(1, moving());
+    BehaviorTreeGoal& g = r.add_walker(1, moving());
     Blocker& b = r.selector.add<Blocker>(0, Flags{Flag::Move}, r.sc);
     r.steps(4);
     BOOST_TEST(r.sc.take() == "ready?yes walk.init walk=Running walk=Running walk=Running walk=Running");
@@ -248,9 +248,9 @@ BOOST_AUTO_TEST_CASE(a_higher_priority_goal_pre_empts_it_and_its_running_leaf_is
 BOOST_AUTO_TEST_CASE(a_goal_that_is_not_interruptable_keeps_its_flags_against_better_goals) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal::Options o = moving();
+    BehaviorTreeGoal::Options o = moving();
     o.interruptable = false;
-    BehaviourTreeGoal& g = r.add_walker(5, o);
+    BehaviorTreeGoal& g = r.add_walker(5, o);
     Blocker& better = r.selector.add<Blocker>(0, Flags{Flag::Move}, r.sc);
     BOOST_TEST(!g.is_interruptable());
     r.step();
@@ -263,7 +263,7 @@ BOOST_AUTO_TEST_CASE(a_goal_that_is_not_interruptable_keeps_its_flags_against_be
 BOOST_AUTO_TEST_CASE(it_ends_with_the_tree_and_restarts_at_the_next_evaluation) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal& g = r.add_walker(1, moving());
+    BehaviorTreeGoal& g = r.add_walker(1, moving());
     r.step();  // tick 0: evaluation
     r.sc.results["walk"] = Status::Success;
     r.step();  // tick 1: in between; the tree succeeds
@@ -295,9 +295,9 @@ BOOST_AUTO_TEST_CASE(the_guard_gates_the_start_and_optionally_stops_the_run) {
         Rig r;
         r.sc.results["walk"] = Status::Running;
         bool allowed = false;
-        BehaviourTreeGoal::Options o = moving();
+        BehaviorTreeGoal::Options o = moving();
         o.stop_when_guard_fails = stop_when_guard_fails;
-        BehaviourTreeGoal& g = r.selector.add<BehaviourTreeGoal>(
+        BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(
             1, r.walker(), [&allowed](TickContext&) { return allowed; }, o);
         r.steps(4);
         BOOST_TEST(r.sc.take() == "");  // never usable: the tree is not touched
@@ -323,8 +323,8 @@ BOOST_AUTO_TEST_CASE(the_guard_gates_the_start_and_optionally_stops_the_run) {
 BOOST_AUTO_TEST_CASE(a_guard_that_stays_false_after_the_tree_ended_frees_the_flag) {
     Rig r;
     int runs_left = 1;
-    BehaviourTreeGoal::Options o = moving();
-    BehaviourTreeGoal& g = r.selector.add<BehaviourTreeGoal>(
+    BehaviorTreeGoal::Options o = moving();
+    BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(
         1, r.walker(), [&runs_left](TickContext&) { return runs_left > 0; }, o);
     r.step();  // runs and succeeds at once
     BOOST_TEST(r.sc.take() == "ready?yes walk.init walk=Success walk.term(Success)");
@@ -338,9 +338,9 @@ BOOST_AUTO_TEST_CASE(a_guard_that_stays_false_after_the_tree_ended_frees_the_fla
 BOOST_AUTO_TEST_CASE(a_disabled_flag_stops_it_and_keeps_it_from_starting) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal::Options o;
+    BehaviorTreeGoal::Options o;
     o.flags = {Flag::Move, Flag::Look};
-    BehaviourTreeGoal& g = r.add_walker(1, o);
+    BehaviorTreeGoal& g = r.add_walker(1, o);
     r.steps(2);
     BOOST_TEST(r.sc.take() == "ready?yes walk.init walk=Running walk=Running");
     // Vanilla disables flags for a ridden mob; any flag of the goal's stops it.
@@ -360,7 +360,7 @@ BOOST_AUTO_TEST_CASE(a_disabled_flag_stops_it_and_keeps_it_from_starting) {
 BOOST_AUTO_TEST_CASE(removing_the_goal_or_stopping_all_aborts_the_tree) {
     Rig r;
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal& g = r.add_walker(1, moving());
+    BehaviorTreeGoal& g = r.add_walker(1, moving());
     r.step();
     r.selector.stop_all(r.level, r.mob);
     BOOST_TEST(r.sc.take() == "ready?yes walk.init walk=Running walk.term(Aborted)");
@@ -390,10 +390,10 @@ BOOST_AUTO_TEST_CASE(a_mob_with_a_brain_gives_the_tree_its_memories) {
         c.set_memory(hits, (n ? *n : 0) + 1);
         return Status::Running;
     };
-    BehaviourTreeGoal::Options o = moving();
+    BehaviorTreeGoal::Options o = moving();
     o.blackboard = m.layout;  // ignored: the mob has a brain
-    BehaviourTreeGoal& g = r.selector.add<BehaviourTreeGoal>(
-        1, BehaviourTreeBuilder().monitor(Policy::RequireAll, Policy::RequireOne)
+    BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(
+        1, BehaviorTreeBuilder().monitor(Policy::RequireAll, Policy::RequireOne)
                .condition(below_three).back()
                .action(hit).back()
            .end(),
@@ -423,10 +423,10 @@ BOOST_AUTO_TEST_CASE(a_brainless_mob_uses_the_goals_own_blackboard) {
         c.set_memory_with_expiry(cd, true, 3);
         return Status::Success;
     };
-    BehaviourTreeGoal::Options o = moving();
+    BehaviorTreeGoal::Options o = moving();
     o.blackboard = m.layout;
-    BehaviourTreeGoal& g =
-        r.selector.add<BehaviourTreeGoal>(1, BehaviourTreeBuilder().action(hit).end(), rested, o);
+    BehaviorTreeGoal& g =
+        r.selector.add<BehaviorTreeGoal>(1, BehaviorTreeBuilder().action(hit).end(), rested, o);
     BOOST_TEST(r.mob.brain() == nullptr);
     r.steps(3);
     BOOST_TEST(r.sc.take() == "hit1@0 hit2@1 hit3@2");
@@ -460,9 +460,9 @@ BOOST_AUTO_TEST_CASE(the_own_blackboard_expires_memories_as_a_brain_ticked_every
                     c.set_memory_with_expiry(cd, true, ttl);
                     return Status::Success;
                 };
-                BehaviourTreeGoal::Options o;
+                BehaviorTreeGoal::Options o;
                 o.blackboard = m.layout;
-                BehaviourTreeGoal g(BehaviourTreeBuilder().action(set).end(), look, o);
+                BehaviorTreeGoal g(BehaviorTreeBuilder().action(set).end(), look, o);
                 brain::Brain reference(m.layout, r.level.random());
                 // Time 0: both run their pass, then the tree sets the memory.
                 g.start(r.level, r.mob);
@@ -492,22 +492,22 @@ BOOST_AUTO_TEST_CASE(what_a_goal_only_tree_may_read_and_write) {
         return Status::Success;
     };
     auto read_other = [other = m.other](TickContext& c) { return c.get_memory(other) != nullptr; };
-    BehaviourTreeGoal::Options o;
+    BehaviorTreeGoal::Options o;
     o.blackboard = m.layout;
-    BehaviourTreeGoal writer(BehaviourTreeBuilder().action(write_other).end(), o);
+    BehaviorTreeGoal writer(BehaviorTreeBuilder().action(write_other).end(), o);
     writer.start(r.level, r.mob);
     writer.tick(r.level, r.mob);
     BOOST_TEST(wrote);
     BOOST_TEST(!writer.own_blackboard()->is_registered(m.other));
     // Reading a memory the layout does not register is a bug in the tree, as in a brain.
-    BehaviourTreeGoal reader(BehaviourTreeBuilder().condition(read_other).end(), o);
+    BehaviorTreeGoal reader(BehaviorTreeBuilder().condition(read_other).end(), o);
     reader.start(r.level, r.mob);
     BOOST_CHECK_THROW(reader.tick(r.level, r.mob), brain::BrainError);
     // Without a layout there is no blackboard at all: any memory use throws BtError, also from
     // inside the selector's tick.
-    BehaviourTreeGoal::Options none = moving();
-    BehaviourTreeGoal& blind =
-        r.selector.add<BehaviourTreeGoal>(1, BehaviourTreeBuilder().condition(read_other).end(), none);
+    BehaviorTreeGoal::Options none = moving();
+    BehaviorTreeGoal& blind =
+        r.selector.add<BehaviorTreeGoal>(1, BehaviorTreeBuilder().condition(read_other).end(), none);
     BOOST_TEST(blind.own_blackboard() == nullptr);
     BOOST_CHECK_THROW(r.selector.tick(r.level, r.mob), BtError);
 }
@@ -515,27 +515,27 @@ BOOST_AUTO_TEST_CASE(what_a_goal_only_tree_may_read_and_write) {
 BOOST_AUTO_TEST_CASE(set_up_errors) {
     Memories m;
     Rig r;
-    BOOST_CHECK_THROW((BehaviourTreeGoal{BehaviourTree{}, moving()}), BtError);
+    BOOST_CHECK_THROW((BehaviorTreeGoal{BehaviorTree{}, moving()}), BtError);
     // A blackboard layout with sensors: nothing would tick them.
     brain::BrainRegistries reg;
     const auto mem = brain::register_memory<int>(reg.memory_types, "test:seen", "test");
     const auto sensor = brain::register_sensor<NullSensor>(reg.sensor_types, "test:null", "test", mem);
     reg.freeze();
     const brain::SensorType sensors[] = {sensor};
-    BehaviourTreeGoal::Options o = moving();
+    BehaviorTreeGoal::Options o = moving();
     o.blackboard = std::make_shared<const brain::BrainLayout>(reg, std::span<const brain::MemoryHandle>{}, sensors);
-    BOOST_CHECK_THROW((BehaviourTreeGoal{r.walker(), o}), BtError);
+    BOOST_CHECK_THROW((BehaviorTreeGoal{r.walker(), o}), BtError);
     // Starting a goal whose tree still runs (a selector never does) is refused.
     r.sc.results["walk"] = Status::Running;
-    BehaviourTreeGoal g(r.walker(), moving());
+    BehaviorTreeGoal g(r.walker(), moving());
     g.start(r.level, r.mob);
     g.tick(r.level, r.mob);
     BOOST_CHECK_THROW(g.start(r.level, r.mob), BtError);
     BOOST_TEST(g.tree().is_running());
-    BOOST_TEST(g.debug_string() == "BehaviourTree");
-    BehaviourTreeGoal::Options named = moving();
+    BOOST_TEST(g.debug_string() == "BehaviorTree");
+    BehaviorTreeGoal::Options named = moving();
     named.name = "Patrol";
-    BOOST_TEST(BehaviourTreeGoal(r.walker(), named).debug_string() == "Patrol");
+    BOOST_TEST(BehaviorTreeGoal(r.walker(), named).debug_string() == "Patrol");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -39,7 +39,7 @@ struct Attack {
 
 // Attacks what the brain remembers as ATTACK_TARGET while it is alive; otherwise walks between two
 // posts by writing WALK_TARGET (a MoveToTargetSink in the same brain does the walking).
-BehaviourTree guard_tree(const brain::StandardMemories& mem, brain::MemoryModuleType<std::int32_t> swings) {
+BehaviorTree guard_tree(const brain::StandardMemories& mem, brain::MemoryModuleType<std::int32_t> swings) {
     auto target_alive = [target = mem.attack_target](TickContext& c) {
         const EntityRef* t = c.get_memory(target);
         return t && c.level.resolve_mob(*t) != nullptr;
@@ -52,7 +52,7 @@ BehaviourTree guard_tree(const brain::StandardMemories& mem, brain::MemoryModule
         }
         return Status::Running;  // patrols until something more important comes up
     };
-    return BehaviourTreeBuilder()
+    return BehaviorTreeBuilder()
         .active_selector()
             .monitor(Policy::RequireAll, Policy::RequireOne)
                 .condition(target_alive).name("target alive").back()
@@ -89,11 +89,11 @@ BOOST_AUTO_TEST_CASE(the_guard_patrols_attacks_and_patrols_again) {
     brain::Brain& b = *guard.brain_;
 
     // --- from the guide ---
-    BehaviourTreeBehavior::Options options;
+    BehaviorTreeBehavior::Options options;
     options.activity = act.idle;  // aborted as soon as idle is not active
     options.name = "Guard";
-    auto tree = std::make_unique<BehaviourTreeBehavior>(guide::guard_tree(mem, swings), options);
-    BehaviourTreeBehavior& guard_behavior = *tree;
+    auto tree = std::make_unique<BehaviorTreeBehavior>(guide::guard_tree(mem, swings), options);
+    BehaviorTreeBehavior& guard_behavior = *tree;
     b.add_activity(act.idle, brain::prioritized_behaviors(std::pair{0, std::move(tree)}));
     b.set_default_activity(act.idle);
     b.use_default_activity();

@@ -1,7 +1,12 @@
 // The node contract of seed 001 (initialise / update / terminate, abort, reset) on leaves and
 // decorators: Action, Condition with negation, Repeat, Inverter, user decorators; and misuse.
 #include <boost/test/unit_test.hpp>
+#include <type_traits>
 
+#include "mobsdk/bt/brain_behavior.hpp"
+#include "mobsdk/bt/builder.hpp"
+#include "mobsdk/bt/goal_adapter.hpp"
+#include "mobsdk/bt/tree.hpp"
 #include "script.hpp"
 
 using namespace bt_test;
@@ -11,7 +16,7 @@ BOOST_AUTO_TEST_SUITE(tree)
 BOOST_AUTO_TEST_CASE(action_callbacks_follow_the_node_contract) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().action(sc.action("a")).end();
     BOOST_TEST(t.status() == Status::Invalid);
     sc.results["a"] = Status::Running;
     // Initialise only before the first update, one update per tick, no terminate while Running.
@@ -32,7 +37,7 @@ BOOST_AUTO_TEST_CASE(action_callbacks_follow_the_node_contract) {
 BOOST_AUTO_TEST_CASE(a_plain_callable_is_an_action_without_hooks) {
     World w;
     int calls = 0;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .action([&calls](TickContext&) { return ++calls < 3 ? Status::Running : Status::Success; })
                           .end();
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
@@ -47,7 +52,7 @@ BOOST_AUTO_TEST_CASE(leaves_see_the_context) {
     TickContext ctx(w.level, w.mob);
     const Mob* seen = nullptr;
     std::int64_t time = 0;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .action([&](TickContext& c) {
                               seen = &c.mob;
                               time = c.time;
@@ -62,7 +67,7 @@ BOOST_AUTO_TEST_CASE(leaves_see_the_context) {
 BOOST_AUTO_TEST_CASE(abort_terminates_a_running_node_once_with_aborted) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().action(sc.action("a")).end();
     sc.results["a"] = Status::Running;
     t.tick(w.ctx);
     sc.take();
@@ -82,7 +87,7 @@ BOOST_AUTO_TEST_CASE(abort_terminates_a_running_node_once_with_aborted) {
 BOOST_AUTO_TEST_CASE(reset_returns_to_invalid_and_refuses_a_running_tree) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().sequence().action(sc.action("a")).back().action(sc.action("b")).end();
+    BehaviorTree t = BehaviorTreeBuilder().sequence().action(sc.action("a")).back().action(sc.action("b")).end();
     sc.results["b"] = Status::Running;
     t.tick(w.ctx);
     BOOST_CHECK_THROW(t.reset(), BtError);
@@ -95,8 +100,8 @@ BOOST_AUTO_TEST_CASE(reset_returns_to_invalid_and_refuses_a_running_tree) {
 BOOST_AUTO_TEST_CASE(condition_and_its_negation) {
     Script sc;
     World w;
-    BehaviourTree plain = BehaviourTreeBuilder().condition(sc.condition("c")).end();
-    BehaviourTree negated = BehaviourTreeBuilder().condition(sc.condition("c"), true).end();
+    BehaviorTree plain = BehaviorTreeBuilder().condition(sc.condition("c")).end();
+    BehaviorTree negated = BehaviorTreeBuilder().condition(sc.condition("c"), true).end();
     sc.truths["c"] = true;
     BOOST_TEST(plain.tick(w.ctx) == Status::Success);
     BOOST_TEST(negated.tick(w.ctx) == Status::Failure);
@@ -109,7 +114,7 @@ BOOST_AUTO_TEST_CASE(condition_and_its_negation) {
 BOOST_AUTO_TEST_CASE(repeat_runs_its_child_the_given_number_of_times_in_one_tick) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().repeat(3).action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().repeat(3).action(sc.action("a")).end();
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
     // Seed: after each success the child is reset and ticked again, until the count is reached.
     BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) a.init a=Success a.term(Success) "
@@ -124,7 +129,7 @@ BOOST_AUTO_TEST_CASE(repeat_runs_its_child_the_given_number_of_times_in_one_tick
 BOOST_AUTO_TEST_CASE(repeat_keeps_running_while_its_child_runs_and_fails_with_it) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().repeat(2).action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().repeat(2).action(sc.action("a")).end();
     sc.results["a"] = Status::Running;
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(t.repeat_count(0) == 0);
@@ -143,7 +148,7 @@ BOOST_AUTO_TEST_CASE(repeat_forever_starts_its_child_at_most_once_per_tick) {
     for (std::int32_t limit : {0, -1}) {
         Script sc;
         World w;
-        BehaviourTree t = BehaviourTreeBuilder().repeat(limit).action(sc.action("a")).end();
+        BehaviorTree t = BehaviorTreeBuilder().repeat(limit).action(sc.action("a")).end();
         for (int i = 1; i <= 5; ++i) {
             BOOST_TEST(t.tick(w.ctx) == Status::Running);
             BOOST_TEST(t.repeat_count(0) == i);
@@ -165,7 +170,7 @@ BOOST_AUTO_TEST_CASE(repeat_forever_starts_its_child_at_most_once_per_tick) {
 BOOST_AUTO_TEST_CASE(inverter_swaps_success_and_failure_and_passes_running) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().inverter().action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().inverter().action(sc.action("a")).end();
     sc.results["a"] = Status::Success;
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
     sc.results["a"] = Status::Failure;
@@ -196,7 +201,7 @@ struct Timeout {
 BOOST_AUTO_TEST_CASE(a_decorator_that_ends_while_its_child_runs_aborts_the_child_first) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder().decorator(Timeout{&sc, 2}).action(sc.action("a")).end();
+    BehaviorTree t = BehaviorTreeBuilder().decorator(Timeout{&sc, 2}).action(sc.action("a")).end();
     sc.results["a"] = Status::Running;
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
@@ -210,7 +215,7 @@ BOOST_AUTO_TEST_CASE(a_decorator_can_read_reset_and_abort_its_child) {
     Script sc;
     World w;
     int step = 0;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .decorator([&step](TickContext&, Child& child) {
                               switch (step++) {
                               case 0: return child.tick();  // starts it (Running)
@@ -236,7 +241,7 @@ BOOST_AUTO_TEST_CASE(a_decorator_can_read_reset_and_abort_its_child) {
 BOOST_AUTO_TEST_CASE(node_ticks_count_every_update) {
     Script sc;
     World w;
-    BehaviourTree t = BehaviourTreeBuilder()
+    BehaviorTree t = BehaviorTreeBuilder()
                           .sequence()
                           .condition(sc.condition("c")).back()
                           .action(sc.action("a")).back()
@@ -252,14 +257,14 @@ BOOST_AUTO_TEST_CASE(node_ticks_count_every_update) {
 BOOST_AUTO_TEST_CASE(an_update_returning_invalid_or_aborted_breaks_the_contract) {
     World w;
     for (Status bad : {Status::Invalid, Status::Aborted}) {
-        BehaviourTree t = BehaviourTreeBuilder().action([bad](TickContext&) { return bad; }).name("broken").end();
+        BehaviorTree t = BehaviorTreeBuilder().action([bad](TickContext&) { return bad; }).name("broken").end();
         try {
             t.tick(w.ctx);
             BOOST_FAIL("expected BtError");
         } catch (const BtError& e) {
             BOOST_TEST(std::string(e.what()).find("\"broken\" returned") != std::string::npos);
         }
-        BehaviourTree d = BehaviourTreeBuilder()
+        BehaviorTree d = BehaviorTreeBuilder()
                               .decorator([bad](TickContext&, Child&) { return bad; })
                               .action([](TickContext&) { return Status::Success; })
                               .end();
@@ -269,7 +274,7 @@ BOOST_AUTO_TEST_CASE(an_update_returning_invalid_or_aborted_breaks_the_contract)
 
 BOOST_AUTO_TEST_CASE(an_empty_tree_cannot_tick) {
     World w;
-    BehaviourTree t;
+    BehaviorTree t;
     BOOST_TEST(t.empty());
     BOOST_TEST(t.status() == Status::Invalid);
     BOOST_CHECK_THROW(t.tick(w.ctx), BtError);
@@ -290,9 +295,9 @@ BOOST_AUTO_TEST_CASE(a_tree_can_be_moved_and_destroys_its_leaves) {
     auto counter = std::make_shared<int>(0);
     World w;
     {
-        BehaviourTree moved;
+        BehaviorTree moved;
         {
-            BehaviourTree t = BehaviourTreeBuilder()
+            BehaviorTree t = BehaviorTreeBuilder()
                                   .action([counter](TickContext&) {
                                       ++*counter;
                                       return Status::Success;
@@ -330,14 +335,14 @@ BOOST_AUTO_TEST_CASE(every_leaf_is_destroyed_once_built_or_not) {
     }  // never built
     BOOST_TEST(*live == 0);
     {
-        BehaviourTree t = BehaviourTreeBuilder().sequence().action(Tracked(live)).back().action(Tracked(live)).end();
+        BehaviorTree t = BehaviorTreeBuilder().sequence().action(Tracked(live)).back().action(Tracked(live)).end();
         BOOST_TEST(*live == 2);
         BOOST_TEST(t.tick(w.ctx) == Status::Success);
-        BehaviourTree other = std::move(t);
+        BehaviorTree other = std::move(t);
         BOOST_TEST(*live == 2);
         BOOST_TEST(t.empty());
         BOOST_TEST(other.tick(w.ctx) == Status::Success);
-        other = BehaviourTree();
+        other = BehaviorTree();
         BOOST_TEST(*live == 0);
     }
     {
@@ -352,3 +357,12 @@ BOOST_AUTO_TEST_CASE(every_leaf_is_destroyed_once_built_or_not) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// The names before SDK 0.5.0 stay as deprecated aliases for one minor version.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static_assert(std::is_same_v<mobsdk::bt::BehaviourTree, mobsdk::bt::BehaviorTree>);
+static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeBuilder, mobsdk::bt::BehaviorTreeBuilder>);
+static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeGoal, mobsdk::bt::BehaviorTreeGoal>);
+static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeBehavior, mobsdk::bt::BehaviorTreeBehavior>);
+#pragma GCC diagnostic pop

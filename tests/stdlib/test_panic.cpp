@@ -30,7 +30,7 @@ struct Registries {
 // Villagers with the panic trigger in core and an (empty) PANIC activity to switch to.
 template <typename Base>
 struct PanicWorld : Base {
-    GolemSummoning golem{this->h.entity_types().iron_golem};
+    GolemSummoning golem{this->h.entity_types().iron_golem, this->h.world().blocks()};
     VillagerPanicTrigger* last_trigger = nullptr;
 
     ServerMob& villager(Vec3 pos) {
@@ -109,6 +109,41 @@ std::vector<ServerMob*> three_panicking(W& w, std::int64_t& start) {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(panic)
+
+// The golem's block rules are resolved once per registry, by vanilla id: a plugin's block with a
+// vanilla-looking path is none of them, and a block registered later counts as none.
+BOOST_AUTO_TEST_CASE(golem_block_rules_come_from_vanilla_ids_once) {
+    BlockRegistry blocks;
+    const VanillaBlocks v = register_vanilla_blocks(blocks);
+    const BlockDefinition cube{{}, {}, [](const BlockStateView&) {
+                                   BlockStateInfo info;
+                                   info.collision = BlockShape::full();
+                                   info.solid = true;
+                                   return info;
+                               }};
+    const auto plugin_glass = blocks.register_block(ResourceLocation::of("example:glass"), cube);
+    const GolemSpawnBlocks rules(blocks);
+    const auto late = blocks.register_block(ResourceLocation::of("example:late"), cube);
+    const auto state = [&](Handle<BlockInfo> b) { return blocks.default_state(b); };
+
+    BOOST_TEST(rules.is_air(state(v.air), blocks));
+    BOOST_TEST(!rules.is_air(state(v.stone), blocks));
+    BOOST_TEST(rules.is_liquid(state(v.water), blocks));
+    BOOST_TEST(rules.is_liquid(state(v.lava), blocks));
+    BOOST_TEST(rules.never_stood_on(state(v.glass), blocks));
+    BOOST_TEST(rules.never_stood_on(state(v.oak_leaves), blocks));
+    BOOST_TEST(rules.never_stood_on(state(v.glowstone), blocks));
+    BOOST_TEST(rules.never_stood_on(state(v.cactus), blocks));
+    BOOST_TEST(!rules.never_stood_on(state(v.stone), blocks));
+    BOOST_TEST(!rules.never_stood_on(state(plugin_glass), blocks));
+    BOOST_TEST(rules.is_dangerous(state(v.fire), blocks));
+    BOOST_TEST(rules.is_dangerous(state(v.lava), blocks));
+    BOOST_TEST(rules.is_dangerous(state(v.cactus), blocks));
+    BOOST_TEST(!rules.is_dangerous(state(v.water), blocks));
+    BOOST_TEST(!rules.is_dangerous(state(v.torch), blocks));
+    BOOST_TEST(!rules.is_dangerous(state(late), blocks));
+    BOOST_TEST(!rules.is_air(state(late), blocks));
+}
 
 BOOST_FIXTURE_TEST_CASE(panic_trigger_erases_five_memories_and_sets_panic, Panic) {
     ServerMob& v = villager({0.5, feet, 0.5});

@@ -2,7 +2,7 @@
 // the figures measure node dispatch and the composites' rules, not AI logic.
 // Beside it, the same trees in the seed's own design (virtual Update, heap nodes), as a baseline.
 // A node tick is one node update — a leaf's, a decorator's or a composite's — counted exactly by
-// the trees (BehaviourTree::node_ticks), not estimated. Cases: tree4 (4 nodes) and tree100 (100).
+// the trees (BehaviorTree::node_ticks), not estimated. Cases: tree4 (4 nodes) and tree100 (100).
 // Each tree's leaves start at their own phase, so consecutive trees take different branches, as
 // mobs in different states do; --uniform starts them all alike (a diagnostic: the difference is
 // what the mispredicted branches on leaf results cost).
@@ -21,8 +21,8 @@ namespace mobbench {
 
 namespace {
 
-using mobsdk::bt::BehaviourTree;
-using mobsdk::bt::BehaviourTreeBuilder;
+using mobsdk::bt::BehaviorTree;
+using mobsdk::bt::BehaviorTreeBuilder;
 using mobsdk::bt::Policy;
 using mobsdk::bt::Status;
 using mobsdk::bt::TickContext;
@@ -286,22 +286,22 @@ std::int32_t phase_of(std::size_t i, bool uniform) {
 
 // The forests measured: mobsdk's trees in one tick mode, or the seed-style baseline.
 struct MobsdkForest {
-    std::vector<BehaviourTree> trees;
+    std::vector<BehaviorTree> trees;
     MobsdkForest(const std::string& kase, std::size_t n, TickMode mode, bool uniform) {
         trees.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
             const auto phase = phase_of(i, uniform);
-            trees.push_back(kase == "tree4" ? tree4<BehaviourTreeBuilder>(phase)
-                                            : tree100<BehaviourTreeBuilder>(phase));
+            trees.push_back(kase == "tree4" ? tree4<BehaviorTreeBuilder>(phase)
+                                            : tree100<BehaviorTreeBuilder>(phase));
             trees.back().set_mode(mode);
         }
     }
     void tick(TickContext& ctx) {
-        for (BehaviourTree& t : trees) t.tick(ctx);
+        for (BehaviorTree& t : trees) t.tick(ctx);
     }
     std::uint64_t node_ticks() const {
         std::uint64_t n = 0;
-        for (const BehaviourTree& t : trees) n += t.node_ticks();
+        for (const BehaviorTree& t : trees) n += t.node_ticks();
         return n;
     }
 };

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/plugin/ai_factory.hpp"
 #include "mobsdk/world/ai_util.hpp"
 #include "mobsdk/world/item_nbt.hpp"
@@ -131,8 +132,7 @@ void ServerMob::refresh_brain_if_requested() {
 namespace {
 
 bool is_bed(const World& world, BlockState state) {
-    static const ResourceLocation beds = ResourceLocation::of("beds");
-    return world.blocks().has_tag(state, beds);
+    return world.blocks().has_tag(state, world.blocks().vanilla_tags().beds);
 }
 
 }  // namespace
@@ -140,7 +140,7 @@ bool is_bed(const World& world, BlockState state) {
 void ServerMob::start_sleeping(BlockPos bed) {
     const BlockState state = world_->block_state(bed);
     if (is_bed(*world_, state))
-        if (auto occupied = world_->blocks().with(state, "occupied", "true")) world_->set_block(bed, *occupied);
+        if (auto occupied = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, true)) world_->set_block(bed, *occupied);
     sleeping_pos_ = bed;
     // Vanilla's setPosToBed: the middle of the bed, 0.6875 up; no motion while asleep.
     const Vec3 old = data_.pos;
@@ -157,7 +157,7 @@ void ServerMob::stop_sleeping() {
     sleeping_pos_.reset();
     const BlockState state = world_->block_state(bed);
     if (!is_bed(*world_, state)) return;
-    if (auto free = world_->blocks().with(state, "occupied", "false")) world_->set_block(bed, *free);
+    if (auto free = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, false)) world_->set_block(bed, *free);
     // Stand up beside the bed (vanilla's BedBlock.findStandUpPosition, simplified: the first
     // neighbour of the head or foot with room for the mob and something to stand on), else on it.
     const Vec3 old = data_.pos;
@@ -186,7 +186,7 @@ void ServerMob::base_tick() {
     // Vanilla's Entity.baseTick: water puts the fire out; otherwise 1 damage every 20 ticks.
     if (d.in_water) fire_ticks = 0;
     if (fire_ticks > 0) {
-        if (fire_ticks % 20 == 0) hurt(ResourceLocation::of("on_fire"), 1.0f, nullptr);
+        if (fire_ticks % 20 == 0) hurt(vanilla_damage_types().on_fire, 1.0f, nullptr);
         --fire_ticks;
     }
     // Vanilla's Zombie/AbstractSkeleton.aiStep: undead catch fire in the sun unless a helmet
@@ -321,7 +321,7 @@ void ServerMob::travel() {
     // Fall distance and fall damage (vanilla: ceil(distance − 3) on landing).
     if (r.on_ground) {
         if (!was_on_ground && d.fall_distance > 3.0f && !d.in_water && !flying)
-            hurt(ResourceLocation::of("fall"), std::ceil(d.fall_distance - 3.0f), nullptr);
+            hurt(vanilla_damage_types().fall, std::ceil(d.fall_distance - 3.0f), nullptr);
         d.fall_distance = 0;
     } else if (r.moved.y < 0) {
         d.fall_distance -= static_cast<float>(r.moved.y);

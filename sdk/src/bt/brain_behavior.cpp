@@ -1,4 +1,4 @@
-// BehaviourTreeBehavior: a tree driven by the brain's start/tick/stop calls.
+// BehaviorTreeBehavior: a tree driven by the brain's start/tick/stop calls.
 #include "mobsdk/bt/brain_behavior.hpp"
 
 #include <utility>
@@ -7,14 +7,14 @@
 
 namespace mobsdk::bt {
 
-BehaviourTreeBehavior::BehaviourTreeBehavior(BehaviourTree tree, Options options)
+BehaviorTreeBehavior::BehaviorTreeBehavior(BehaviorTree tree, Options options)
     : tree_(std::move(tree)), options_(std::move(options)) {
-    if (tree_.empty()) throw BtError("BehaviourTreeBehavior: the tree is empty; build it before handing it over");
+    if (tree_.empty()) throw BtError("BehaviorTreeBehavior: the tree is empty; build it before handing it over");
 }
 
-BehaviourTreeBehavior::BehaviourTreeBehavior(BehaviourTree tree) : BehaviourTreeBehavior(std::move(tree), Options{}) {}
+BehaviorTreeBehavior::BehaviorTreeBehavior(BehaviorTree tree) : BehaviorTreeBehavior(std::move(tree), Options{}) {}
 
-bool BehaviourTreeBehavior::try_start(Level&, Mob& mob, std::int64_t) {
+bool BehaviorTreeBehavior::try_start(Level&, Mob& mob, std::int64_t) {
     brain::Brain* b = mob.brain();
     // The brain checks the declared conditions itself when it can (see start_requirements).
     if (!options_.entry_condition.empty() && !(b && b->start_requirements_checked(*this))) {
@@ -27,7 +27,7 @@ bool BehaviourTreeBehavior::try_start(Level&, Mob& mob, std::int64_t) {
     return true;
 }
 
-bool BehaviourTreeBehavior::must_stop(Mob& mob) const {
+bool BehaviorTreeBehavior::must_stop(Mob& mob) const {
     brain::Brain* b = mob.brain();
     if (options_.activity && !(b && b->is_active(*options_.activity))) return true;
     if (options_.stop_when_entry_condition_fails && !(b && brain::has_required_memories(*b, options_.entry_condition)))
@@ -35,7 +35,7 @@ bool BehaviourTreeBehavior::must_stop(Mob& mob) const {
     return false;
 }
 
-void BehaviourTreeBehavior::tick_or_stop(Level& level, Mob& mob, std::int64_t time) {
+void BehaviorTreeBehavior::tick_or_stop(Level& level, Mob& mob, std::int64_t time) {
     if (must_stop(mob)) {
         do_stop(level, mob, time);
         return;
@@ -48,7 +48,7 @@ void BehaviourTreeBehavior::tick_or_stop(Level& level, Mob& mob, std::int64_t ti
     }
 }
 
-void BehaviourTreeBehavior::do_stop(Level& level, Mob& mob, std::int64_t time) {
+void BehaviorTreeBehavior::do_stop(Level& level, Mob& mob, std::int64_t time) {
     if (tree_.is_running()) {
         TickContext ctx(level, mob, time);
         tree_.abort(ctx);
@@ -56,8 +56,8 @@ void BehaviourTreeBehavior::do_stop(Level& level, Mob& mob, std::int64_t time) {
     status_ = brain::BehaviorStatus::STOPPED;
 }
 
-std::string BehaviourTreeBehavior::debug_string() const {
-    return options_.name.empty() ? std::string("BehaviourTree") : options_.name;
+std::string BehaviorTreeBehavior::debug_string() const {
+    return options_.name.empty() ? std::string("BehaviorTree") : options_.name;
 }
 
 }  // namespace mobsdk::bt

@@ -5,7 +5,7 @@
 
 namespace mobsdk::bt {
 
-BehaviourTreeBuilder& BehaviourTreeBuilder::push(NodeId node) {
+BehaviorTreeBuilder& BehaviorTreeBuilder::push(NodeId node) {
     if (stack_.empty()) {
         if (root_)
             throw BtError("behaviour tree builder: the tree already has a root (" +
@@ -26,13 +26,13 @@ BehaviourTreeBuilder& BehaviourTreeBuilder::push(NodeId node) {
     return *this;
 }
 
-BehaviourTreeBuilder& BehaviourTreeBuilder::name(std::string name) {
+BehaviorTreeBuilder& BehaviorTreeBuilder::name(std::string name) {
     if (!last_) throw BtError("behaviour tree builder: name() before any node was made");
     draft_.set_name(*last_, std::move(name));
     return *this;
 }
 
-BehaviourTreeBuilder& BehaviourTreeBuilder::back() {
+BehaviorTreeBuilder& BehaviorTreeBuilder::back() {
     if (stack_.empty())
         throw BtError(root_ ? "behaviour tree builder: back() with every node already closed (one back() too many)"
                             : "behaviour tree builder: back() before any node was made");
@@ -40,7 +40,7 @@ BehaviourTreeBuilder& BehaviourTreeBuilder::back() {
     return *this;
 }
 
-BehaviourTree BehaviourTreeBuilder::end() {
+BehaviorTree BehaviorTreeBuilder::end() {
     if (!root_) throw BtError("behaviour tree builder: end() before any node was made");
     TreeDraft draft = std::move(draft_);
     const NodeId root = *root_;

@@ -1,4 +1,4 @@
-// TreeDraft: nodes made and linked one by one, laid out in pre-order into a BehaviourTree; the
+// TreeDraft: nodes made and linked one by one, laid out in pre-order into a BehaviorTree; the
 // arena that owns leaf objects; names of statuses and kinds.
 #include <algorithm>
 #include <cstdint>
@@ -155,7 +155,7 @@ void TreeDraft::add_child(NodeId parent, NodeId child) {
     nodes_[child].parent = parent;
 }
 
-BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
+BehaviorTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
     if (nodes_.empty()) throw BtError("behaviour tree draft: build() with no nodes");
     node(root);
     if (nodes_[root].parent)
@@ -164,7 +164,7 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
 
     // Pre-order layout: a node, then each child's subtree in order; `end` is known once the
     // subtree is laid out. An explicit stack: trees deeper than the call stack cannot break it.
-    std::vector<BehaviourTree::Node> nodes;
+    std::vector<BehaviorTree::Node> nodes;
     std::vector<NodeId> parents;
     std::vector<NodeId> draft_of;  // tree node -> draft node
     std::vector<NodeId> where(nodes_.size(), static_cast<NodeId>(-1));
@@ -179,7 +179,7 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
             throw BtError("behaviour tree draft: too many nodes");
         const NodeId id = static_cast<NodeId>(nodes.size());
         where[d] = id;
-        BehaviourTree::Node n{};
+        BehaviorTree::Node n{};
         n.kind = dn.kind;
         n.status = Status::Invalid;
         n.flags = dn.flags;
@@ -230,10 +230,10 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
     // parents, then the leaf objects in node order.
     const std::size_t count = nodes.size();
     auto align_up = [](std::size_t v, std::size_t a) { return (v + a - 1) & ~(a - 1); };
-    const std::size_t parents_at = count * sizeof(BehaviourTree::Node);
+    const std::size_t parents_at = count * sizeof(BehaviorTree::Node);
     std::size_t size = parents_at + count * sizeof(NodeId);
     std::vector<std::size_t> object_at(count, 0);
-    std::size_t align = std::max<std::size_t>(alignof(BehaviourTree::Node), 16);
+    std::size_t align = std::max<std::size_t>(alignof(BehaviorTree::Node), 16);
     for (std::size_t i = 0; i < count; ++i) {
         const DraftNode& dn = nodes_[draft_of[i]];
         if (!dn.object || !dn.ops->relocate) continue;
@@ -242,14 +242,14 @@ BehaviourTree TreeDraft::build(NodeId root, std::vector<NodeId>* placed) {
         size += dn.ops->size;
         align = std::max(align, dn.ops->align);
     }
-    BehaviourTree tree;
+    BehaviorTree tree;
     tree.block_ = {static_cast<std::byte*>(::operator new[](size, std::align_val_t{align})),
                    detail::BlockDelete{align}};
     std::byte* const block = tree.block_.get();
-    auto* const first_node = reinterpret_cast<BehaviourTree::Node*>(block);
+    auto* const first_node = reinterpret_cast<BehaviorTree::Node*>(block);
     auto* const first_parent = reinterpret_cast<NodeId*>(block + parents_at);
     for (std::size_t i = 0; i < count; ++i) {
-        ::new (first_node + i) BehaviourTree::Node(nodes[i]);
+        ::new (first_node + i) BehaviorTree::Node(nodes[i]);
         ::new (first_parent + i) NodeId(parents[i]);
     }
     tree.nodes_ = {std::launder(first_node), static_cast<std::uint32_t>(count)};

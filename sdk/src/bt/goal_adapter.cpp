@@ -1,4 +1,4 @@
-// BehaviourTreeGoal: a tree driven by a GoalSelector's can_use / start / tick / stop calls, with the
+// BehaviorTreeGoal: a tree driven by a GoalSelector's can_use / start / tick / stop calls, with the
 // mob's brain or the goal's own blackboard as its memory.
 #include "mobsdk/bt/goal_adapter.hpp"
 
@@ -9,13 +9,13 @@
 
 namespace mobsdk::bt {
 
-BehaviourTreeGoal::BehaviourTreeGoal(BehaviourTree tree, Options options)
+BehaviorTreeGoal::BehaviorTreeGoal(BehaviorTree tree, Options options)
     : tree_(std::move(tree)), options_(std::move(options)) {
-    if (tree_.empty()) throw BtError("BehaviourTreeGoal: the tree is empty; build it before handing it over");
+    if (tree_.empty()) throw BtError("BehaviorTreeGoal: the tree is empty; build it before handing it over");
     set_flags(options_.flags);
     if (options_.blackboard) {
         if (!options_.blackboard->sensors().empty())
-            throw BtError("BehaviourTreeGoal: the blackboard layout has sensors, but nothing ticks a goal's "
+            throw BtError("BehaviorTreeGoal: the blackboard layout has sensors, but nothing ticks a goal's "
                           "blackboard; make the layout from memories only, or give the mob a brain with those "
                           "sensors (its brain is then the tree's blackboard)");
         // Without sensors the brain draws nothing from its random source.
@@ -24,9 +24,9 @@ BehaviourTreeGoal::BehaviourTreeGoal(BehaviourTree tree, Options options)
     }
 }
 
-BehaviourTreeGoal::~BehaviourTreeGoal() = default;
+BehaviorTreeGoal::~BehaviorTreeGoal() = default;
 
-TickContext BehaviourTreeGoal::context(Level& level, Mob& mob) {
+TickContext BehaviorTreeGoal::context(Level& level, Mob& mob) {
     if (brain::Brain* b = mob.brain()) return TickContext(level, mob, b, level.game_time());
     brain::Brain* own = own_blackboard_.get();
     const std::int64_t now = level.game_time();
@@ -51,29 +51,29 @@ TickContext BehaviourTreeGoal::context(Level& level, Mob& mob) {
     return TickContext(level, mob, own, now);
 }
 
-bool BehaviourTreeGoal::guard_holds(Level& level, Mob& mob) {
+bool BehaviorTreeGoal::guard_holds(Level& level, Mob& mob) {
     if (!guard_) return true;
     TickContext ctx = context(level, mob);
     return guard_->check(ctx);
 }
 
-bool BehaviourTreeGoal::can_use(Level& level, Mob& mob) { return guard_holds(level, mob); }
+bool BehaviorTreeGoal::can_use(Level& level, Mob& mob) { return guard_holds(level, mob); }
 
-bool BehaviourTreeGoal::can_continue_to_use(Level& level, Mob& mob) {
+bool BehaviorTreeGoal::can_continue_to_use(Level& level, Mob& mob) {
     if (tree_.is_terminated()) return false;
     return !options_.stop_when_guard_fails || guard_holds(level, mob);
 }
 
-void BehaviourTreeGoal::start(Level&, Mob&) {
+void BehaviorTreeGoal::start(Level&, Mob&) {
     // Each run begins from a fresh tree: the root is not Running, so the first tick initialises
     // the nodes it reaches. Leaf objects keep their own state between runs.
     if (tree_.is_running())
-        throw BtError("BehaviourTreeGoal: started while its tree still runs (the selector must stop a goal "
+        throw BtError("BehaviorTreeGoal: started while its tree still runs (the selector must stop a goal "
                       "before starting it again)");
     tree_.reset();
 }
 
-void BehaviourTreeGoal::tick(Level& level, Mob& mob) {
+void BehaviorTreeGoal::tick(Level& level, Mob& mob) {
     // A tree that ended waits, untouched, for the selector's next evaluation to stop the goal:
     // ticking it again would start a new run the selector did not choose.
     if (tree_.is_terminated()) return;
@@ -82,14 +82,14 @@ void BehaviourTreeGoal::tick(Level& level, Mob& mob) {
     if (s != Status::Running) last_result_ = s;
 }
 
-void BehaviourTreeGoal::stop(Level& level, Mob& mob) {
+void BehaviorTreeGoal::stop(Level& level, Mob& mob) {
     if (!tree_.is_running()) return;
     TickContext ctx = context(level, mob);
     tree_.abort(ctx);
 }
 
-std::string BehaviourTreeGoal::debug_string() const {
-    return options_.name.empty() ? std::string("BehaviourTree") : options_.name;
+std::string BehaviorTreeGoal::debug_string() const {
+    return options_.name.empty() ? std::string("BehaviorTree") : options_.name;
 }
 
 }  // namespace mobsdk::bt

@@ -24,7 +24,7 @@ constexpr Status condition_status(bool value, bool negate) noexcept {
 
 }  // namespace
 
-void BehaviourTree::take(BehaviourTree& other) noexcept {
+void BehaviorTree::take(BehaviorTree& other) noexcept {
     nodes_ = std::exchange(other.nodes_, {});
     parents_ = std::exchange(other.parents_, {});
     node_ticks_ = other.node_ticks_;
@@ -37,7 +37,7 @@ void BehaviourTree::take(BehaviourTree& other) noexcept {
     arena_ = std::move(other.arena_);
 }
 
-void BehaviourTree::release() noexcept {
+void BehaviorTree::release() noexcept {
     for (auto it = owned_.rbegin(); it != owned_.rend(); ++it) it->destroy(it->object);
     owned_.clear();
     nodes_ = {};
@@ -49,14 +49,14 @@ void BehaviourTree::release() noexcept {
     resume_ = 0;
 }
 
-const BehaviourTree::Node& BehaviourTree::at(NodeId node) const {
+const BehaviorTree::Node& BehaviorTree::at(NodeId node) const {
     if (node >= nodes_.size())
         throw BtError("behaviour tree: node " + std::to_string(node) + " does not exist (the tree has " +
                       std::to_string(nodes_.size()) + " nodes)");
     return nodes_[node];
 }
 
-void BehaviourTree::bad_status(const Node& n, Status status) const {
+void BehaviorTree::bad_status(const Node& n, Status status) const {
     const NodeId i = id_of(n);
     std::string what = "behaviour tree: the update of " + std::string(to_string(nodes_[i].kind)) + " node " +
                        std::to_string(i);
@@ -64,8 +64,8 @@ void BehaviourTree::bad_status(const Node& n, Status status) const {
     throw BtError(what + " returned " + to_string(status) + ": an update returns Success, Failure or Running");
 }
 
-void BehaviourTree::empty_tick() {
-    throw BtError("behaviour tree: tick() on an empty tree; build one with BehaviourTreeBuilder");
+void BehaviorTree::empty_tick() {
+    throw BtError("behaviour tree: tick() on an empty tree; build one with BehaviorTreeBuilder");
 }
 
 // ---- the node tick ----
@@ -75,14 +75,14 @@ void BehaviourTree::empty_tick() {
 // in place, in their own loops, so a leaf costs no dispatch and no frame: only its user function,
 // through one function pointer.
 
-Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
+Status BehaviorTree::tick_node(NodeId i, TickContext& ctx) {
     ++node_ticks_;
     return dispatch(i, nodes_[i], ctx);
 }
 
 // The switch itself, also inlined into the composites' loops: each loop then has its own jump,
 // predicted on its own.
-[[gnu::always_inline]] inline Status BehaviourTree::dispatch(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::dispatch(NodeId i, Node& n, TickContext& ctx) {
     switch (n.kind) {
     case NodeKind::Condition:
     case NodeKind::Action: return tick_leaf_node(i, n, ctx);
@@ -98,7 +98,7 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
     __builtin_unreachable();  // TreeDraft only makes the kinds above
 }
 
-[[gnu::always_inline]] inline Status BehaviourTree::tick_child(NodeId c, Node& child, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::tick_child(NodeId c, Node& child, TickContext& ctx) {
     if (is_leaf(child.kind)) {
         ++node_ticks_;
         return tick_leaf(child, ctx);
@@ -122,7 +122,7 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 }
 
 // The rest of a guarded sequence's update once its guard succeeded (see tick_child).
-[[gnu::noinline]] Status BehaviourTree::tick_guarded_sequence(Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_guarded_sequence(Node& n, TickContext& ctx) {
     const NodeId next = (&n)[1].end;
     n.data.inner.cursor = next;
     const Status s = next == n.end ? Status::Success : sequence_from(n, ctx);
@@ -132,7 +132,7 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 
 // A leaf's tick: the seed's Tick() around a user update. Conditions have no hooks: never Running,
 // they initialise and terminate in every tick.
-[[gnu::always_inline]] inline Status BehaviourTree::tick_leaf(Node& n, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::tick_leaf(Node& n, TickContext& ctx) {
     Status s;
     if (n.kind == NodeKind::Condition) {
         s = condition_status(n.data.leaf.fn.condition(n.data.leaf.object, ctx), (n.flags & Node::kNegate) != 0);
@@ -149,11 +149,11 @@ Status BehaviourTree::tick_node(NodeId i, TickContext& ctx) {
 
 // A leaf ticked on its own (a root, a decorator's child, an event-driven resumption): out of line,
 // so that the dispatch above needs no frame.
-[[gnu::noinline]] Status BehaviourTree::tick_leaf_node(NodeId, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_leaf_node(NodeId, Node& n, TickContext& ctx) {
     return tick_leaf(n, ctx);
 }
 
-Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
+Status BehaviorTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     const detail::LeafHooks& hooks = *hooks_[id_of(n)];
     if (n.status != Status::Running && (n.flags & Node::kHasInit)) hooks.on_initialise(n.data.leaf.object, ctx);
     const Status s = n.data.leaf.fn.action(n.data.leaf.object, ctx);
@@ -165,7 +165,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
 }
 
 // Seed: tick children from the current one while they succeed.
-[[gnu::always_inline]] inline Status BehaviourTree::sequence_from(Node& n, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::sequence_from(Node& n, TickContext& ctx) {
     for (;;) {
         const NodeId ci = n.data.inner.cursor;
         Node& c = nodes_[ci];
@@ -177,7 +177,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     }
 }
 
-[[gnu::noinline]] Status BehaviourTree::tick_sequence(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_sequence(NodeId i, Node& n, TickContext& ctx) {
     if (n.status != Status::Running) n.data.inner.cursor = i + 1;
     const Status s = sequence_from(n, ctx);
     n.status = s;
@@ -185,7 +185,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
 }
 
 // Seed: tick children from the current one while they fail.
-[[gnu::always_inline]] inline Status BehaviourTree::selector_from(Node& n, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::selector_from(Node& n, TickContext& ctx) {
     for (;;) {
         const NodeId ci = n.data.inner.cursor;
         Node& c = nodes_[ci];
@@ -197,7 +197,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     }
 }
 
-[[gnu::noinline]] Status BehaviourTree::tick_selector(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_selector(NodeId i, Node& n, TickContext& ctx) {
     if (n.status != Status::Running) n.data.inner.cursor = i + 1;
     const Status s = selector_from(n, ctx);
     n.status = s;
@@ -206,7 +206,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
 
 // Seed: a selector that starts from its first child every tick; when the child it settles on is
 // not the one it chose last tick, the one chosen last tick is aborted.
-[[gnu::noinline]] Status BehaviourTree::tick_active_selector(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_active_selector(NodeId i, Node& n, TickContext& ctx) {
     const NodeId end = n.end;
     if (n.status != Status::Running) n.data.inner.cursor = end;  // none chosen yet
     const NodeId previous = n.data.inner.cursor;
@@ -226,7 +226,7 @@ Status BehaviourTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     return s;
 }
 
-Status BehaviourTree::parallel_policies(const Node& n, std::uint32_t successes, std::uint32_t failures) const {
+Status BehaviorTree::parallel_policies(const Node& n, std::uint32_t successes, std::uint32_t failures) const {
     const std::uint32_t children = n.data.inner.count;
     if ((n.flags & Node::kFailureAll) && failures == children) return Status::Failure;
     if ((n.flags & Node::kSuccessAll) && successes == children) return Status::Success;
@@ -239,7 +239,7 @@ Status BehaviourTree::parallel_policies(const Node& n, std::uint32_t successes, 
 // Seed: tick every child that has not ended (a Monitor's leading conditions every tick);
 // RequireOne ends at the first child with that result — later children are not ticked this tick —
 // RequireAll when every child has it. Ending aborts the children still running.
-[[gnu::noinline]] Status BehaviourTree::tick_parallel(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_parallel(NodeId i, Node& n, TickContext& ctx) {
     const NodeId end = n.end;
     if (n.status != Status::Running) {
         // The seed leaves children in their last status, so a parallel run a second time would
@@ -279,7 +279,7 @@ done:
 // What a Repeat does with its child's result: true with `result` set when it stops looping.
 // Seed's loop, with Running returned while the child runs (the seed's code says Success there; its
 // text and Game AI Pro's intent say "keep running").
-[[gnu::always_inline]] inline bool BehaviourTree::repeat_after(Node& n, NodeId child, Status s, Status& result) {
+[[gnu::always_inline]] inline bool BehaviorTree::repeat_after(Node& n, NodeId child, Status s, Status& result) {
     if (s == Status::Running || s == Status::Failure) {
         result = s;
         return true;
@@ -295,7 +295,7 @@ done:
 
 // Repeating forever starts the child at most once per tick, so a child that succeeds at once cannot
 // spin the tick forever. `started`: the child was started already this tick.
-[[gnu::always_inline]] inline Status BehaviourTree::repeat_from(NodeId i, Node& n, bool started, TickContext& ctx) {
+[[gnu::always_inline]] inline Status BehaviorTree::repeat_from(NodeId i, Node& n, bool started, TickContext& ctx) {
     const NodeId c = i + 1;
     const bool forever = n.data.inner.limit <= 0;
     for (;;) {
@@ -308,21 +308,21 @@ done:
     }
 }
 
-[[gnu::noinline]] Status BehaviourTree::tick_repeat(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_repeat(NodeId i, Node& n, TickContext& ctx) {
     if (n.status != Status::Running) n.data.inner.count = 0;
     const Status s = repeat_from(i, n, false, ctx);
     n.status = s;
     return s;
 }
 
-[[gnu::noinline]] Status BehaviourTree::tick_inverter(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_inverter(NodeId i, Node& n, TickContext& ctx) {
     const Status c = tick_child(i + 1, nodes_[i + 1], ctx);
     const Status s = c == Status::Success ? Status::Failure : c == Status::Failure ? Status::Success : c;
     n.status = s;
     return s;
 }
 
-[[gnu::noinline]] Status BehaviourTree::tick_decorator(NodeId i, Node& n, TickContext& ctx) {
+[[gnu::noinline]] Status BehaviorTree::tick_decorator(NodeId i, Node& n, TickContext& ctx) {
     if (n.status != Status::Running && (n.flags & Node::kHasInit)) hooks_[i]->on_initialise(n.data.leaf.object, ctx);
     Child child(*this, i + 1, ctx);
     const Status s = n.data.leaf.fn.decorator(n.data.leaf.object, ctx, child);
@@ -338,7 +338,7 @@ done:
 // The sequences, selectors, repeats and inverters on the running branch only pass their child's
 // Running up; while the child keeps running, ticking them changes nothing and calls no user code.
 // So a tick starts at the deepest running node below such a chain and climbs only when it ends.
-Status BehaviourTree::tick_event(TickContext& ctx) {
+Status BehaviorTree::tick_event(TickContext& ctx) {
     NodeId i = nodes_[0].status == Status::Running ? resume_ : 0;
     Node& n = nodes_[i];
     Status s;
@@ -363,7 +363,7 @@ Status BehaviourTree::tick_event(TickContext& ctx) {
 // The rest of `parent`'s update once `child` ended with `child_status` (the parent is Running and
 // is a sequence, selector, repeat or inverter: descend() never goes below anything else). It counts
 // as the parent's node tick.
-Status BehaviourTree::resume_parent(NodeId parent, NodeId child, Status child_status, TickContext& ctx) {
+Status BehaviorTree::resume_parent(NodeId parent, NodeId child, Status child_status, TickContext& ctx) {
     ++node_ticks_;
     Node& n = nodes_[parent];
     Status s;
@@ -402,7 +402,7 @@ Status BehaviourTree::resume_parent(NodeId parent, NodeId child, Status child_st
 // A parallel's or decorator's OnTerminate: nothing below it may stay Running once it has ended
 // (the seed's Parallel::OnTerminate aborts its running children). The other composites' children
 // have always ended by the time they end.
-void BehaviourTree::terminate_node(NodeId i, Status status, TickContext& ctx) {
+void BehaviorTree::terminate_node(NodeId i, Status status, TickContext& ctx) {
     const Node& n = nodes_[i];
     switch (n.kind) {
     case NodeKind::Parallel:
@@ -419,7 +419,7 @@ void BehaviourTree::terminate_node(NodeId i, Status status, TickContext& ctx) {
     }
 }
 
-void BehaviourTree::abort(TickContext& ctx) {
+void BehaviorTree::abort(TickContext& ctx) {
     if (nodes_.empty()) return;
     abort_node(0, ctx);
     resume_ = 0;
@@ -427,7 +427,7 @@ void BehaviourTree::abort(TickContext& ctx) {
 
 // Seed's Abort(): OnTerminate(Aborted), status Aborted. Running descendants are aborted first, so
 // every running leaf below sees its on_terminate before its parents do.
-void BehaviourTree::abort_node(NodeId i, TickContext& ctx) {
+void BehaviorTree::abort_node(NodeId i, TickContext& ctx) {
     if (nodes_[i].status != Status::Running) return;
     const NodeKind kind = nodes_[i].kind;
     if (!is_leaf(kind)) {
@@ -440,7 +440,7 @@ void BehaviourTree::abort_node(NodeId i, TickContext& ctx) {
     n.status = Status::Aborted;
 }
 
-void BehaviourTree::reset() {
+void BehaviorTree::reset() {
     if (is_running())
         throw BtError("behaviour tree: reset() while the tree is running; abort(ctx) it first, or its running "
                       "nodes never get on_terminate");
@@ -457,7 +457,7 @@ void Child::reset() {
 
 // The deepest running node below `from` reached through running sequences, selectors, repeats and
 // inverters: where the next event-driven tick starts.
-NodeId BehaviourTree::descend(NodeId from) const noexcept {
+NodeId BehaviorTree::descend(NodeId from) const noexcept {
     NodeId i = from;
     for (;;) {
         const Node& n = nodes_[i];
@@ -480,20 +480,20 @@ NodeId BehaviourTree::descend(NodeId from) const noexcept {
     }
 }
 
-void BehaviourTree::set_mode(TickMode mode) {
+void BehaviorTree::set_mode(TickMode mode) {
     mode_ = mode;
     resume_ = is_running() ? descend(0) : 0;
 }
 
 // ---- inspection ----
 
-const std::string& BehaviourTree::name(NodeId node) const {
+const std::string& BehaviorTree::name(NodeId node) const {
     static const std::string none;
     at(node);
     return names_.empty() ? none : names_[node];
 }
 
-std::vector<NodeId> BehaviourTree::children(NodeId node) const {
+std::vector<NodeId> BehaviorTree::children(NodeId node) const {
     const Node& n = at(node);
     std::vector<NodeId> out;
     if (is_leaf(n.kind)) return out;
@@ -501,14 +501,14 @@ std::vector<NodeId> BehaviourTree::children(NodeId node) const {
     return out;
 }
 
-std::int32_t BehaviourTree::repeat_count(NodeId node) const {
+std::int32_t BehaviorTree::repeat_count(NodeId node) const {
     const Node& n = at(node);
     if (n.kind != NodeKind::Repeat)
         throw BtError("behaviour tree: repeat_count() of a " + std::string(to_string(n.kind)));
     return static_cast<std::int32_t>(n.data.inner.count);
 }
 
-std::string BehaviourTree::describe() const {
+std::string BehaviorTree::describe() const {
     std::string out;
     // Pre-order with an explicit stack of "close after node" markers.
     std::vector<NodeId> open;  // ends of the subtrees whose ')' is still due

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "mobsdk/world/vanilla_ids.hpp"
+
 namespace mobsdk::goal {
 
 namespace {
@@ -254,8 +256,7 @@ void MeleeAttackGoal::check_and_perform_attack(Level& level, Mob& mob, Mob& targ
 }
 
 void MeleeAttackGoal::do_hurt_target(Level&, Mob& mob, Mob& target) {
-    static const ResourceLocation mob_attack = ResourceLocation::of("mob_attack");
-    target.hurt(mob_attack, attack_damage_, &mob);
+    target.hurt(vanilla_damage_types().mob_attack, attack_damage_, &mob);
 }
 
 }  // namespace mobsdk::goal

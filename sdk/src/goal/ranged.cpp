@@ -4,14 +4,14 @@
 #include <cmath>
 
 #include "mobsdk/world/ai_util.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk::goal {
 
 namespace {
 
 bool is_bow(const ItemStack& stack) {
-    static const ResourceLocation bow = ResourceLocation::of("bow");
-    return !stack.empty() && stack.item == bow;
+    return !stack.empty() && stack.item == vanilla_items().bow;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "internal.hpp"
 
 namespace mobsdk::stdlib {
@@ -125,7 +126,7 @@ bool is_within_melee_attack_range(const Entity& attacker, const Entity& target) 
 }
 
 std::unique_ptr<OneShot> melee_attack(const StandardMemories& m, std::int32_t cooldown, float damage) {
-    static const ResourceLocation mob_attack = ResourceLocation::of("mob_attack");
+    const ResourceLocation& mob_attack = vanilla_damage_types().mob_attack;
     return named(create(registered(m.look_target), present(m.attack_target), absent(m.attack_cooling_down),
                         present(m.visible_mobs),
                         [=](Level& level, Mob& mob, std::int64_t, auto& look, auto& attack, auto& cooling,

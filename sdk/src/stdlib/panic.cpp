@@ -26,68 +26,31 @@ using namespace brain::behavior_builder;
 
 namespace {
 
-
-bool ends_with(std::string_view s, std::string_view suffix) noexcept {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// Block facts by vanilla id. Golem summoning looks at a few blocks per try, once per 100 ticks
-// of panic at most, so comparing short strings here costs nothing worth a table.
-std::string_view vanilla_path(const Level& level, BlockState state) {
-    const ResourceLocation& id = level.blocks().id_of(state);
-    return id.ns() == "minecraft" ? std::string_view(id.path()) : std::string_view();
-}
-
-bool is_air(const Level& level, BlockState state) {
-    const std::string_view p = vanilla_path(level, state);
-    return state.id == 0 || p == "cave_air" || p == "void_air";
-}
-
-// Vanilla 1.20's BlockState.liquid() (1.19's Material.isLiquid): the liquid blocks themselves.
-bool is_liquid(const Level& level, BlockState state) {
-    const std::string_view p = vanilla_path(level, state);
-    return p == "water" || p == "lava" || p == "bubble_column";
-}
-
-// SpawnUtil.Strategy.LEGACY_IRON_GOLEM (1.20's explicit list is what 1.19's materials excluded).
-bool golem_can_spawn_on(const Level& level, BlockState below, BlockState above) {
-    const std::string_view p = vanilla_path(level, below);
-    if (p == "cobweb" || p == "cactus" || p == "glass_pane" || ends_with(p, "_stained_glass_pane") ||
-        ends_with(p, "_stained_glass") || ends_with(p, "_leaves") || p == "conduit" || p == "ice" || p == "tnt" ||
-        p == "glowstone" || p == "beacon" || p == "sea_lantern" || p == "frosted_ice" || p == "tinted_glass" ||
-        p == "glass")
-        return false;
-    if (!is_air(level, above) && !is_liquid(level, above)) return false;
-    return level.blocks().info(below).solid || p == "powder_snow";
-}
-
-// EntityType.isBlockDangerous for the iron golem (not fire-immune): WalkNodeEvaluator.isBurningBlock
-// plus wither roses, berry bushes, cactus and powder snow.
-bool dangerous_for_golem(const Level& level, BlockState state) {
-    const std::string_view p = vanilla_path(level, state);
-    if (p == "fire" || p == "soul_fire" || p == "lava" || p == "magma_block" || p == "lava_cauldron") return true;
-    if ((p == "campfire" || p == "soul_campfire") &&
-        level.blocks().get_or(state, level.blocks().vanilla_properties().lit, false))
-        return true;
-    return p == "wither_rose" || p == "sweet_berry_bush" || p == "cactus" || p == "powder_snow";
+// SpawnUtil.Strategy.LEGACY_IRON_GOLEM: a block to stand on with air or liquid above
+// (1.20's explicit list is what 1.19's materials excluded).
+bool golem_can_spawn_on(const Level& level, const GolemSpawnBlocks& rules, BlockState below, BlockState above) {
+    const BlockRegistry& blocks = level.blocks();
+    if (rules.never_stood_on(below, blocks)) return false;
+    if (!rules.is_air(above, blocks) && !rules.is_liquid(above, blocks)) return false;
+    return blocks.info(below).solid || rules.is_powder_snow(below, blocks);
 }
 
 // NaturalSpawner.isValidEmptySpawnBlock (redstone signal sources are not modelled by the SDK).
-bool valid_empty_spawn_block(const Level& level, BlockPos pos, bool check_fluid) {
+bool valid_empty_spawn_block(const Level& level, const GolemSpawnBlocks& rules, BlockPos pos, bool check_fluid) {
     const BlockState state = level.block_state(pos);
     const BlockStateInfo& info = level.blocks().info(state);
     if (info.collision.is_full_block()) return false;
     if (check_fluid && info.fluid != Fluid::None) return false;
     if (level.blocks().has_tag(state, level.blocks().vanilla_tags().prevent_mob_spawning_inside)) return false;
-    return !dangerous_for_golem(level, state);
+    return !rules.is_dangerous(state, level.blocks());
 }
 
 // IronGolem.checkSpawnObstruction at `pos`; `scratch` is appended to and restored.
 bool golem_fits(Level& level, BlockPos pos, const GolemSummoning& golem, std::vector<EntityRef>& scratch) {
     if (!entity_can_stand_on(level.block_info(pos.below()))) return false;
     for (std::int32_t i = 1; i < 3; ++i)
-        if (!valid_empty_spawn_block(level, pos.above(i), true)) return false;
-    if (!valid_empty_spawn_block(level, pos, false)) return false;
+        if (!valid_empty_spawn_block(level, *golem.blocks, pos.above(i), true)) return false;
+    if (!valid_empty_spawn_block(level, *golem.blocks, pos, false)) return false;
     // Level.isUnobstructed: no living entity (they all block building) in the golem's box.
     const double half = static_cast<double>(golem.width) / 2.0;
     const AABB box{{pos.x + 0.5 - half, static_cast<double>(pos.y), pos.z + 0.5 - half},
@@ -143,6 +106,44 @@ Mob* spawn_golem(Level& level, Mob& villager, std::int32_t count, GolemMemories 
 
 // ---- golem summoning ----
 
+namespace {
+
+bool ends_with(std::string_view s, std::string_view suffix) noexcept {
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+GolemSpawnBlocks::GolemSpawnBlocks(const BlockRegistry& blocks) {
+    const Registry<BlockInfo>& registry = blocks.blocks();
+    flags_.assign(registry.size(), 0);
+    for (std::uint32_t i = 0; i < registry.size(); ++i) {
+        const ResourceLocation& id = registry.id_of(Handle<BlockInfo>::from_index(i));
+        if (id.ns() != "minecraft") continue;
+        const std::string_view p = id.path();
+        std::uint8_t f = 0;
+        if (p == "air" || p == "cave_air" || p == "void_air") f |= air;
+        if (p == "water" || p == "lava" || p == "bubble_column") f |= liquid;
+        if (p == "cobweb" || p == "cactus" || p == "glass_pane" || ends_with(p, "_stained_glass_pane") ||
+            ends_with(p, "_stained_glass") || ends_with(p, "_leaves") || p == "conduit" || p == "ice" || p == "tnt" ||
+            p == "glowstone" || p == "beacon" || p == "sea_lantern" || p == "frosted_ice" || p == "tinted_glass" ||
+            p == "glass")
+            f |= excluded;
+        if (p == "powder_snow") f |= powder_snow;
+        // WalkNodeEvaluator.isBurningBlock, plus wither roses, berry bushes, cactus and powder snow.
+        if (p == "fire" || p == "soul_fire" || p == "lava" || p == "magma_block" || p == "lava_cauldron" ||
+            p == "wither_rose" || p == "sweet_berry_bush" || p == "cactus" || p == "powder_snow")
+            f |= dangerous;
+        if (p == "campfire" || p == "soul_campfire") f |= campfire;
+        flags_[i] = f;
+    }
+}
+
+bool GolemSpawnBlocks::is_dangerous(BlockState state, const BlockRegistry& blocks) const noexcept {
+    if (has(state, blocks, dangerous)) return true;
+    return has(state, blocks, campfire) && blocks.get_or(state, blocks.vanilla_properties().lit, false);
+}
+
 bool wants_to_spawn_golem(const Brain& brain, const StandardMemories& m, std::int64_t game_time) {
     return wants_golem(brain, m.last_slept, m.golem_detected_recently, game_time);
 }
@@ -160,7 +161,7 @@ Mob* try_spawn_iron_golem(Level& level, BlockPos origin, const GolemSummoning& g
         for (std::int32_t i = 6; i >= -6; --i) {
             pos = pos.below();
             const BlockState below = level.block_state(pos);
-            if (golem_can_spawn_on(level, below, above)) {
+            if (golem_can_spawn_on(level, *golem.blocks, below, above)) {
                 pos = pos.above();
                 found = true;
                 break;
@@ -315,9 +316,9 @@ std::unique_ptr<OneShot> locate_hiding_place(const StandardMemories& m, Handle<P
 
 namespace {
 
+// Only bells have BellBlock.ATTACHMENT.
 bool is_bell(const Level& level, BlockPos pos) {
-    const ResourceLocation& id = level.blocks().id_of(level.block_state(pos));
-    return id.path() == "bell" && id.ns() == "minecraft";
+    return level.blocks().has(level.block_state(pos), level.blocks().vanilla_properties().bell_attachment);
 }
 
 bool ring(Level& level, BlockPos bell, brain::MemoryModuleType<std::int64_t> heard_bell_time,

@@ -8,6 +8,7 @@
 
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/ai_util.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "internal.hpp"
 
 namespace mobsdk::stdlib {
@@ -40,15 +41,9 @@ struct WalkAndLook {
     }
 };
 
-const ResourceLocation& none_id() {
-    static const ResourceLocation id = ResourceLocation::of("none");
-    return id;
-}
+const ResourceLocation& none_id() { return vanilla_professions().none; }
 
-const ResourceLocation& nitwit_id() {
-    static const ResourceLocation id = ResourceLocation::of("nitwit");
-    return id;
-}
+const ResourceLocation& nitwit_id() { return vanilla_professions().nitwit; }
 
 // Vanilla's profession.heldJobSite().test(type): the handles first, so that only a profession
 // whose job site is `type` costs an id comparison (ids are unique in the table).

@@ -4,6 +4,7 @@
 
 #include "mobsdk/nbt/tag.hpp"
 #include "mobsdk/world/item_nbt.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -56,12 +57,10 @@ const VillagerProfession* VillagerProfessions::for_job_site(Handle<PoiTypeInfo> 
 }
 
 std::span<const ResourceLocation> villager_wanted_items() {
+    const VanillaItems& i = vanilla_items();
     static const ResourceLocation items[] = {
-        ResourceLocation::of("bread"),          ResourceLocation::of("potato"),
-        ResourceLocation::of("carrot"),         ResourceLocation::of("wheat"),
-        ResourceLocation::of("wheat_seeds"),    ResourceLocation::of("beetroot"),
-        ResourceLocation::of("beetroot_seeds"), ResourceLocation::of("torchflower_seeds"),
-        ResourceLocation::of("pitcher_pod"),
+        i.bread, i.potato, i.carrot, i.wheat, i.wheat_seeds, i.beetroot, i.beetroot_seeds, i.torchflower_seeds,
+        i.pitcher_pod,
     };
     return items;
 }
@@ -183,7 +182,7 @@ bool VillagerState::wants_to_pick_up(const ItemStack& stack) const { return vill
 std::span<const ResourceLocation> VillagerState::secondary_poi_blocks() const { return profession().secondary_poi; }
 
 const VillagerProfession& VillagerState::profession() const noexcept {
-    static const VillagerProfession none{ResourceLocation::of("none"), std::nullopt, {}, {}};
+    static const VillagerProfession none{vanilla_professions().none, std::nullopt, {}, {}};
     if (!professions_) return none;
     const VillagerProfession* p = professions_->find(data.profession);
     return p ? *p : professions_->none();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -24,23 +25,7 @@ bool closer_to_center_than(BlockPos pos, const Vec3& point, double distance) noe
 }
 
 // Item ids, built once: comparing against them allocates nothing.
-struct Items {
-    ResourceLocation bread = ResourceLocation::of("bread");
-    ResourceLocation wheat = ResourceLocation::of("wheat");
-    ResourceLocation wheat_seeds = ResourceLocation::of("wheat_seeds");
-    ResourceLocation beetroot_seeds = ResourceLocation::of("beetroot_seeds");
-    ResourceLocation beetroot = ResourceLocation::of("beetroot");
-    ResourceLocation carrot = ResourceLocation::of("carrot");
-    ResourceLocation potato = ResourceLocation::of("potato");
-    ResourceLocation poisonous_potato = ResourceLocation::of("poisonous_potato");
-    ResourceLocation bone_meal = ResourceLocation::of("bone_meal");
-    ResourceLocation farmer = ResourceLocation::of("farmer");
-};
-
-const Items& items() {
-    static const Items i;
-    return i;
-}
+const VanillaItems& items() { return vanilla_items(); }
 
 // An item entity's random throw (vanilla's ItemEntity(level, x, y, z, stack) constructor).
 Vec3 random_item_motion(RandomSource& random) {
@@ -71,7 +56,7 @@ void drop_mature_crop(Level& level, BlockPos pos, Handle<BlockInfo> crop, const 
             if (r.next_float() < 0.5714286f) ++n;
         return n;
     };
-    const Items& it = items();
+    const VanillaItems& it = items();
     std::array<ItemStack, 3> drops{};
     if (crop == blocks.wheat) {
         drops[0] = {it.wheat, 1};
@@ -181,7 +166,7 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
     const BlockPos pos = site->pos;
     BlockState state = level.block_state(pos);
     if (!blocks_.composter.valid() || !registry.is(state, blocks_.composter)) return;
-    const Items& it = items();
+    const VanillaItems& it = items();
 
     // Vanilla's makeBread.
     if (villager->count_item(it.bread) <= max_bread) {
@@ -275,7 +260,7 @@ void HarvestFarmland::set_targets(Mob& mob, BlockPos pos) {
 
 bool HarvestFarmland::check_extra_start_conditions(Level& level, Mob& mob) {
     const VillagerState* villager = mob.attachment_as<VillagerState>();
-    if (villager == nullptr || !(villager->data.profession == items().farmer)) return false;
+    if (villager == nullptr || !(villager->data.profession == vanilla_professions().farmer)) return false;
     blocks_.resolve(level.blocks());
     valid_farmland_.clear();
     const Vec3 p = mob.position();
@@ -323,7 +308,7 @@ void HarvestFarmland::tick(Level& level, Mob& mob, std::int64_t time) {
         }
         VillagerState* villager = mob.attachment_as<VillagerState>();
         if (state == BlockState{} && below_is_farmland && villager != nullptr) {
-            const Items& it = items();
+            const VanillaItems& it = items();
             for (ItemStack& stack : villager->inventory) {
                 if (stack.empty()) continue;
                 Handle<BlockInfo> plant;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -216,7 +217,7 @@ void ArrowKind::hit_mob(World& world, ArrowEntity& arrow, ServerMob& target) {
             damage + world.random().next_int(static_cast<std::int32_t>(damage / 2 + 2)), 2147483647);
     const Entity* attacker = arrow.owner ? world.resolve(*arrow.owner) : nullptr;
     if (!attacker) attacker = &arrow;
-    static const ResourceLocation arrow_damage = ResourceLocation::of("arrow");
+    const ResourceLocation& arrow_damage = vanilla_damage_types().arrow;
     if (target.hurt(arrow_damage, static_cast<float>(damage), attacker)) {
         d.removed = true;
         return;

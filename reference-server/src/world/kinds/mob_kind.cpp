@@ -7,6 +7,7 @@
 #include <span>
 #include <string_view>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/world/item_nbt.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -149,7 +150,7 @@ void MobKind::push_entities(World& world, ServerMob& mob) {
     // Vanilla counts the ones that are not passengers; there are no passengers here.
     if (cramming > 0 && push_scratch_.size() > static_cast<std::size_t>(cramming - 1) &&
         world.random().next_int(4) == 0) {
-        static const ResourceLocation cramming_damage = ResourceLocation::of("cramming");
+        const ResourceLocation& cramming_damage = vanilla_damage_types().cramming;
         mob.hurt(cramming_damage, 6.0f, nullptr);
     }
     for (const EntitySlot* s : push_scratch_) push_apart(*get(s), mob);

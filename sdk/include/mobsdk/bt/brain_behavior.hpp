@@ -17,7 +17,7 @@ namespace mobsdk::bt {
 /// tick while RUNNING ticks the tree once; when the tree ends (Success or Failure) the behaviour
 /// stops; when the brain stops it (stop_all, or the optional stop rules below) the tree is
 /// aborted, so its running leaves get on_terminate(Aborted).
-class BehaviourTreeBehavior final : public brain::BehaviorControl {
+class BehaviorTreeBehavior final : public brain::BehaviorControl {
 public:
     /// @brief When it may start and when it must stop early.
     struct Options {
@@ -30,14 +30,14 @@ public:
         /// @brief When true, the tree is aborted and the behaviour stops as soon as an entry
         /// condition fails (a running tree otherwise ignores them).
         bool stop_when_entry_condition_fails = false;
-        /// @brief What debug_string() says ("BehaviourTree" when empty).
+        /// @brief What debug_string() says ("BehaviorTree" when empty).
         std::string name;
     };
 
     /// @brief Runs `tree` (which must not be empty: BtError otherwise) with the given options.
-    BehaviourTreeBehavior(BehaviourTree tree, Options options);
+    BehaviorTreeBehavior(BehaviorTree tree, Options options);
     /// @brief Runs `tree` with no entry conditions and no early stop.
-    explicit BehaviourTreeBehavior(BehaviourTree tree);
+    explicit BehaviorTreeBehavior(BehaviorTree tree);
 
     bool try_start(Level& level, Mob& mob, std::int64_t time) override;
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) override;
@@ -48,18 +48,21 @@ public:
     }
 
     /// @brief The tree (to read node statuses, or switch its tick mode).
-    BehaviourTree& tree() noexcept { return tree_; }
+    BehaviorTree& tree() noexcept { return tree_; }
     /// @brief The tree.
-    const BehaviourTree& tree() const noexcept { return tree_; }
+    const BehaviorTree& tree() const noexcept { return tree_; }
     /// @brief The status the tree ended with the last time it ended by itself (Invalid until then).
     Status last_result() const noexcept { return last_result_; }
 
 private:
     bool must_stop(Mob& mob) const;
 
-    BehaviourTree tree_;
+    BehaviorTree tree_;
     Options options_;
     Status last_result_ = Status::Invalid;
 };
+
+/// @brief The name before SDK 0.5.0; removed in 0.6.0.
+using BehaviourTreeBehavior [[deprecated("renamed BehaviorTreeBehavior (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTreeBehavior;
 
 }  // namespace mobsdk::bt

@@ -13,7 +13,7 @@ namespace mobsdk::bt {
 
 /// @brief Builds a tree in pre-order, as the seed's BehaviorTreeBuilder:
 ///
-///     BehaviourTree tree = BehaviourTreeBuilder()
+///     BehaviorTree tree = BehaviorTreeBuilder()
 ///         .active_selector()
 ///             .sequence()
 ///                 .condition(sees_enemy).back()
@@ -28,55 +28,58 @@ namespace mobsdk::bt {
 /// monitor(s, f), Repeat(n) → repeat(n), Condition(mode, negate) → condition(callable, negate),
 /// Action(mode) → action(callable), Back() → back(), End() → end(). The tree owns every node:
 /// there is no Release(). Node n of the tree is the builder's n-th node call (pre-order).
-class BehaviourTreeBuilder {
+class BehaviorTreeBuilder {
 public:
-    BehaviourTreeBuilder() = default;
+    BehaviorTreeBuilder() = default;
 
     /// @brief An action leaf (see TreeDraft::action).
     template <typename F>
-    BehaviourTreeBuilder& action(F&& f) {
+    BehaviorTreeBuilder& action(F&& f) {
         return push(draft_.action(std::forward<F>(f)));
     }
     /// @brief A condition leaf, negated when `negate` (see TreeDraft::condition).
     template <typename F>
-    BehaviourTreeBuilder& condition(F&& f, bool negate = false) {
+    BehaviorTreeBuilder& condition(F&& f, bool negate = false) {
         return push(draft_.condition(std::forward<F>(f), negate));
     }
     /// @brief A decorator of user code (see TreeDraft::decorator); its child comes next.
     template <typename F>
-    BehaviourTreeBuilder& decorator(F&& f) {
+    BehaviorTreeBuilder& decorator(F&& f) {
         return push(draft_.decorator(std::forward<F>(f)));
     }
     /// @brief A Repeat (`limit` <= 0: forever); its child comes next.
-    BehaviourTreeBuilder& repeat(std::int32_t limit) { return push(draft_.repeat(limit)); }
+    BehaviorTreeBuilder& repeat(std::int32_t limit) { return push(draft_.repeat(limit)); }
     /// @brief An Inverter; its child comes next.
-    BehaviourTreeBuilder& inverter() { return push(draft_.inverter()); }
+    BehaviorTreeBuilder& inverter() { return push(draft_.inverter()); }
     /// @brief A Sequence; its children come next.
-    BehaviourTreeBuilder& sequence() { return push(draft_.sequence()); }
+    BehaviorTreeBuilder& sequence() { return push(draft_.sequence()); }
     /// @brief A Selector; its children come next.
-    BehaviourTreeBuilder& selector() { return push(draft_.selector()); }
+    BehaviorTreeBuilder& selector() { return push(draft_.selector()); }
     /// @brief An ActiveSelector; its children come next, highest priority first.
-    BehaviourTreeBuilder& active_selector() { return push(draft_.active_selector()); }
+    BehaviorTreeBuilder& active_selector() { return push(draft_.active_selector()); }
     /// @brief A Parallel with its success and failure policies; its children come next.
-    BehaviourTreeBuilder& parallel(Policy success, Policy failure) { return push(draft_.parallel(success, failure)); }
+    BehaviorTreeBuilder& parallel(Policy success, Policy failure) { return push(draft_.parallel(success, failure)); }
     /// @brief A Monitor: its conditions first, then its actions.
-    BehaviourTreeBuilder& monitor(Policy success, Policy failure) { return push(draft_.monitor(success, failure)); }
+    BehaviorTreeBuilder& monitor(Policy success, Policy failure) { return push(draft_.monitor(success, failure)); }
 
     /// @brief Names the node made last (for describe() and debug output).
-    BehaviourTreeBuilder& name(std::string name);
+    BehaviorTreeBuilder& name(std::string name);
     /// @brief Closes the node on top of the stack. Throws BtError when nothing is open.
-    BehaviourTreeBuilder& back();
+    BehaviorTreeBuilder& back();
     /// @brief Closes every open node and returns the tree; the builder starts afresh. Throws
     /// BtError when no node was made or the tree is malformed (see TreeDraft::build).
-    BehaviourTree end();
+    BehaviorTree end();
 
 private:
-    BehaviourTreeBuilder& push(NodeId node);
+    BehaviorTreeBuilder& push(NodeId node);
 
     TreeDraft draft_;
     std::vector<NodeId> stack_;
     std::optional<NodeId> root_;
     std::optional<NodeId> last_;
 };
+
+/// @brief The name before SDK 0.5.0; removed in 0.6.0.
+using BehaviourTreeBuilder [[deprecated("renamed BehaviorTreeBuilder (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTreeBuilder;
 
 }  // namespace mobsdk::bt

@@ -24,7 +24,7 @@ namespace mobsdk::bt {
 /// The blackboard is the mob's brain when the mob has one. A brainless mob (the usual goal mob)
 /// gets the goal's own blackboard: a brain made from Options::blackboard, holding those memories
 /// only and no sensors or behaviours. Without either, a memory read or write throws BtError.
-class BehaviourTreeGoal final : public goal::Goal {
+class BehaviorTreeGoal final : public goal::Goal {
 public:
     /// @brief How the goal is set up.
     struct Options {
@@ -38,25 +38,25 @@ public:
         /// @brief The memories of the goal's own blackboard, used when the mob has no brain. A
         /// layout with sensors is refused (nothing would tick them).
         std::shared_ptr<const brain::BrainLayout> blackboard;
-        /// @brief What debug_string() says ("BehaviourTree" when empty).
+        /// @brief What debug_string() says ("BehaviorTree" when empty).
         std::string name;
     };
 
     /// @brief Runs `tree` (which must not be empty: BtError otherwise), usable whenever its
     /// flags are free.
-    BehaviourTreeGoal(BehaviourTree tree, Options options);
+    BehaviorTreeGoal(BehaviorTree tree, Options options);
     /// @brief Runs `tree`, usable when `guard` — a callable `bool(TickContext&)`, as a condition
     /// leaf — returns true.
     template <typename G>
-    BehaviourTreeGoal(BehaviourTree tree, G&& guard, Options options)
-        : BehaviourTreeGoal(std::move(tree), std::move(options)) {
+    BehaviorTreeGoal(BehaviorTree tree, G&& guard, Options options)
+        : BehaviorTreeGoal(std::move(tree), std::move(options)) {
         using T = std::remove_cvref_t<G>;
         static_assert(ConditionCallable<T>,
                       "a tree goal's guard needs `bool operator()(TickContext&)`, as a condition leaf");
         guard_ = std::make_unique<GuardOf<T>>(std::forward<G>(guard));
     }
     /// @brief Destroys the tree as it is (a selector stops its running goals before it drops them).
-    ~BehaviourTreeGoal() override;
+    ~BehaviorTreeGoal() override;
 
     bool can_use(Level& level, Mob& mob) override;
     bool can_continue_to_use(Level& level, Mob& mob) override;
@@ -68,9 +68,9 @@ public:
     std::string debug_string() const override;
 
     /// @brief The tree (to read node statuses, or switch its tick mode).
-    BehaviourTree& tree() noexcept { return tree_; }
+    BehaviorTree& tree() noexcept { return tree_; }
     /// @brief The tree.
-    const BehaviourTree& tree() const noexcept { return tree_; }
+    const BehaviorTree& tree() const noexcept { return tree_; }
     /// @brief The status the tree ended with the last time it ended by itself (Invalid until then).
     Status last_result() const noexcept { return last_result_; }
     /// @brief The goal's own blackboard (nullptr without Options::blackboard); a brainless mob's
@@ -95,7 +95,7 @@ private:
     TickContext context(Level& level, Mob& mob);
     bool guard_holds(Level& level, Mob& mob);
 
-    BehaviourTree tree_;
+    BehaviorTree tree_;
     Options options_;
     std::unique_ptr<Guard> guard_;
     std::unique_ptr<brain::Brain> own_blackboard_;
@@ -104,5 +104,8 @@ private:
     std::int64_t next_expiry_pass_ = kNever;
     Status last_result_ = Status::Invalid;
 };
+
+/// @brief The name before SDK 0.5.0; removed in 0.6.0.
+using BehaviourTreeGoal [[deprecated("renamed BehaviorTreeGoal (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTreeGoal;
 
 }  // namespace mobsdk::bt

@@ -37,23 +37,23 @@ class TreeDraft;
 /// Running, then update(), then on_terminate(status) when the new status is not Running.
 /// abort() calls on_terminate(Aborted) on the running nodes (children before parents) and leaves
 /// them Aborted.
-class BehaviourTree {
+class BehaviorTree {
 public:
-    /// @brief An empty tree (no root): tick() throws. Build one with BehaviourTreeBuilder or TreeDraft.
-    BehaviourTree() = default;
+    /// @brief An empty tree (no root): tick() throws. Build one with BehaviorTreeBuilder or TreeDraft.
+    BehaviorTree() = default;
     /// @brief Takes the other tree's nodes and leaves; the other is left empty.
-    BehaviourTree(BehaviourTree&& other) noexcept { take(other); }
+    BehaviorTree(BehaviorTree&& other) noexcept { take(other); }
     /// @brief Destroys this tree's leaves, then takes the other's.
-    BehaviourTree& operator=(BehaviourTree&& other) noexcept {
+    BehaviorTree& operator=(BehaviorTree&& other) noexcept {
         if (this != &other) {
             release();
             take(other);
         }
         return *this;
     }
-    BehaviourTree(const BehaviourTree&) = delete;
-    BehaviourTree& operator=(const BehaviourTree&) = delete;
-    ~BehaviourTree() { release(); }
+    BehaviorTree(const BehaviorTree&) = delete;
+    BehaviorTree& operator=(const BehaviorTree&) = delete;
+    ~BehaviorTree() { release(); }
 
     /// @brief One tick of the whole tree; returns the root's status. Throws BtError on an empty tree
     /// or when user code returns Invalid or Aborted from an update.
@@ -156,7 +156,7 @@ private:
     [[noreturn]] void bad_status(const Node& n, Status status) const;
     NodeId id_of(const Node& n) const noexcept { return static_cast<NodeId>(&n - nodes_.items); }
 
-    void take(BehaviourTree& other) noexcept;
+    void take(BehaviorTree& other) noexcept;
     void release() noexcept;
 
     // What a tick reads first; the nodes, their parents and the leaf objects share one block.
@@ -191,15 +191,15 @@ public:
     NodeId id() const noexcept { return id_; }
 
 private:
-    friend class BehaviourTree;
-    Child(BehaviourTree& tree, NodeId id, TickContext& ctx) noexcept : tree_(&tree), id_(id), ctx_(&ctx) {}
-    BehaviourTree* tree_;
+    friend class BehaviorTree;
+    Child(BehaviorTree& tree, NodeId id, TickContext& ctx) noexcept : tree_(&tree), id_(id), ctx_(&ctx) {}
+    BehaviorTree* tree_;
     NodeId id_;
     TickContext* ctx_;
 };
 
 /// @brief Nodes made one at a time and linked with add_child (the seed's Create() and AddChild()),
-/// then laid out into a BehaviourTree by build(). BehaviourTreeBuilder is the fluent way to do the
+/// then laid out into a BehaviorTree by build(). BehaviorTreeBuilder is the fluent way to do the
 /// same. Leaf objects are moved into storage the tree will own.
 class TreeDraft {
 public:
@@ -285,7 +285,7 @@ public:
     /// afterwards. `placed`, when given, receives each draft node's id in the tree. Throws
     /// BtError when a composite has no child, a decorator has none, a node made here is not under
     /// the root, or the root has a parent.
-    BehaviourTree build(NodeId root, std::vector<NodeId>* placed = nullptr);
+    BehaviorTree build(NodeId root, std::vector<NodeId>* placed = nullptr);
 
 private:
     using DraftNode = detail::DraftNode;
@@ -299,5 +299,8 @@ private:
     std::vector<DraftNode> nodes_;
     detail::Arena arena_;
 };
+
+/// @brief The name before SDK 0.5.0; removed in 0.6.0.
+using BehaviourTree [[deprecated("renamed BehaviorTree (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTree;
 
 }  // namespace mobsdk::bt

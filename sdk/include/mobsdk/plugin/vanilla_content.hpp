@@ -10,6 +10,7 @@
 #include "mobsdk/world/block.hpp"
 #include "mobsdk/world/entity_type.hpp"
 #include "mobsdk/world/poi_type.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk {
 
@@ -30,6 +31,9 @@ struct VanillaContent {
     stdlib::StandardSensors sensors;       ///< sensor types, e.g. `sensors.nearest_bed`
     brain::VanillaActivities activities;   ///< activities, e.g. `activities.idle`
     brain::VanillaSchedules schedules;     ///< schedules, e.g. `schedules.villager_default`
+    VanillaItems items;                    ///< item ids (no registry), e.g. `items.bread`
+    VanillaDamageTypes damage_types;       ///< damage type ids (no registry), e.g. `damage_types.fall`
+    VanillaProfessionIds professions;      ///< villager profession ids (no registry), e.g. `professions.farmer`
 };
 
 /// @brief Registers all vanilla content into fresh registries, in this order: blocks, POI types,

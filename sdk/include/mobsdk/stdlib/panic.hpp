@@ -19,12 +19,51 @@
 
 namespace mobsdk::stdlib {
 
+/// @brief The block rules of summoning an iron golem, resolved once from a block registry: which
+/// blocks are air or liquid, which it may not stand on (SpawnUtil.Strategy.LEGACY_IRON_GOLEM) and
+/// which are dangerous to it (EntityType.isBlockDangerous). A test is one bit per block, never a
+/// comparison of ids; a block registered after the table was made counts as none of them.
+class GolemSpawnBlocks {
+public:
+    /// @brief Classifies every block `blocks` holds now (vanilla's ids; other namespaces are none).
+    explicit GolemSpawnBlocks(const BlockRegistry& blocks);
+    /// @brief BlockState.isAir: air, cave_air, void_air.
+    bool is_air(BlockState state, const BlockRegistry& blocks) const noexcept { return has(state, blocks, air); }
+    /// @brief BlockState.liquid(): water, lava, bubble_column.
+    bool is_liquid(BlockState state, const BlockRegistry& blocks) const noexcept { return has(state, blocks, liquid); }
+    /// @brief LEGACY_IRON_GOLEM's excluded blocks (glass, panes, leaves, ice, cactus…).
+    bool never_stood_on(BlockState state, const BlockRegistry& blocks) const noexcept {
+        return has(state, blocks, excluded);
+    }
+    /// @brief Powder snow: stood on although not legacy-solid.
+    bool is_powder_snow(BlockState state, const BlockRegistry& blocks) const noexcept {
+        return has(state, blocks, powder_snow);
+    }
+    /// @brief Dangerous to the golem: fire, lava, magma, wither roses, berry bushes, cactus, powder
+    /// snow, and campfires while lit.
+    bool is_dangerous(BlockState state, const BlockRegistry& blocks) const noexcept;
+
+private:
+    enum Flag : std::uint8_t { air = 1, liquid = 2, excluded = 4, powder_snow = 8, dangerous = 16, campfire = 32 };
+    bool has(BlockState state, const BlockRegistry& blocks, Flag flag) const noexcept {
+        const std::uint32_t i = blocks.block_of(state).index();
+        return i < flags_.size() && (flags_[i] & flag) != 0;
+    }
+    std::vector<std::uint8_t> flags_;  // per block, by its handle's index
+};
+
 /// @brief What summoning an iron golem needs: its type (the stdlib does not hard-code
-/// registries) and its size, for the spawn obstruction check (vanilla's 1.4 × 2.7).
+/// registries), its size, for the spawn obstruction check (vanilla's 1.4 × 2.7), and the block
+/// rules resolved from the registry the world uses.
 struct GolemSummoning {
-    Handle<EntityTypeInfo> iron_golem;  ///< minecraft:iron_golem
-    float width = 1.4f;                 ///< the golem's box width
-    float height = 2.7f;                ///< the golem's box height
+    /// @brief For `iron_golem`, with the block rules of `blocks` (call it once the vanilla blocks
+    /// are registered, e.g. in a plugin's register_content).
+    GolemSummoning(Handle<EntityTypeInfo> iron_golem, const BlockRegistry& blocks)
+        : iron_golem(iron_golem), blocks(std::make_shared<const GolemSpawnBlocks>(blocks)) {}
+    Handle<EntityTypeInfo> iron_golem;                ///< minecraft:iron_golem
+    float width = 1.4f;                               ///< the golem's box width
+    float height = 2.7f;                              ///< the golem's box height
+    std::shared_ptr<const GolemSpawnBlocks> blocks;  ///< the block rules (shared by every copy)
 };
 
 /// @brief Vanilla's Villager.wantsToSpawnGolem: LAST_SLEPT present and less than 24,000 ticks

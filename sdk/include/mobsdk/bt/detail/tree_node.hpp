@@ -1,6 +1,6 @@
 // A built tree's node as the tick loop reads it (24 bytes, pre-order, children as index ranges), the
 // draft's node before build() lays it out, and how a tree owns its block and leaf objects.
-// Not API: BehaviourTree and TreeDraft are.
+// Not API: BehaviorTree and TreeDraft are.
 #pragma once
 
 #include <cstddef>
