@@ -20,8 +20,7 @@ using behavior_builder::present, behavior_builder::registered;
 // A sensor: every 10 ticks, remember the nearest fox within 8 blocks (or forget it).
 class NearestFoxSensor final : public Sensor {
 public:
-    NearestFoxSensor(Handle<EntityTypeInfo> fox, MemoryModuleType<EntityRef> out)
-        : Sensor(10), fox_(fox), out_(out) {}
+    NearestFoxSensor(Handle<EntityTypeInfo> fox, MemoryModuleType<EntityRef> out) : Sensor(10), fox_(fox), out_(out) {}
     std::vector<MemoryHandle> requires_memories() const override { return {out_}; }
 
 protected:
@@ -72,11 +71,12 @@ int main() {
     WorldRegistries world;
     const VanillaActivities act = register_vanilla_activities(reg.activities);
     auto nearest_fox = register_memory<EntityRef>(reg.memory_types, "example:nearest_fox", "example");
-    auto last_scared = register_memory_with_codec<std::int64_t, LongCodec>(reg.memory_types, "example:last_scared", "example");
+    auto last_scared =
+        register_memory_with_codec<std::int64_t, LongCodec>(reg.memory_types, "example:last_scared", "example");
     auto skittish = world.entity_types.register_entry("example:skittish", EntityTypeInfo{}, "example");
     auto fox_type = world.entity_types.register_entry("minecraft:fox", EntityTypeInfo{}, "example");
-    auto fox_sensor = register_sensor<NearestFoxSensor>(reg.sensor_types, "example:nearest_fox", "example",
-                                                        fox_type, nearest_fox);
+    auto fox_sensor =
+        register_sensor<NearestFoxSensor>(reg.sensor_types, "example:nearest_fox", "example", fox_type, nearest_fox);
     reg.freeze();
     world.freeze();
 
@@ -97,30 +97,31 @@ int main() {
     Brain& brain = *mob.brain_;
     brain.set_core_activities({act.core});
     brain.set_default_activity(act.idle);
-    brain.add_activity(act.core, prioritized_behaviors(
-        // Remember when it was last scared (long-term: saved with the mob).
-        std::pair{0, behavior_builder::create(present(nearest_fox), registered(last_scared),
-                                              [](Level&, Mob&, std::int64_t time, auto&, auto& scared) {
-                                                  scared.set(time);
-                                                  return true;
-                                              })},
-        // Choose the activity: avoid when a fox is near, idle otherwise.
-        std::pair{1, behavior_builder::create([act](Level&, Mob& m, std::int64_t) {
-                      return m.brain()->set_active_activity_to_first_valid({act.avoid, act.idle});
-                  })}));
+    brain.add_activity(
+        act.core, prioritized_behaviors(
+                      // Remember when it was last scared (long-term: saved with the mob).
+                      std::pair{0, behavior_builder::create(present(nearest_fox), registered(last_scared),
+                                                            [](Level&, Mob&, std::int64_t time, auto&, auto& scared) {
+                                                                scared.set(time);
+                                                                return true;
+                                                            })},
+                      // Choose the activity: avoid when a fox is near, idle otherwise.
+                      std::pair{1, behavior_builder::create([act](Level&, Mob& m, std::int64_t) {
+                                    return m.brain()->set_active_activity_to_first_valid({act.avoid, act.idle});
+                                })}));
     brain.add_activity(act.idle, prioritized_behaviors(std::pair{
-        0, std::make_unique<RunOne>(weighted_behaviors(
-               std::pair{std::make_unique<DoNothing>(20, 40), 1},
-               std::pair{behavior_builder::create([](Level& l, Mob& m, std::int64_t) {
-                             BlockPos p = m.block_position();
-                             p.x += l.random().next_int(9) - 4;
-                             p.z += l.random().next_int(9) - 4;
-                             return m.move_to(p, 1.0, 0);  // a short random stroll
-                         }),
-                         2}))}));
-    brain.add_activity_with_conditions(act.avoid,
-                                       prioritized_behaviors(std::pair{0, std::make_unique<RunAwayFromFox>(nearest_fox)}),
-                                       {{nearest_fox, MemoryStatus::VALUE_PRESENT}});
+                                     0, std::make_unique<RunOne>(weighted_behaviors(
+                                            std::pair{std::make_unique<DoNothing>(20, 40), 1},
+                                            std::pair{behavior_builder::create([](Level& l, Mob& m, std::int64_t) {
+                                                          BlockPos p = m.block_position();
+                                                          p.x += l.random().next_int(9) - 4;
+                                                          p.z += l.random().next_int(9) - 4;
+                                                          return m.move_to(p, 1.0, 0);  // a short random stroll
+                                                      }),
+                                                      2}))}));
+    brain.add_activity_with_conditions(
+        act.avoid, prioritized_behaviors(std::pair{0, std::make_unique<RunAwayFromFox>(nearest_fox)}),
+        {{nearest_fox, MemoryStatus::VALUE_PRESENT}});
     brain.use_default_activity();
 
     for (int t = 0; t < 200; ++t) {
@@ -131,9 +132,8 @@ int main() {
             const Activity a = *brain.active_non_core_activity();
             std::string running;
             for (const BehaviorControl* b : brain.running_behaviors()) running += " " + b->debug_string();
-            std::printf("tick %3d  activity %-16s fox %-3s running:%s\n", t + 1,
-                        reg.activities.id_of(a).str().c_str(), brain.has_memory_value(nearest_fox) ? "yes" : "no",
-                        running.c_str());
+            std::printf("tick %3d  activity %-16s fox %-3s running:%s\n", t + 1, reg.activities.id_of(a).str().c_str(),
+                        brain.has_memory_value(nearest_fox) ? "yes" : "no", running.c_str());
         }
     }
     // Only long-term memories are saved, in vanilla's layout.

@@ -72,11 +72,18 @@ public:
                                                         s.nearest_items};
         // Vanilla's Allay.MEMORY_TYPES; the sensors add what they write (mobs, hurt_by_entity,
         // the player memories) as vanilla's Brain does.
-        const std::vector<brain::MemoryHandle> memories = {
-            m_.path,          m_.look_target,        m_.visible_mobs,    m_.walk_target,
-            m_.cant_reach_walk_target_since,         m_.hurt_by,         m_.nearest_visible_wanted_item,
-            m_.liked_player,  m_.liked_noteblock,    m_.liked_noteblock_cooldown_ticks,
-            m_.item_pickup_cooldown_ticks,           m_.is_panicking};
+        const std::vector<brain::MemoryHandle> memories = {m_.path,
+                                                           m_.look_target,
+                                                           m_.visible_mobs,
+                                                           m_.walk_target,
+                                                           m_.cant_reach_walk_target_since,
+                                                           m_.hurt_by,
+                                                           m_.nearest_visible_wanted_item,
+                                                           m_.liked_player,
+                                                           m_.liked_noteblock,
+                                                           m_.liked_noteblock_cooldown_ticks,
+                                                           m_.item_pickup_cooldown_ticks,
+                                                           m_.is_panicking};
         provider_ = std::make_unique<brain::BrainProvider>(context.brain(), memories, sensors);
     }
 
@@ -114,21 +121,21 @@ private:
         brain::PrioritizedBehaviors p;
         p.emplace_back(0, stdlib::go_to_wanted_item(m_, AllayNumbers::speed_when_retrieving_item, true,
                                                     AllayNumbers::distance_to_wanted_item));
-        p.emplace_back(1, stdlib::make_go_and_give_items_to_target(m_, deposit_,
-                                                                   AllayNumbers::speed_when_following_deposit_target,
-                                                                   AllayNumbers::give_item_timeout_duration));
-        p.emplace_back(2, stdlib::stay_close_to_target(m_, DepositPositionUnlessWantedItem{deposit_, m_.nearest_visible_wanted_item},
-                                                       AllayNumbers::close_enough_to_target,
-                                                       AllayNumbers::too_far_from_target,
-                                                       AllayNumbers::speed_when_following_deposit_target));
+        p.emplace_back(
+            1, stdlib::make_go_and_give_items_to_target(m_, deposit_, AllayNumbers::speed_when_following_deposit_target,
+                                                        AllayNumbers::give_item_timeout_duration));
+        p.emplace_back(2, stdlib::stay_close_to_target(
+                              m_, DepositPositionUnlessWantedItem{deposit_, m_.nearest_visible_wanted_item},
+                              AllayNumbers::close_enough_to_target, AllayNumbers::too_far_from_target,
+                              AllayNumbers::speed_when_following_deposit_target));
         p.emplace_back(3, stdlib::set_entity_look_target_sometimes(
                               m_, AllayNumbers::max_look_distance,
                               stdlib::UniformInt{AllayNumbers::min_wait_duration, AllayNumbers::max_wait_duration}));
         brain::WeightedBehaviors one;
         one.emplace_back(stdlib::random_fly(m_, AllayNumbers::speed_when_idling), 2);
         one.emplace_back(stdlib::set_walk_target_from_look_target(m_, AllayNumbers::speed_when_idling, 3), 2);
-        one.emplace_back(std::make_unique<brain::DoNothing>(AllayNumbers::min_wait_duration,
-                                                            AllayNumbers::max_wait_duration), 1);
+        one.emplace_back(
+            std::make_unique<brain::DoNothing>(AllayNumbers::min_wait_duration, AllayNumbers::max_wait_duration), 1);
         p.emplace_back(4, std::make_unique<brain::RunOne>(std::move(one)));
         return p;
     }

@@ -88,8 +88,8 @@ public:
         : Behavior({{nearest, MemoryStatus::VALUE_PRESENT}}, 60, 100), nearest_(nearest) {}
     std::string debug_string() const override { return "WalkToNearestVillager"; }
 
-    static constexpr double speed = 1.0;       ///< speed modifier
-    static constexpr std::int32_t reach = 2;   ///< blocks from the villager that count as there
+    static constexpr double speed = 1.0;      ///< speed modifier
+    static constexpr std::int32_t reach = 2;  ///< blocks from the villager that count as there
 
 protected:
     bool check_extra_start_conditions(Level& level, Mob& mob) override {
@@ -97,7 +97,8 @@ protected:
         return v && v->position().dist_sqr(mob.position()) > reach * reach;
     }
     void start(Level& level, Mob& mob, std::int64_t) override {
-        if (const Entity* v = target(level, mob)) mob.navigation().move_to(mob.navigation().create_path(*v, reach), speed);
+        if (const Entity* v = target(level, mob))
+            mob.navigation().move_to(mob.navigation().create_path(*v, reach), speed);
     }
     bool can_still_use(Level& level, Mob& mob, std::int64_t) override {
         return target(level, mob) && !mob.navigation().is_done();
@@ -119,7 +120,8 @@ public:
         : content_(content),
           core_(vanilla.activities.core),
           idle_(vanilla.activities.idle),
-          provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{content.villager_sensor}) {}
+          provider_(registries, std::vector<brain::MemoryHandle>{},
+                    std::vector<brain::SensorType>{content.villager_sensor}) {}
 
     std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
         auto b = provider_.make_brain(level.random());
@@ -144,7 +146,8 @@ void ExamplePlugin::register_content(plugin::PluginContext& context) {
     content_.sightings = context.register_memory_with_codec<Sightings, SightingsCodec>("example:sightings");
     // Vanilla content comes as typed handles: no ids to look up.
     const Handle<EntityTypeInfo> villager = context.vanilla().entity_types.villager;
-    content_.villager_sensor = context.register_sensor<NearestVillagerSensor>("example:nearest_villager", content_, villager);
+    content_.villager_sensor =
+        context.register_sensor<NearestVillagerSensor>("example:nearest_villager", content_, villager);
 
     EntityTypeInfo watcher;
     watcher.category = MobCategory::Creature;
@@ -155,7 +158,8 @@ void ExamplePlugin::register_content(plugin::PluginContext& context) {
     watcher.movement_speed = 0.3;
     watcher.can_float = true;
     content_.watcher = context.register_entity_type(
-        "example:watcher", watcher, std::make_unique<WatcherBrainFactory>(context.brain(), context.vanilla(), content_));
+        "example:watcher", watcher,
+        std::make_unique<WatcherBrainFactory>(context.brain(), context.vanilla(), content_));
 }
 
 }  // namespace example

@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/ranged.hpp"
 #include "mobsdk/plugin/plugin.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 
 namespace monsters {
 
@@ -240,7 +240,9 @@ public:
     std::int32_t jumps() const noexcept { return jumps_; }
 
     // MoveControl: a slime does not walk to positions; a wanted position only makes it hop.
-    void set_wanted_position(const mobsdk::Vec3& pos, double speed) override { wanted_ = pos, set_wanted_movement(speed); }
+    void set_wanted_position(const mobsdk::Vec3& pos, double speed) override {
+        wanted_ = pos, set_wanted_movement(speed);
+    }
     void strafe(float, float) override {}
     Operation operation() const override { return operation_; }
     mobsdk::Vec3 wanted_position() const override { return wanted_; }

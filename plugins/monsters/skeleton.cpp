@@ -5,10 +5,10 @@
 #include <memory>
 #include <optional>
 
-#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/goals.hpp"
 #include "mobsdk/goal/sun.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "monsters_plugin.hpp"
 
 namespace monsters {
@@ -78,8 +78,7 @@ void SkeletonAttackGoal::tick(Level& level, Mob& mob) {
 }
 
 std::string SkeletonAttackGoal::debug_string() const {
-    return weapon_ == Weapon::Bow ? "SkeletonAttackGoal(RangedBowAttackGoal)"
-                                  : "SkeletonAttackGoal(MeleeAttackGoal)";
+    return weapon_ == Weapon::Bow ? "SkeletonAttackGoal(RangedBowAttackGoal)" : "SkeletonAttackGoal(MeleeAttackGoal)";
 }
 
 void SkeletonAttackGoal::perform_ranged_attack(Level& level, Mob& mob, const Entity& target, float power) {
@@ -91,8 +90,7 @@ void SkeletonAttackGoal::perform_ranged_attack(Level& level, Mob& mob, const Ent
     const ArrowShot shot = aim_arrow(mob, target, power, level.difficulty(), spread);
     ++shots_;
     last_shot_ = shot;
-    last_arrow_ = level.shoot_arrow(mob, shot.from, shot.direction, shot.velocity, shot.inaccuracy,
-                                    shot.base_damage);
+    last_arrow_ = level.shoot_arrow(mob, shot.from, shot.direction, shot.velocity, shot.inaccuracy, shot.base_damage);
 }
 
 // ---- the factory ----
@@ -117,9 +115,9 @@ public:
         targets.add<goal::HurtByTargetGoal>(1);
         targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{iron_golem_}, true);
         if (turtle_)
-            targets.add<goal::NearestAttackableTargetGoal>(
-                3, goal::TypeList{*turtle_}, true, false,
-                goal::NearestAttackableTargetGoal::default_random_interval, &baby_turtle_on_land);
+            targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{*turtle_}, true, false,
+                                                           goal::NearestAttackableTargetGoal::default_random_interval,
+                                                           &baby_turtle_on_land);
         // The constructor's reassessWeaponGoal adds the attack last.
         auto& attack = goals.add<SkeletonAttackGoal>(4);
 

@@ -169,9 +169,7 @@ bool SlimeAttackGoal::can_use(Level& level, Mob& mob) {
     return target != nullptr && goal::can_attack(*target) && slime_move(mob) != nullptr;
 }
 
-void SlimeAttackGoal::start(Level&, Mob&) {
-    grow_tired_timer_ = reduced_tick_delay(300);
-}
+void SlimeAttackGoal::start(Level&, Mob&) { grow_tired_timer_ = reduced_tick_delay(300); }
 
 bool SlimeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
     const auto t = mob.target();

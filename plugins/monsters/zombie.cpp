@@ -57,9 +57,9 @@ public:
         targets.add<goal::NearestAttackableTargetGoal>(3, villagers_, false);
         targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{iron_golem_}, true);
         if (turtle_)
-            targets.add<goal::NearestAttackableTargetGoal>(
-                5, goal::TypeList{*turtle_}, true, false,
-                goal::NearestAttackableTargetGoal::default_random_interval, &baby_turtle_on_land);
+            targets.add<goal::NearestAttackableTargetGoal>(5, goal::TypeList{*turtle_}, true, false,
+                                                           goal::NearestAttackableTargetGoal::default_random_interval,
+                                                           &baby_turtle_on_land);
     }
 
 private:

@@ -5,7 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/brain/activity.hpp"
 #include "mobsdk/brain/behavior.hpp"
 #include "mobsdk/brain/gate_behavior.hpp"
@@ -20,6 +19,7 @@
 #include "mobsdk/stdlib/sleep.hpp"
 #include "mobsdk/stdlib/village.hpp"
 #include "mobsdk/stdlib/work.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "villager_plugin.hpp"
 
 namespace villager {
@@ -56,18 +56,39 @@ public:
         schedule_ = &context.brain().schedules[context.vanilla().schedules.villager_default];
         // Vanilla's Villager.SENSOR_TYPES, without villager_babies (no baby villagers here).
         const stdlib::StandardSensors& s = context.vanilla().sensors;
-        const std::vector<brain::SensorType> sensors = {s.nearest_living_entities, s.nearest_players, s.nearest_items,
-                                                        s.nearest_bed,             s.hurt_by,         s.villager_hostiles,
-                                                        s.secondary_pois,          s.golem_detected};
+        const std::vector<brain::SensorType> sensors = {
+            s.nearest_living_entities, s.nearest_players, s.nearest_items, s.nearest_bed, s.hurt_by,
+            s.villager_hostiles,       s.secondary_pois,  s.golem_detected};
         // Vanilla's Villager.MEMORY_TYPES (those this server models).
-        const std::vector<brain::MemoryHandle> memories = {
-            m_.home, m_.job_site, m_.potential_job_site, m_.meeting_point, m_.mobs, m_.visible_mobs,
-            m_.nearest_players, m_.nearest_visible_player, m_.nearest_visible_targetable_player,
-            m_.nearest_visible_wanted_item, m_.item_pickup_cooldown_ticks, m_.walk_target, m_.look_target,
-            m_.interaction_target, m_.breed_target, m_.path, m_.doors_to_close, m_.nearest_bed, m_.hurt_by,
-            m_.hurt_by_entity, m_.nearest_hostile, m_.secondary_job_site, m_.hiding_place, m_.heard_bell_time,
-            m_.cant_reach_walk_target_since, m_.last_slept, m_.last_woken, m_.last_worked_at_poi,
-            m_.golem_detected_recently};
+        const std::vector<brain::MemoryHandle> memories = {m_.home,
+                                                           m_.job_site,
+                                                           m_.potential_job_site,
+                                                           m_.meeting_point,
+                                                           m_.mobs,
+                                                           m_.visible_mobs,
+                                                           m_.nearest_players,
+                                                           m_.nearest_visible_player,
+                                                           m_.nearest_visible_targetable_player,
+                                                           m_.nearest_visible_wanted_item,
+                                                           m_.item_pickup_cooldown_ticks,
+                                                           m_.walk_target,
+                                                           m_.look_target,
+                                                           m_.interaction_target,
+                                                           m_.breed_target,
+                                                           m_.path,
+                                                           m_.doors_to_close,
+                                                           m_.nearest_bed,
+                                                           m_.hurt_by,
+                                                           m_.hurt_by_entity,
+                                                           m_.nearest_hostile,
+                                                           m_.secondary_job_site,
+                                                           m_.hiding_place,
+                                                           m_.heard_bell_time,
+                                                           m_.cant_reach_walk_target_since,
+                                                           m_.last_slept,
+                                                           m_.last_woken,
+                                                           m_.last_worked_at_poi,
+                                                           m_.golem_detected_recently};
         provider_ = std::make_unique<brain::BrainProvider>(context.brain(), memories, sensors);
     }
 
@@ -138,19 +159,20 @@ private:
         p.emplace_back(0, std::make_unique<stdlib::VillagerPanicTrigger>(m_, panic_, golem_));
         p.emplace_back(0, stdlib::wake_up(m_, rest_));
         p.emplace_back(0, stdlib::react_to_bell(m_, hide_));
-        p.emplace_back(0, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::held_job_site(*professions_), m_.job_site));
+        p.emplace_back(0,
+                       stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::held_job_site(*professions_), m_.job_site));
         p.emplace_back(0, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::acquirable_job_site(*professions_),
                                                       m_.potential_job_site));
         p.emplace_back(1, std::make_unique<stdlib::MoveToTargetSink>(m_));
         p.emplace_back(2, stdlib::poi_competitor_scan(m_, *professions_, job_site_holders_));
         p.emplace_back(5, stdlib::go_to_wanted_item(m_, VillagerPlugin::speed, false, 4));
-        p.emplace_back(6, std::make_unique<stdlib::AcquirePoi>(*poi_types_,
-                                                               stdlib::PoiFilter::acquirable_job_site(*professions_),
-                                                               m_.job_site, m_.potential_job_site, true));
+        p.emplace_back(
+            6, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::acquirable_job_site(*professions_),
+                                                    m_.job_site, m_.potential_job_site, true));
         p.emplace_back(7, std::make_unique<stdlib::GoToPotentialJobSite>(m_, activities(), VillagerPlugin::speed));
         p.emplace_back(8, stdlib::yield_job_site(m_, *poi_types_, *professions_, VillagerPlugin::speed));
-        p.emplace_back(10, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::of({pois_.home}),
-                                                                m_.home, false));
+        p.emplace_back(
+            10, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::of({pois_.home}), m_.home, false));
         p.emplace_back(10, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::of({pois_.meeting}),
                                                                 m_.meeting_point, true));
         p.emplace_back(10, stdlib::assign_profession_from_job_site(m_, *professions_));
@@ -180,11 +202,13 @@ private:
         else one.emplace_back(std::make_unique<stdlib::WorkAtPoi>(m_), 7);
         one.emplace_back(stdlib::stroll_around_poi(m_, m_.job_site, 0.4f, 4), 2);
         one.emplace_back(stdlib::stroll_to_poi(m_, m_.job_site, 0.4f, 1, 10), 5);
-        one.emplace_back(stdlib::stroll_to_poi_list(m_, m_.secondary_job_site, VillagerPlugin::speed, 1, 6, m_.job_site), 5);
+        one.emplace_back(
+            stdlib::stroll_to_poi_list(m_, m_.secondary_job_site, VillagerPlugin::speed, 1, 6, m_.job_site), 5);
         one.emplace_back(std::make_unique<stdlib::HarvestFarmland>(m_), farmer ? 2 : 5);
         one.emplace_back(std::make_unique<stdlib::UseBonemeal>(m_), farmer ? 4 : 7);
         p.emplace_back(5, std::make_unique<brain::RunOne>(std::move(one)));
-        p.emplace_back(2, stdlib::set_walk_target_from_block_memory(m_, m_.job_site, VillagerPlugin::speed, 9, 100, 1200));
+        p.emplace_back(2,
+                       stdlib::set_walk_target_from_block_memory(m_, m_.job_site, VillagerPlugin::speed, 9, 100, 1200));
         p.emplace_back(99, stdlib::update_activity_from_schedule());
         return p;
     }
@@ -195,7 +219,8 @@ private:
         triggers.emplace_back(stdlib::stroll_around_poi(m_, m_.meeting_point, 0.4f, 40), 2);
         triggers.emplace_back(stdlib::socialize_at_bell(m_, villager_), 2);
         p.emplace_back(2, brain::TriggerGate::trigger_one_shuffled(std::move(triggers)));
-        p.emplace_back(2, stdlib::set_walk_target_from_block_memory(m_, m_.meeting_point, VillagerPlugin::speed, 6, 100, 200));
+        p.emplace_back(
+            2, stdlib::set_walk_target_from_block_memory(m_, m_.meeting_point, VillagerPlugin::speed, 6, 100, 200));
         p.emplace_back(3, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::of({pois_.meeting}), m_.meeting_point));
         p.push_back(full_look());
         p.emplace_back(99, stdlib::update_activity_from_schedule());
@@ -208,7 +233,8 @@ private:
         p.emplace_back(3, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::of({pois_.home}), m_.home));
         p.emplace_back(3, std::make_unique<stdlib::SleepInBed>(m_, rest_));
         WeightedBehaviors one;
-        one.emplace_back(std::make_unique<stdlib::SetClosestHomeAsWalkTarget>(m_, pois_.home, VillagerPlugin::speed), 1);
+        one.emplace_back(std::make_unique<stdlib::SetClosestHomeAsWalkTarget>(m_, pois_.home, VillagerPlugin::speed),
+                         1);
         one.emplace_back(stdlib::inside_brownian_walk(m_, VillagerPlugin::speed), 4);
         one.emplace_back(stdlib::go_to_closest_village(m_, VillagerPlugin::speed, 4), 2);
         one.emplace_back(std::make_unique<brain::DoNothing>(20, 40), 2);

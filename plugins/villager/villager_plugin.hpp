@@ -12,8 +12,8 @@ namespace villager {
 
 /// @brief Handles to what the plugin gave AI to.
 struct VillagerContent {
-    mobsdk::Handle<mobsdk::EntityTypeInfo> villager;    ///< minecraft:villager
-    mobsdk::Handle<mobsdk::EntityTypeInfo> iron_golem;  ///< minecraft:iron_golem
+    mobsdk::Handle<mobsdk::EntityTypeInfo> villager;                   ///< minecraft:villager
+    mobsdk::Handle<mobsdk::EntityTypeInfo> iron_golem;                 ///< minecraft:iron_golem
     const mobsdk::stdlib::VillagerProfessions* professions = nullptr;  ///< vanilla's 15
 };
 

@@ -43,7 +43,9 @@ public:
     std::string debug_string() const override { return "MoveToTargetSink"; }
 
 protected:
-    bool can_still_use(Level&, Mob& mob, std::int64_t) override { return mob.brain()->has_memory_value(m_.walk_target); }
+    bool can_still_use(Level&, Mob& mob, std::int64_t) override {
+        return mob.brain()->has_memory_value(m_.walk_target);
+    }
     void tick(Level&, Mob& mob, std::int64_t) override {
         const BlockPos target = *mob.brain()->get_memory(m_.walk_target);
         if (mob.block_position() == target) mob.brain()->erase_memory(m_.walk_target);
@@ -209,10 +211,10 @@ struct AllayWorld {
         idle.emplace_back(2, stay_close_to_target(mem, writes));
         // 3: SetEntityLookTargetSometimes needs NEAREST_VISIBLE_LIVING_ENTITIES, which this brain
         // does not register, so it never starts; left out.
-        idle.emplace_back(4, std::make_unique<RunOne>(weighted_behaviors(
-                                 std::pair{random_stroll(mem, writes), 2},
-                                 std::pair{walk_to_look_target(mem, writes), 2},
-                                 std::pair{std::make_unique<DoNothing>(30, 60), 1})));
+        idle.emplace_back(
+            4, std::make_unique<RunOne>(weighted_behaviors(std::pair{random_stroll(mem, writes), 2},
+                                                           std::pair{walk_to_look_target(mem, writes), 2},
+                                                           std::pair{std::make_unique<DoNothing>(30, 60), 1})));
         brain.add_activity_with_conditions(acts.idle, std::move(idle), {});
         brain.set_core_activities({acts.core});
         brain.set_default_activity(acts.idle);
@@ -228,7 +230,8 @@ struct AllayWorld {
         return *p;
     }
     void give_item() {
-        allay.equipment_[static_cast<int>(EquipmentSlot::MainHand)] = ItemStack{ResourceLocation::of("amethyst_shard"), 1};
+        allay.equipment_[static_cast<int>(EquipmentSlot::MainHand)] =
+            ItemStack{ResourceLocation::of("amethyst_shard"), 1};
     }
     /// One tick; returns the behaviours that wrote WALK_TARGET in it, in order.
     WriteLog tick() {

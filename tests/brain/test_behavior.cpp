@@ -161,8 +161,8 @@ BOOST_FIXTURE_TEST_CASE(can_still_use_false_stops, BehaviorWorld) {
     b.still_use = false;
     b.tick_or_stop(level, mob, 2);
     BOOST_TEST((b.status() == BehaviorStatus::STOPPED));
-    const std::vector<std::string> expected{"check_extra",      "start@0", "can_still_use@1",
-                                            "tick@1",           "can_still_use@2", "stop@2"};
+    const std::vector<std::string> expected{"check_extra", "start@0",         "can_still_use@1",
+                                            "tick@1",      "can_still_use@2", "stop@2"};
     BOOST_TEST(log == expected, boost::test_tools::per_element());
 }
 
@@ -186,12 +186,12 @@ BOOST_FIXTURE_TEST_CASE(hooks_in_order_through_the_brain, BehaviorWorld) {
     brain().add_activity(acts.core, 0, std::move(list));
     brain().set_core_activities({acts.core});
     brain().set_default_activity(acts.idle);
-    brain().use_default_activity();  // core activities become active with the default one
+    brain().use_default_activity();            // core activities become active with the default one
     for (int i = 0; i < 4; ++i) level.tick();  // game time 0..3
     // Started and ticked at 0 (start, then tick in the same brain tick), end = 2, stopped at 3.
-    const std::vector<std::string> expected{"check_extra",     "start@0", "can_still_use@0", "tick@0",
-                                            "can_still_use@1", "tick@1",  "can_still_use@2", "tick@2",
-                                            "stop@3"};
+    const std::vector<std::string> expected{"check_extra",     "start@0",         "can_still_use@0",
+                                            "tick@0",          "can_still_use@1", "tick@1",
+                                            "can_still_use@2", "tick@2",          "stop@3"};
     BOOST_TEST(log == expected, boost::test_tools::per_element());
 }
 

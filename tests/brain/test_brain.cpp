@@ -1,8 +1,8 @@
 // Brain against vanilla's rules (Brain.java, 1.19.3–1.21): memory statuses, expiry in both orders
 // (the 22w12a change), the iron-golem cycle, sensors' scan rate, activities, schedules, tick order and
 // the memories' NBT. Memory types are registered here, not taken from the standard memory list.
-#include <boost/test/unit_test.hpp>
 #include <array>
+#include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -88,8 +88,8 @@ std::vector<std::unique_ptr<BehaviorControl>> behaviors(B&&... b) {
 // trigger: it starts, and stops on the same tick in the tick phase (canStillUse is false).
 class Logged final : public Behavior {
 public:
-    Logged(std::string name, Log& log, std::vector<MemoryRequirement> condition = {},
-           std::int32_t duration = 1000, bool keep = true, bool can_start = true)
+    Logged(std::string name, Log& log, std::vector<MemoryRequirement> condition = {}, std::int32_t duration = 1000,
+           bool keep = true, bool can_start = true)
         : Behavior(std::move(condition), duration, duration),
           name_(std::move(name)),
           log_(&log),
@@ -243,7 +243,7 @@ BOOST_FIXTURE_TEST_CASE(unregistered_memory_set_is_ignored_and_read_throws, Fixt
     BOOST_TEST(!b.has_memory_value(elsewhere));
     BOOST_CHECK_EXCEPTION(b.get_memory(elsewhere), BrainError,
                           [](const BrainError& e) { return contains(e.what(), "example:elsewhere"); });
-    BOOST_CHECK_THROW(b.is_memory_value(elsewhere, 5), BrainError);  // it reads, as vanilla's getMemory
+    BOOST_CHECK_THROW(b.is_memory_value(elsewhere, 5), BrainError);        // it reads, as vanilla's getMemory
     BOOST_CHECK_THROW(b.get_memory(MemoryModuleType<int>{}), BrainError);  // an invalid handle
 }
 
@@ -252,7 +252,7 @@ BOOST_FIXTURE_TEST_CASE(find_memory_answers_nullptr_for_an_unregistered_memory, 
     Brain& b = make();
     BOOST_TEST(b.find_memory(elsewhere) == nullptr);
     BOOST_TEST(b.find_memory(MemoryModuleType<int>{}) == nullptr);  // an invalid handle
-    BOOST_TEST(b.find_memory(counter) == nullptr);                   // registered, absent
+    BOOST_TEST(b.find_memory(counter) == nullptr);                  // registered, absent
     b.set_memory(counter, 7);
     BOOST_REQUIRE(b.find_memory(counter) != nullptr);
     BOOST_TEST(*b.find_memory(counter) == 7);
@@ -390,8 +390,9 @@ BOOST_AUTO_TEST_CASE(modern_expiry_present_through_tick_n_gone_on_n_plus_1) {
         BOOST_TEST_CONTEXT("ttl " << n) {
             const int passes = static_cast<int>(n) + 5;
             const auto present = expiry_trace(MemoryExpiry::Modern, n, passes);
-            for (int k = 1; k <= passes; ++k)
-                BOOST_TEST_CONTEXT("brain tick " << k) { BOOST_TEST(present[k - 1] == (k <= n)); }
+            for (int k = 1; k <= passes; ++k) BOOST_TEST_CONTEXT("brain tick " << k) {
+                    BOOST_TEST(present[k - 1] == (k <= n));
+                }
         }
     }
 }
@@ -572,10 +573,9 @@ BOOST_FIXTURE_TEST_CASE(register_sensor_is_one_line_and_records_required_memorie
     BOOST_TEST(reg.sensor_types[s].required_memories.size() == 1u);
     BOOST_TEST((reg.sensor_types[s].required_memories[0] == flag.handle()));
     BOOST_TEST(reg.sensor_types[s].factory()->scan_rate() == 20);
-    BOOST_CHECK_EXCEPTION(register_sensor<DefaultRateSensor>(reg.sensor_types, "example:flagger", "other", flag),
-                          mobsdk::RegistryError, [](const mobsdk::RegistryError& e) {
-                              return contains(e.what(), "test") && contains(e.what(), "other");
-                          });
+    BOOST_CHECK_EXCEPTION(
+        register_sensor<DefaultRateSensor>(reg.sensor_types, "example:flagger", "other", flag), mobsdk::RegistryError,
+        [](const mobsdk::RegistryError& e) { return contains(e.what(), "test") && contains(e.what(), "other"); });
 }
 
 BOOST_FIXTURE_TEST_CASE(sensor_memories_are_registered_by_the_layout, Fixture) {
@@ -598,8 +598,10 @@ BOOST_FIXTURE_TEST_CASE(sensor_first_run_after_random_delay_then_every_scan_rate
     // FakeLevel{1}: new Random(1).nextInt(20) == 5, then nextInt(7) == 4 (Java), drawn in layout order
     // when the brain is made.
     std::vector<std::int64_t> slow_runs, fast_runs;
-    const SensorType slow = register_sensor<TimeSensor>(reg.sensor_types, "example:slow", "test", counter, &slow_runs, 20);
-    const SensorType fast = register_sensor<TimeSensor>(reg.sensor_types, "example:fast", "test", elsewhere, &fast_runs, 7);
+    const SensorType slow =
+        register_sensor<TimeSensor>(reg.sensor_types, "example:slow", "test", counter, &slow_runs, 20);
+    const SensorType fast =
+        register_sensor<TimeSensor>(reg.sensor_types, "example:fast", "test", elsewhere, &fast_runs, 7);
     Brain& b = make({}, {slow, fast});
     BOOST_TEST(b.sensors()[0]->time_to_tick() == 5);
     BOOST_TEST(b.sensors()[1]->time_to_tick() == 4);
@@ -657,7 +659,8 @@ BOOST_FIXTURE_TEST_CASE(activity_requirements_gate_switching, Fixture) {
     b.add_activity(act.idle, 0, {});
     b.add_activity(act.work, 0, {});
     b.add_activity_with_conditions(act.fight, {}, {{counter, MemoryStatus::VALUE_PRESENT}});
-    b.add_activity_with_conditions(act.hide, {}, {{flag, MemoryStatus::VALUE_ABSENT}, {name, MemoryStatus::REGISTERED}});
+    b.add_activity_with_conditions(act.hide, {},
+                                   {{flag, MemoryStatus::VALUE_ABSENT}, {name, MemoryStatus::REGISTERED}});
     b.add_activity_with_conditions(act.avoid, {}, {{elsewhere, MemoryStatus::REGISTERED}});  // never met
     b.set_default_activity(act.idle);
     b.use_default_activity();
@@ -719,7 +722,7 @@ BOOST_FIXTURE_TEST_CASE(set_active_activity_to_first_valid, Fixture) {
     BOOST_TEST((b.active_non_core_activity() == act.avoid));
     b.erase_memory(name);
     BOOST_TEST(!b.set_active_activity_to_first_valid({act.fight, act.meet}));  // meet was never added
-    BOOST_TEST((b.active_non_core_activity() == act.avoid));  // unchanged, not the default
+    BOOST_TEST((b.active_non_core_activity() == act.avoid));                   // unchanged, not the default
 }
 
 BOOST_FIXTURE_TEST_CASE(memories_erased_when_activity_stops, Fixture) {
@@ -737,7 +740,7 @@ BOOST_FIXTURE_TEST_CASE(memories_erased_when_activity_stops, Fixture) {
     b.set_active_activity_if_possible(act.work);  // panic is not active: its memories stay
     BOOST_TEST(b.has_memory_value(flag));
     b.set_active_activity_if_possible(act.panic);
-    BOOST_TEST(b.has_memory_value(flag));  // starting panic does not erase them
+    BOOST_TEST(b.has_memory_value(flag));          // starting panic does not erase them
     b.set_active_activity_if_possible(act.panic);  // switching to itself: nothing stops
     BOOST_TEST(b.has_memory_value(flag));
     BOOST_TEST(b.has_memory_value(visible));
@@ -754,7 +757,8 @@ BOOST_FIXTURE_TEST_CASE(memories_erased_when_activity_stops, Fixture) {
 
 BOOST_FIXTURE_TEST_CASE(schedule_is_reread_only_after_more_than_20_ticks, Fixture) {
     Brain& b = make();
-    const Schedule schedule = ScheduleBuilder().change_activity_at(0, act.work).change_activity_at(12000, act.rest).build();
+    const Schedule schedule =
+        ScheduleBuilder().change_activity_at(0, act.work).change_activity_at(12000, act.rest).build();
     b.set_core_activities({act.core});
     b.add_activity(act.core, 0, {});
     b.add_activity(act.idle, 0, {});
@@ -770,7 +774,7 @@ BOOST_FIXTURE_TEST_CASE(schedule_is_reread_only_after_more_than_20_ticks, Fixtur
         b.update_activity_from_schedule(100, game_time);
         return b.is_active(act.work);
     };
-    BOOST_TEST(reads_at(0));    // last read starts at -9999
+    BOOST_TEST(reads_at(0));  // last read starts at -9999
     BOOST_TEST(!reads_at(10));
     BOOST_TEST(!reads_at(20));  // 20 - 0 is not more than 20
     BOOST_TEST(reads_at(21));
@@ -783,7 +787,8 @@ BOOST_FIXTURE_TEST_CASE(schedule_is_reread_only_after_more_than_20_ticks, Fixtur
 
 BOOST_FIXTURE_TEST_CASE(schedule_falls_back_to_default_when_requirements_fail, Fixture) {
     Brain& b = make();
-    const Schedule schedule = ScheduleBuilder().change_activity_at(0, act.work).change_activity_at(12000, act.rest).build();
+    const Schedule schedule =
+        ScheduleBuilder().change_activity_at(0, act.work).change_activity_at(12000, act.rest).build();
     b.set_core_activities({act.core});
     b.add_activity(act.core, 0, {});
     b.add_activity(act.idle, 0, {});
@@ -839,7 +844,8 @@ struct OrderFixture : Fixture {
     const BehaviorControl* i2 = nullptr;
     const BehaviorControl* w0 = nullptr;
     OrderFixture() {
-        const SensorType s = register_sensor<OrderSensor>(reg.sensor_types, "example:order", "test", counter, name, &log);
+        const SensorType s =
+            register_sensor<OrderSensor>(reg.sensor_types, "example:order", "test", counter, name, &log);
         b = &make({flag}, {s});
         // Core: c1 (priority 1) is added before c0 (priority 0). c0 needs the sensor's memory, which
         // only exists once the sensor has run: it starts on the first tick only if sensors run first.
@@ -873,8 +879,8 @@ BOOST_FIXTURE_TEST_CASE(tick_order_forget_sensors_start_then_tick, OrderFixture)
     level.tick();
     // Starts in priority order (ties in insertion order, across activities): c0 and i0 (0), then c1 (1),
     // then i2 (2); every start comes before every tick; i0, a trigger, stops in the tick phase.
-    BOOST_TEST((log == Log{"sensor", "start:c0", "start:i0", "start:c1", "start:i2", "tick:c0", "stop:i0",
-                           "tick:c1", "tick:i2"}));
+    BOOST_TEST((log == Log{"sensor", "start:c0", "start:i0", "start:c1", "start:i2", "tick:c0", "stop:i0", "tick:c1",
+                           "tick:i2"}));
     BOOST_TEST((b->running_behaviors() == std::vector<const BehaviorControl*>{c0, c1, i2}));
 
     log.clear();
@@ -924,8 +930,8 @@ BOOST_FIXTURE_TEST_CASE(stop_all_stops_every_running_behaviour_in_priority_order
     BOOST_TEST(b->running_behaviors().empty());
     log.clear();
     level.tick();  // and they start again on the next tick
-    BOOST_TEST((log == Log{"sensor", "start:c0", "start:i0", "start:c1", "start:i2", "tick:c0", "stop:i0",
-                           "tick:c1", "tick:i2"}));
+    BOOST_TEST((log == Log{"sensor", "start:c0", "start:i0", "start:c1", "start:i2", "tick:c0", "stop:i0", "tick:c1",
+                           "tick:i2"}));
 }
 
 BOOST_FIXTURE_TEST_CASE(add_activity_with_priority_start_numbers_consecutively, Fixture) {
@@ -1036,18 +1042,19 @@ BOOST_FIXTURE_TEST_CASE(load_skips_bad_entries_with_warnings_and_keeps_the_rest,
     b.set_memory_with_expiry(counter, 7, 40);  // a malformed saved value must leave this as it is
     b.set_memory(golem_detected_recently, true);
 
-    const nbt::Compound tag{{"memories",
-                             nbt::Compound{
-                                 {"example:nope", nbt::Compound{{"value", std::int32_t{1}}}},      // unknown
-                                 {"example:big", nbt::Compound{{"value", std::int32_t{1}}}},       // not in this brain
-                                 {"example:visible", nbt::Compound{{"value", std::int32_t{1}}}},   // short-term
-                                 {"example:counter", nbt::Compound{{"value", "seven"}}},           // malformed value
-                                 {"example:golem_detected_recently", std::int32_t{1}},             // not a compound
-                                 {"example:flag", nbt::Compound{{"ttl", std::int64_t{5}}}},        // no value
-                                 {"example:ids", nbt::Compound{{"value", nbt::IntArray{1}}, {"ttl", std::int32_t{5}}}},  // Int ttl
-                                 {"not a valid id!", nbt::Compound{{"value", std::int32_t{1}}}},   // malformed id
-                                 {"example:name", nbt::Compound{{"value", "kept"}, {"ttl", std::int64_t{9}}}},  // good
-                             }}};
+    const nbt::Compound tag{
+        {"memories",
+         nbt::Compound{
+             {"example:nope", nbt::Compound{{"value", std::int32_t{1}}}},     // unknown
+             {"example:big", nbt::Compound{{"value", std::int32_t{1}}}},      // not in this brain
+             {"example:visible", nbt::Compound{{"value", std::int32_t{1}}}},  // short-term
+             {"example:counter", nbt::Compound{{"value", "seven"}}},          // malformed value
+             {"example:golem_detected_recently", std::int32_t{1}},            // not a compound
+             {"example:flag", nbt::Compound{{"ttl", std::int64_t{5}}}},       // no value
+             {"example:ids", nbt::Compound{{"value", nbt::IntArray{1}}, {"ttl", std::int32_t{5}}}},  // Int ttl
+             {"not a valid id!", nbt::Compound{{"value", std::int32_t{1}}}},                         // malformed id
+             {"example:name", nbt::Compound{{"value", "kept"}, {"ttl", std::int64_t{9}}}},           // good
+         }}};
     const auto warnings = b.load(tag);
     BOOST_TEST(warnings.size() == 8u);
     for (const char* key : {"example:nope", "example:big", "example:visible", "example:counter",
@@ -1072,10 +1079,11 @@ BOOST_FIXTURE_TEST_CASE(load_replaces_values_and_empty_collection_is_absent, Fix
     Brain& b = make();
     b.set_memory_with_expiry(counter, 1, 50);
     b.set_memory(ids, std::vector<int>{1, 2});
-    const auto warnings = b.load(nbt::Compound{{"memories", nbt::Compound{
-                                                                 {"example:counter", nbt::Compound{{"value", std::int32_t{2}}}},
-                                                                 {"example:ids", nbt::Compound{{"value", nbt::IntArray{}}}},
-                                                             }}});
+    const auto warnings =
+        b.load(nbt::Compound{{"memories", nbt::Compound{
+                                              {"example:counter", nbt::Compound{{"value", std::int32_t{2}}}},
+                                              {"example:ids", nbt::Compound{{"value", nbt::IntArray{}}}},
+                                          }}});
     BOOST_TEST(warnings.empty());
     BOOST_TEST(b.is_memory_value(counter, 2));
     BOOST_TEST(b.time_until_expiry(counter) == 0);  // the loaded value does not expire
@@ -1165,7 +1173,7 @@ BOOST_FIXTURE_TEST_CASE(declared_requirements_that_fail_skip_try_start, ProbeFix
     level.tick();
     BOOST_TEST(declared->attempts == 1);
     BOOST_TEST((declared->prechecked == std::vector<bool>{true}));
-    BOOST_TEST(declared->ticks == 1);  // started, then ticked (and stopped) in the same brain tick
+    BOOST_TEST(declared->ticks == 1);                     // started, then ticked (and stopped) in the same brain tick
     BOOST_TEST((undeclared->prechecked.back() == true));  // it declared none, so none are left to check
     brain().set_memory(flag, Unit{});
     level.tick();
@@ -1194,7 +1202,7 @@ BOOST_FIXTURE_TEST_CASE(more_than_six_requirements_are_checked_by_try_start_too,
     level.tick();
     BOOST_TEST(p->attempts == 1);
     BOOST_TEST((p->prechecked == std::vector<bool>{false}));  // the brain checked six of them only
-    brain().set_memory(big, Big{});  // the seventh fails: try_start says no itself
+    brain().set_memory(big, Big{});                           // the seventh fails: try_start says no itself
     level.tick();
     BOOST_TEST(p->attempts == 2);
     BOOST_TEST(p->ticks == 1);
@@ -1238,8 +1246,8 @@ BOOST_FIXTURE_TEST_CASE(a_mob_answering_another_brain_gets_every_try_start, Prob
     Brain& b = make();
     Probe* p = add({req(counter, MemoryStatus::VALUE_PRESENT)});
     activate();
-    auto other_provider = std::make_unique<BrainProvider>(reg, std::vector<MemoryHandle>{counter},
-                                                          std::vector<SensorType>{});
+    auto other_provider =
+        std::make_unique<BrainProvider>(reg, std::vector<MemoryHandle>{counter}, std::vector<SensorType>{});
     FakeMob other{Uuid{3, 4}};
     other.brain_ = other_provider->make_brain(level.random());
     other.brain_->set_memory(counter, 5);  // `b` has no counter; the mob's brain has one
@@ -1386,7 +1394,7 @@ BOOST_FIXTURE_TEST_CASE(expiry_list_keeps_each_ttl_as_entries_come_and_go, Fixtu
     BOOST_TEST(b.has_memory_value(ids));
     b.set_memory(name, std::string("kept"));  // now without expiry: leaves the list
     b.erase_memory(flag);
-    b.set_memory_with_expiry(counter, 2, 10);  // back in, after the removals
+    b.set_memory_with_expiry(counter, 2, 10);          // back in, after the removals
     b.forget_outdated_memories(MemoryExpiry::Modern);  // ids erased; counter 9
     BOOST_TEST(!b.has_memory_value(ids));
     BOOST_TEST(!b.has_memory_value(flag));

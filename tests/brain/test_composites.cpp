@@ -137,8 +137,8 @@ BOOST_FIXTURE_TEST_CASE(callbacks_fire_on_start_and_stop, CompositeWorld) {
     BOOST_TEST(b->try_start(level, mob, 2));
     b->do_stop(level, mob, 3);
     b->do_stop(level, mob, 4);  // forwarded, but it was not running: no callback
-    const Log expected{"a start@0", "on_start@0", "a stop@1", "on_stop@1", "a start@2",
-                       "on_start@2", "a stop@3",  "on_stop@3", "a stop@4"};
+    const Log expected{"a start@0",  "on_start@0", "a stop@1",  "on_stop@1", "a start@2",
+                       "on_start@2", "a stop@3",   "on_stop@3", "a stop@4"};
     BOOST_TEST(log == expected, boost::test_tools::per_element());
 }
 
@@ -264,10 +264,10 @@ BOOST_FIXTURE_TEST_CASE(decorators_and_sequential_declare_the_wrapped_start_requ
     BOOST_TEST((wrapped->start_requirements()[0].memory == flag.handle()));
     BOOST_TEST((wrapped->start_requirements()[0].status == MemoryStatus::VALUE_PRESENT));
     Log log;
-    auto seq = std::make_unique<Sequential>(behavior_list(
-        std::make_unique<RunOne>(std::vector<MemoryRequirement>{{flag, MemoryStatus::VALUE_ABSENT}},
-                                 weighted_behaviors(std::pair{make_timed(), 1})),
-        std::make_unique<Step>(log, "b")));
+    auto seq = std::make_unique<Sequential>(
+        behavior_list(std::make_unique<RunOne>(std::vector<MemoryRequirement>{{flag, MemoryStatus::VALUE_ABSENT}},
+                                               weighted_behaviors(std::pair{make_timed(), 1})),
+                      std::make_unique<Step>(log, "b")));
     BOOST_TEST_REQUIRE(seq->start_requirements().size() == 1u);
     BOOST_TEST((seq->start_requirements()[0].status == MemoryStatus::VALUE_ABSENT));
     BOOST_TEST(std::make_unique<Step>(log, "c")->start_requirements().empty());  // declares none

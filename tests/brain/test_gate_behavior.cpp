@@ -82,8 +82,7 @@ using RP = GateBehavior::RunningPolicy;
 /// The id of the child a RUN_ONE gate started, or -1.
 int started_child(const GateBehavior& gate) {
     for (std::size_t i = 0; i < gate.child_count(); ++i)
-        if (gate.child(i).status() == BehaviorStatus::RUNNING)
-            return static_cast<const Probe&>(gate.child(i)).id;
+        if (gate.child(i).status() == BehaviorStatus::RUNNING) return static_cast<const Probe&>(gate.child(i)).id;
     return -1;
 }
 

@@ -145,8 +145,7 @@ BOOST_AUTO_TEST_CASE(entities_show_type_uuid_position_and_distance) {
     Fixture f;
     Brain& b = *f.brain;
     b.set_memory(f.m.attack_target, f.other.ref());
-    BOOST_TEST(f.shown(f.m.attack_target) ==
-               "minecraft:villager " + kA.str() + " at (3.50, 64.00, 4.50), 5.00 away");
+    BOOST_TEST(f.shown(f.m.attack_target) == "minecraft:villager " + kA.str() + " at (3.50, 64.00, 4.50), 5.00 away");
     // Without a level, only the UUID; an entity that is gone says so.
     BOOST_TEST(f.shown(f.m.attack_target, FormatContext{}) == kA.str());
     b.set_memory(f.m.avoid_target, EntityRef{kB, {}});
@@ -161,8 +160,8 @@ BOOST_AUTO_TEST_CASE(lists_show_their_length_and_first_items) {
     Brain& b = *f.brain;
     b.set_memory(f.m.mobs, EntityList{f.other.ref(), EntityRef{kB, {}}, EntityRef{kB, {}}, EntityRef{kB, {}}});
     BOOST_TEST(f.shown(f.m.mobs) == "4 entries: minecraft:villager " + kA.str() +
-                                        " at (3.50, 64.00, 4.50), 5.00 away; " +
-                                        kB.str() + " (not loaded); " + kB.str() + " (not loaded); …");
+                                        " at (3.50, 64.00, 4.50), 5.00 away; " + kB.str() + " (not loaded); " +
+                                        kB.str() + " (not loaded); …");
     b.set_memory(f.m.secondary_job_site, GlobalPosList{GlobalPos{ResourceLocation::of("overworld"), {1, 2, 3}}});
     BOOST_TEST(f.shown(f.m.secondary_job_site) == "1 entry: minecraft:overworld (1, 2, 3)");
     b.set_memory(f.m.doors_to_close, GlobalPosSet{GlobalPos{ResourceLocation::of("overworld"), {5, 6, 7}},

@@ -167,8 +167,7 @@ struct World {
 
     World() {
         registries.freeze();
-        provider =
-            std::make_unique<BrainProvider>(registries, m.all, std::span<const SensorType>{});
+        provider = std::make_unique<BrainProvider>(registries, m.all, std::span<const SensorType>{});
     }
     std::unique_ptr<Brain> brain() { return provider->make_brain(level.random()); }
 };
@@ -253,8 +252,7 @@ void set_short_term_memories(Brain& b, const StandardMemories& m, FakeMob& other
     b.set_memory(m.interactable_doors, GlobalPosList{overworld(5, 5, 5)});
     b.set_memory(m.doors_to_close, GlobalPosSet{overworld(5, 5, 5)});
     b.set_memory(m.nearest_bed, BlockPos{4, 4, 4});
-    b.set_memory(m.hurt_by,
-                 DamageSource{ResourceLocation::of("mob_attack"), other.ref(), other.ref(), {}});
+    b.set_memory(m.hurt_by, DamageSource{ResourceLocation::of("mob_attack"), other.ref(), other.ref(), {}});
     b.set_memory(m.hurt_by_entity, other.ref());
     b.set_memory(m.hiding_place, overworld(6, 6, 6));
     b.set_memory(m.heard_bell_time, std::int64_t{1000});
@@ -274,9 +272,7 @@ void set_short_term_memories(Brain& b, const StandardMemories& m, FakeMob& other
     b.set_memory(m.sniffer_happy, true);
 }
 
-std::string id_of(const World& w, MemoryHandle h) {
-    return w.registries.memory_types.id_of(h).str();
-}
+std::string id_of(const World& w, MemoryHandle h) { return w.registries.memory_types.id_of(h).str(); }
 
 }  // namespace
 
@@ -302,9 +298,7 @@ BOOST_AUTO_TEST_CASE(long_term_exactly_where_vanilla_has_a_codec) {
     for (const Expected& e : kVanillaMemories) {
         const auto h = reg.find(std::string("minecraft:") + e.id);
         BOOST_REQUIRE_MESSAGE(h.has_value(), e.id << " is not registered");
-        BOOST_TEST_CONTEXT(e.id) {
-            BOOST_TEST(reg[*h].long_term() == e.long_term);
-        }
+        BOOST_TEST_CONTEXT(e.id) { BOOST_TEST(reg[*h].long_term() == e.long_term); }
         long_terms += e.long_term;
     }
     BOOST_TEST(long_terms == 49u);
@@ -315,16 +309,14 @@ BOOST_AUTO_TEST_CASE(typed_handles_match_their_ids) {
     BOOST_TEST(id_of(w, w.m.home) == "minecraft:home");
     BOOST_TEST(id_of(w, w.m.mobs) == "minecraft:mobs");
     BOOST_TEST(id_of(w, w.m.visible_mobs) == "minecraft:visible_mobs");
-    BOOST_TEST(id_of(w, w.m.nearest_visible_targetable_player) ==
-               "minecraft:nearest_visible_targetable_player");
+    BOOST_TEST(id_of(w, w.m.nearest_visible_targetable_player) == "minecraft:nearest_visible_targetable_player");
     BOOST_TEST(id_of(w, w.m.long_jump_cooling_down) == "minecraft:long_jump_cooling_down");
     BOOST_TEST(id_of(w, w.m.liked_noteblock) == "minecraft:liked_noteblock");
     BOOST_TEST(id_of(w, w.m.breeze_leaving_water) == "minecraft:breeze_leaving_water");
     // typed_memory checks the C++ type recorded at registration.
     BOOST_CHECK_NO_THROW(typed_memory<GlobalPos>(w.registries.memory_types, w.m.home));
     BOOST_CHECK_THROW(typed_memory<BlockPos>(w.registries.memory_types, w.m.home), BrainError);
-    BOOST_CHECK_NO_THROW(
-        typed_memory<NearestVisibleLivingEntities>(w.registries.memory_types, w.m.visible_mobs));
+    BOOST_CHECK_NO_THROW(typed_memory<NearestVisibleLivingEntities>(w.registries.memory_types, w.m.visible_mobs));
     BOOST_CHECK_NO_THROW(typed_memory<GlobalPosSet>(w.registries.memory_types, w.m.doors_to_close));
 }
 
@@ -370,24 +362,18 @@ BOOST_AUTO_TEST_CASE(saves_every_long_term_memory_and_no_short_term_one) {
     const auto& memories = saved.get<nbt::Compound>("memories");
     BOOST_TEST(memories.size() == n);
     for (const Expected& e : kVanillaMemories) {
-        BOOST_TEST_CONTEXT(e.id) {
-            BOOST_TEST(memories.contains(std::string("minecraft:") + e.id) == e.long_term);
-        }
+        BOOST_TEST_CONTEXT(e.id) { BOOST_TEST(memories.contains(std::string("minecraft:") + e.id) == e.long_term); }
     }
     // A few in full, as vanilla writes them.
-    BOOST_TEST(
-        *memories.find("minecraft:angry_at") ==
-        nbt::Tag(snbt_compound("{value:[I;19088743,-1985229329,-19088744,1985229328],ttl:600L}")));
+    BOOST_TEST(*memories.find("minecraft:angry_at") ==
+               nbt::Tag(snbt_compound("{value:[I;19088743,-1985229329,-19088744,1985229328],ttl:600L}")));
     BOOST_TEST(*memories.find("minecraft:liked_player") ==
                nbt::Tag(snbt_compound("{value:[I;-132296786,2112623056,-1486552928,-920753162]}")));
     BOOST_TEST(*memories.find("minecraft:is_in_water") == nbt::Tag(snbt_compound("{value:{}}")));
-    BOOST_TEST(*memories.find("minecraft:dig_cooldown") ==
-               nbt::Tag(snbt_compound("{value:{},ttl:1200L}")));
-    BOOST_TEST(*memories.find("minecraft:item_pickup_cooldown_ticks") ==
-               nbt::Tag(snbt_compound("{value:60}")));
+    BOOST_TEST(*memories.find("minecraft:dig_cooldown") == nbt::Tag(snbt_compound("{value:{},ttl:1200L}")));
+    BOOST_TEST(*memories.find("minecraft:item_pickup_cooldown_ticks") == nbt::Tag(snbt_compound("{value:60}")));
     BOOST_TEST(*memories.find("minecraft:is_tempted") == nbt::Tag(snbt_compound("{value:0b}")));
-    BOOST_TEST(*memories.find("minecraft:breeze_jump_target") ==
-               nbt::Tag(snbt_compound("{value:[I;-9,80,9]}")));
+    BOOST_TEST(*memories.find("minecraft:breeze_jump_target") == nbt::Tag(snbt_compound("{value:[I;-9,80,9]}")));
     BOOST_TEST(*memories.find("minecraft:sniffer_explored_positions") ==
                nbt::Tag(snbt_compound("{value:[{dimension:\"minecraft:overworld\",pos:[I;1,1,1]},"
                                       "{dimension:\"minecraft:overworld\",pos:[I;2,2,2]}]}")));
@@ -418,8 +404,7 @@ BOOST_AUTO_TEST_CASE(load_restores_every_long_term_value_and_ttl) {
 
     // Typed spot checks.
     BOOST_TEST(loaded->is_memory_value(w.m.home, overworld(12, 64, -30)));
-    BOOST_TEST(loaded->is_memory_value(w.m.job_site,
-                                       GlobalPos{ResourceLocation::of("the_nether"), {1, 2, 3}}));
+    BOOST_TEST(loaded->is_memory_value(w.m.job_site, GlobalPos{ResourceLocation::of("the_nether"), {1, 2, 3}}));
     BOOST_TEST(loaded->is_memory_value(w.m.golem_detected_recently, true));
     BOOST_TEST(loaded->time_until_expiry(w.m.golem_detected_recently) == 599);
     BOOST_TEST(loaded->time_until_expiry(w.m.meeting_point) == 1200);
@@ -430,8 +415,8 @@ BOOST_AUTO_TEST_CASE(load_restores_every_long_term_value_and_ttl) {
     BOOST_TEST(loaded->is_memory_value(w.m.liked_player, kPlayer));
     BOOST_TEST(loaded->has_memory_value(w.m.is_pregnant));
     BOOST_TEST(loaded->is_memory_value(w.m.breeze_jump_target, BlockPos{-9, 80, 9}));
-    BOOST_TEST(loaded->is_memory_value(w.m.sniffer_explored_positions,
-                                       GlobalPosList{overworld(1, 1, 1), overworld(2, 2, 2)}));
+    BOOST_TEST(
+        loaded->is_memory_value(w.m.sniffer_explored_positions, GlobalPosList{overworld(1, 1, 1), overworld(2, 2, 2)}));
     BOOST_TEST(!loaded->has_memory_value(w.m.walk_target));
 }
 
@@ -450,16 +435,16 @@ BOOST_AUTO_TEST_CASE(short_term_memories_do_not_survive_a_save) {
 BOOST_AUTO_TEST_CASE(loads_a_villager_as_vanilla_writes_it) {
     World w;
     auto b = w.brain();
-    const auto warnings = b->load(snbt_compound(
-        "{memories:{"
-        "\"minecraft:home\":{value:{pos:[I;-121,64,211],dimension:\"minecraft:overworld\"}},"
-        "\"minecraft:job_site\":{value:{pos:[I;-118,64,205],dimension:\"minecraft:overworld\"}},"
-        "\"minecraft:meeting_point\":{value:{pos:[I;-131,64,196],dimension:\"minecraft:overworld\"}"
-        "},"
-        "\"minecraft:last_worked_at_poi\":{value:52981L},"
-        "\"minecraft:last_slept\":{value:47014L},"
-        "\"minecraft:last_woken\":{value:47901L},"
-        "\"minecraft:golem_detected_recently\":{value:1b,ttl:312L}}}"));
+    const auto warnings = b->load(
+        snbt_compound("{memories:{"
+                      "\"minecraft:home\":{value:{pos:[I;-121,64,211],dimension:\"minecraft:overworld\"}},"
+                      "\"minecraft:job_site\":{value:{pos:[I;-118,64,205],dimension:\"minecraft:overworld\"}},"
+                      "\"minecraft:meeting_point\":{value:{pos:[I;-131,64,196],dimension:\"minecraft:overworld\"}"
+                      "},"
+                      "\"minecraft:last_worked_at_poi\":{value:52981L},"
+                      "\"minecraft:last_slept\":{value:47014L},"
+                      "\"minecraft:last_woken\":{value:47901L},"
+                      "\"minecraft:golem_detected_recently\":{value:1b,ttl:312L}}}"));
     BOOST_TEST(warnings.empty());
     BOOST_TEST(b->is_memory_value(w.m.home, overworld(-121, 64, 211)));
     BOOST_TEST(b->is_memory_value(w.m.job_site, overworld(-118, 64, 205)));
@@ -473,24 +458,23 @@ BOOST_AUTO_TEST_CASE(malformed_and_unknown_memories_are_skipped_with_a_warning) 
     World w;
     auto b = w.brain();
     b->set_memory(w.m.home, overworld(1, 1, 1));  // a bad saved home leaves this one alone
-    const auto warnings = b->load(snbt_compound(
-        "{memories:{"
-        "\"minecraft:home\":{value:5},"
-        "\"minecraft:job_site\":{value:{dimension:\"minecraft:overworld\",pos:[I;1,2]}},"
-        "\"minecraft:last_slept\":{value:10L,ttl:5},"
-        "\"minecraft:not_a_memory\":{value:1b},"
-        "\"example:custom\":{value:1b},"
-        "\"minecraft:angry_at\":{value:[I;1,2,3]},"
-        "\"minecraft:meeting_point\":7,"
-        "\"minecraft:potential_job_site\":{ttl:5L},"
-        "\"minecraft:walk_target\":{value:{}},"
-        "\"minecraft:golem_detected_recently\":{value:1b,ttl:20L},"
-        "\"minecraft:last_woken\":{value:99L},"
-        "\"minecraft:universal_anger\":{value:1b}}}"));
+    const auto warnings =
+        b->load(snbt_compound("{memories:{"
+                              "\"minecraft:home\":{value:5},"
+                              "\"minecraft:job_site\":{value:{dimension:\"minecraft:overworld\",pos:[I;1,2]}},"
+                              "\"minecraft:last_slept\":{value:10L,ttl:5},"
+                              "\"minecraft:not_a_memory\":{value:1b},"
+                              "\"example:custom\":{value:1b},"
+                              "\"minecraft:angry_at\":{value:[I;1,2,3]},"
+                              "\"minecraft:meeting_point\":7,"
+                              "\"minecraft:potential_job_site\":{ttl:5L},"
+                              "\"minecraft:walk_target\":{value:{}},"
+                              "\"minecraft:golem_detected_recently\":{value:1b,ttl:20L},"
+                              "\"minecraft:last_woken\":{value:99L},"
+                              "\"minecraft:universal_anger\":{value:1b}}}"));
     BOOST_TEST(warnings.size() == 9u);
-    BOOST_TEST(any_contains(
-        warnings,
-        "minecraft:home: expected TAG_Compound with 'dimension' and 'pos', found TAG_Int"));
+    BOOST_TEST(
+        any_contains(warnings, "minecraft:home: expected TAG_Compound with 'dimension' and 'pos', found TAG_Int"));
     BOOST_TEST(any_contains(warnings,
                             "minecraft:job_site: 'pos': expected TAG_Int_Array of length 3, found "
                             "TAG_Int_Array of length 2"));
@@ -522,15 +506,15 @@ BOOST_AUTO_TEST_CASE(malformed_and_unknown_memories_are_skipped_with_a_warning) 
 BOOST_AUTO_TEST_CASE(lenient_values_load_as_vanilla_reads_them) {
     World w;
     auto b = w.brain();
-    const auto warnings = b->load(snbt_compound(
-        "{memories:{"
-        "\"minecraft:home\":{value:{dimension:\"overworld\",pos:[12,64,-30]}},"  // list of ints,
-                                                                                 // bare id
-        "\"minecraft:golem_detected_recently\":{value:1},"  // an int for a bool
-        "\"minecraft:last_slept\":{value:5},"               // an int for a long
-        "\"minecraft:play_dead_ticks\":{value:7s},"
-        "\"minecraft:is_pregnant\":{value:{whatever:1b}},"
-        "\"minecraft:liked_player\":{value:[-132296786,2112623056,-1486552928,-920753162]}}}"));
+    const auto warnings =
+        b->load(snbt_compound("{memories:{"
+                              "\"minecraft:home\":{value:{dimension:\"overworld\",pos:[12,64,-30]}},"  // list of ints,
+                                                                                                       // bare id
+                              "\"minecraft:golem_detected_recently\":{value:1},"  // an int for a bool
+                              "\"minecraft:last_slept\":{value:5},"               // an int for a long
+                              "\"minecraft:play_dead_ticks\":{value:7s},"
+                              "\"minecraft:is_pregnant\":{value:{whatever:1b}},"
+                              "\"minecraft:liked_player\":{value:[-132296786,2112623056,-1486552928,-920753162]}}}"));
     BOOST_TEST(warnings.empty());
     BOOST_TEST(b->is_memory_value(w.m.home, overworld(12, 64, -30)));
     BOOST_TEST(b->is_memory_value(w.m.golem_detected_recently, true));
@@ -539,15 +523,13 @@ BOOST_AUTO_TEST_CASE(lenient_values_load_as_vanilla_reads_them) {
     BOOST_TEST(b->has_memory_value(w.m.is_pregnant));
     BOOST_TEST(b->is_memory_value(w.m.liked_player, kPlayer));
     // Saved back in the canonical shapes.
-    BOOST_TEST(
-        b->save() ==
-        snbt_compound(
-            "{memories:{\"minecraft:home\":{value:{dimension:\"minecraft:overworld\",pos:[I;12,64,-"
-            "30]}},"
-            "\"minecraft:golem_detected_recently\":{value:1b},\"minecraft:last_slept\":{value:5L},"
-            "\"minecraft:play_dead_ticks\":{value:7},\"minecraft:is_pregnant\":{value:{}},"
-            "\"minecraft:liked_player\":{value:[I;-132296786,2112623056,-1486552928,-920753162]}}"
-            "}"));
+    BOOST_TEST(b->save() ==
+               snbt_compound("{memories:{\"minecraft:home\":{value:{dimension:\"minecraft:overworld\",pos:[I;12,64,-"
+                             "30]}},"
+                             "\"minecraft:golem_detected_recently\":{value:1b},\"minecraft:last_slept\":{value:5L},"
+                             "\"minecraft:play_dead_ticks\":{value:7},\"minecraft:is_pregnant\":{value:{}},"
+                             "\"minecraft:liked_player\":{value:[I;-132296786,2112623056,-1486552928,-920753162]}}"
+                             "}"));
 }
 
 BOOST_AUTO_TEST_CASE(a_memory_the_brain_does_not_register_is_skipped) {
@@ -555,10 +537,10 @@ BOOST_AUTO_TEST_CASE(a_memory_the_brain_does_not_register_is_skipped) {
     const MemoryHandle only[] = {w.m.home, w.m.last_slept};
     BrainProvider small(w.registries, only, {});
     auto b = small.make_brain(w.level.random());
-    const auto warnings = b->load(snbt_compound(
-        "{memories:{\"minecraft:home\":{value:{dimension:\"minecraft:overworld\",pos:[I;1,2,3]}},"
-        "\"minecraft:golem_detected_recently\":{value:1b,ttl:599L},"
-        "\"minecraft:last_slept\":{value:3L}}}"));
+    const auto warnings =
+        b->load(snbt_compound("{memories:{\"minecraft:home\":{value:{dimension:\"minecraft:overworld\",pos:[I;1,2,3]}},"
+                              "\"minecraft:golem_detected_recently\":{value:1b,ttl:599L},"
+                              "\"minecraft:last_slept\":{value:3L}}}"));
     BOOST_REQUIRE_EQUAL(warnings.size(), 1u);
     BOOST_TEST(warnings[0].find("minecraft:golem_detected_recently") != std::string::npos);
     BOOST_TEST(warnings[0].find("does not register") != std::string::npos);
@@ -582,8 +564,7 @@ BOOST_AUTO_TEST_CASE(an_empty_collection_erases_the_memory) {
     b->set_memory(w.m.visible_mobs, NearestVisibleLivingEntities{});
     BOOST_TEST(b->has_memory_value(w.m.visible_mobs));
     // Loading an empty list leaves the memory absent, silently.
-    const auto warnings =
-        b->load(snbt_compound("{memories:{\"minecraft:sniffer_explored_positions\":{value:[]}}}"));
+    const auto warnings = b->load(snbt_compound("{memories:{\"minecraft:sniffer_explored_positions\":{value:[]}}}"));
     BOOST_TEST(warnings.empty());
     BOOST_TEST(!b->has_memory_value(w.m.sniffer_explored_positions));
 }
@@ -591,9 +572,7 @@ BOOST_AUTO_TEST_CASE(an_empty_collection_erases_the_memory) {
 BOOST_AUTO_TEST_CASE(loaded_expiry_counts_down_as_set_expiry_does) {
     World w;
     auto b = w.brain();
-    BOOST_TEST(b->load(snbt_compound(
-                           "{memories:{\"minecraft:golem_detected_recently\":{value:1b,ttl:2L}}}"))
-                   .empty());
+    BOOST_TEST(b->load(snbt_compound("{memories:{\"minecraft:golem_detected_recently\":{value:1b,ttl:2L}}}")).empty());
     b->forget_outdated_memories(MemoryExpiry::Modern);
     b->forget_outdated_memories(MemoryExpiry::Modern);
     BOOST_TEST(b->has_memory_value(w.m.golem_detected_recently));
@@ -664,6 +643,5 @@ BOOST_AUTO_TEST_CASE(job_site_holders_survive_growth_and_removal_in_any_order) {
         for (const BlockPos& p : sites) BOOST_REQUIRE(holders->holding(p) == 1u);
     }
 }
-
 
 BOOST_AUTO_TEST_SUITE_END()

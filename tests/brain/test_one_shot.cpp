@@ -56,11 +56,10 @@ BOOST_AUTO_TEST_SUITE(one_shot)
 
 BOOST_FIXTURE_TEST_CASE(walk_target_from_look_target, OneShotWorld) {
     // Vanilla's SetWalkTargetFromLookTarget, as the seed article writes it.
-    auto b = create(absent(walk_target), present(look_target),
-                    [](Level&, Mob&, std::int64_t, auto& walk, auto& look) {
-                        walk.set(look.get());
-                        return true;
-                    });
+    auto b = create(absent(walk_target), present(look_target), [](Level&, Mob&, std::int64_t, auto& walk, auto& look) {
+        walk.set(look.get());
+        return true;
+    });
     BOOST_TEST(!b->try_start(level, mob, 0));  // no look target
     brain().set_memory(look_target, BlockPos{4, 5, 6});
     BOOST_TEST(b->try_start(level, mob, 0));
@@ -185,12 +184,11 @@ BOOST_FIXTURE_TEST_CASE(trigger_if_predicate_forms, OneShotWorld) {
 BOOST_FIXTURE_TEST_CASE(trigger_if_with_one_shot, OneShotWorld) {
     brain().set_memory(look_target, BlockPos{3, 3, 3});
     bool allowed = false;
-    auto b = trigger_if([&](Mob&) { return allowed; },
-                        create(absent(walk_target), present(look_target),
-                               [](Level&, Mob&, std::int64_t, auto& walk, auto& look) {
-                                   walk.set(look.get());
-                                   return true;
-                               }));
+    auto b = trigger_if([&](Mob&) { return allowed; }, create(absent(walk_target), present(look_target),
+                                                              [](Level&, Mob&, std::int64_t, auto& walk, auto& look) {
+                                                                  walk.set(look.get());
+                                                                  return true;
+                                                              }));
     BOOST_TEST(!b->try_start(level, mob, 0));
     BOOST_TEST(!brain().has_memory_value(walk_target));
     allowed = true;
@@ -202,11 +200,10 @@ BOOST_FIXTURE_TEST_CASE(trigger_if_with_one_shot, OneShotWorld) {
 
 BOOST_FIXTURE_TEST_CASE(trigger_gate_ordered_run_one, OneShotWorld) {
     std::vector<int> log;
-    auto gate = TriggerGate::trigger_gate(
-        weighted_triggers(std::pair{std::make_unique<Counting>(log, 0, false), 1},
-                          std::pair{std::make_unique<Counting>(log, 1, true), 1},
-                          std::pair{std::make_unique<Counting>(log, 2, true), 1}),
-        GateBehavior::OrderPolicy::ORDERED, GateBehavior::RunningPolicy::RUN_ONE);
+    auto gate = TriggerGate::trigger_gate(weighted_triggers(std::pair{std::make_unique<Counting>(log, 0, false), 1},
+                                                            std::pair{std::make_unique<Counting>(log, 1, true), 1},
+                                                            std::pair{std::make_unique<Counting>(log, 2, true), 1}),
+                                          GateBehavior::OrderPolicy::ORDERED, GateBehavior::RunningPolicy::RUN_ONE);
     BOOST_TEST(gate->try_start(level, mob, 0));
     BOOST_TEST(log == (std::vector<int>{0, 1}));
     gate->tick_or_stop(level, mob, 0);
@@ -215,11 +212,10 @@ BOOST_FIXTURE_TEST_CASE(trigger_gate_ordered_run_one, OneShotWorld) {
 
 BOOST_FIXTURE_TEST_CASE(trigger_gate_try_all_and_always_true, OneShotWorld) {
     std::vector<int> log;
-    auto gate = TriggerGate::trigger_gate(
-        weighted_triggers(std::pair{std::make_unique<Counting>(log, 0, false), 1},
-                          std::pair{std::make_unique<Counting>(log, 1, true), 1},
-                          std::pair{std::make_unique<Counting>(log, 2, false), 1}),
-        GateBehavior::OrderPolicy::ORDERED, GateBehavior::RunningPolicy::TRY_ALL);
+    auto gate = TriggerGate::trigger_gate(weighted_triggers(std::pair{std::make_unique<Counting>(log, 0, false), 1},
+                                                            std::pair{std::make_unique<Counting>(log, 1, true), 1},
+                                                            std::pair{std::make_unique<Counting>(log, 2, false), 1}),
+                                          GateBehavior::OrderPolicy::ORDERED, GateBehavior::RunningPolicy::TRY_ALL);
     BOOST_TEST(gate->try_start(level, mob, 0));
     BOOST_TEST(log == (std::vector<int>{0, 1, 2}));
     // Vanilla's TriggerGate returns true even when no trigger fired.
@@ -235,9 +231,9 @@ BOOST_FIXTURE_TEST_CASE(trigger_one_shuffled_weights_and_seed, OneShotWorld) {
     // first (see gate_behavior/run_one_weights_statistically).
     FakeLevel lvl(1);
     std::vector<int> log;
-    auto gate = TriggerGate::trigger_one_shuffled(weighted_triggers(std::pair{std::make_unique<Counting>(log, 0, true), 2},
-                                                                    std::pair{std::make_unique<Counting>(log, 1, true), 2},
-                                                                    std::pair{std::make_unique<Counting>(log, 2, true), 1}));
+    auto gate = TriggerGate::trigger_one_shuffled(weighted_triggers(
+        std::pair{std::make_unique<Counting>(log, 0, true), 2}, std::pair{std::make_unique<Counting>(log, 1, true), 2},
+        std::pair{std::make_unique<Counting>(log, 2, true), 1}));
     for (int i = 0; i < 10; ++i) {
         BOOST_TEST_REQUIRE(gate->try_start(lvl, mob, i));
         gate->tick_or_stop(lvl, mob, i);
@@ -279,7 +275,8 @@ BOOST_FIXTURE_TEST_CASE(start_requirements_are_the_conditions_in_order, OneShotW
     BOOST_TEST_REQUIRE(seq->start_requirements().size() == 1u);
     BOOST_TEST((seq->start_requirements()[0].memory == look_target.handle()));
     std::vector<int> log;
-    auto gate = TriggerGate::trigger_one_shuffled(weighted_triggers(std::pair{std::make_unique<Counting>(log, 1, true), 1}));
+    auto gate =
+        TriggerGate::trigger_one_shuffled(weighted_triggers(std::pair{std::make_unique<Counting>(log, 1, true), 1}));
     BOOST_TEST(gate->start_requirements().empty());
 }
 

@@ -64,27 +64,35 @@ BOOST_AUTO_TEST_SUITE(schedule)
 BOOST_FIXTURE_TEST_CASE(villager_default_both_sides_of_every_keyframe, Fixture) {
     const Schedule& v = schedules[s.villager_default];
     const std::pair<std::int64_t, Activity> cases[] = {
-        {9, a.rest},     {10, a.idle},  {1999, a.idle},  {2000, a.work},  {8999, a.work},
-        {9000, a.meet},  {10999, a.meet}, {11000, a.idle}, {11999, a.idle}, {12000, a.rest},
-        {23999, a.rest},
+        {9, a.rest},     {10, a.idle},    {1999, a.idle},  {2000, a.work},  {8999, a.work},  {9000, a.meet},
+        {10999, a.meet}, {11000, a.idle}, {11999, a.idle}, {12000, a.rest}, {23999, a.rest},
     };
-    for (const auto& [t, expected] : cases)
-        BOOST_TEST_CONTEXT("day time " << t) { BOOST_TEST(name(v.activity_at(t)) == name(expected)); }
+    for (const auto& [t, expected] : cases) BOOST_TEST_CONTEXT("day time " << t) {
+            BOOST_TEST(name(v.activity_at(t)) == name(expected));
+        }
     // Before the first keyframe the day wraps to the last one: 0..9 is still the previous night's rest.
-    for (std::int64_t t = 0; t <= 9; ++t)
-        BOOST_TEST_CONTEXT("day time " << t) { BOOST_TEST(name(v.activity_at(t)) == "minecraft:rest"); }
+    for (std::int64_t t = 0; t <= 9; ++t) BOOST_TEST_CONTEXT("day time " << t) {
+            BOOST_TEST(name(v.activity_at(t)) == "minecraft:rest");
+        }
 }
 
 BOOST_FIXTURE_TEST_CASE(day_time_wraps_both_ways, Fixture) {
     const Schedule& v = schedules[s.villager_default];
     const std::pair<std::int64_t, Activity> cases[] = {
-        {24000, a.rest},          {24009, a.rest},          {24010, a.idle},
-        {24000 * 7 + 2000, a.work}, {24000LL * 1000000 + 9000, a.meet},
-        {-1, a.rest},             {-24000, a.rest},         {-23990, a.idle},  // -23990 ≡ 10
-        {-22000, a.work},         {-24000 * 3 + 11000, a.idle},
+        {24000, a.rest},
+        {24009, a.rest},
+        {24010, a.idle},
+        {24000 * 7 + 2000, a.work},
+        {24000LL * 1000000 + 9000, a.meet},
+        {-1, a.rest},
+        {-24000, a.rest},
+        {-23990, a.idle},  // -23990 ≡ 10
+        {-22000, a.work},
+        {-24000 * 3 + 11000, a.idle},
     };
-    for (const auto& [t, expected] : cases)
-        BOOST_TEST_CONTEXT("day time " << t) { BOOST_TEST(name(v.activity_at(t)) == name(expected)); }
+    for (const auto& [t, expected] : cases) BOOST_TEST_CONTEXT("day time " << t) {
+            BOOST_TEST(name(v.activity_at(t)) == name(expected));
+        }
 }
 
 BOOST_FIXTURE_TEST_CASE(vanilla_schedules_keyframes, Fixture) {
@@ -123,9 +131,12 @@ BOOST_FIXTURE_TEST_CASE(schedule_builder_sorts_and_refuses_bad_times, Fixture) {
                           message_has("-1"));
     BOOST_CHECK_EXCEPTION(ScheduleBuilder().change_activity_at(24000, a.idle).build(), std::invalid_argument,
                           message_has("24000"));
-    BOOST_CHECK_EXCEPTION(
-        ScheduleBuilder().change_activity_at(10, a.idle).change_activity_at(5, a.rest).change_activity_at(10, a.work).build(),
-        std::invalid_argument, message_has("10"));
+    BOOST_CHECK_EXCEPTION(ScheduleBuilder()
+                              .change_activity_at(10, a.idle)
+                              .change_activity_at(5, a.rest)
+                              .change_activity_at(10, a.work)
+                              .build(),
+                          std::invalid_argument, message_has("10"));
     BOOST_TEST(ScheduleBuilder().build().keyframes.empty());  // allowed; activity_at is then invalid
 }
 
@@ -142,8 +153,8 @@ BOOST_FIXTURE_TEST_CASE(parse_schedule_json_good, Fixture) {
 
     // A plugin's activity by its namespaced id; unknown object members are ignored.
     const Activity dance = activities.register_entry("example:dance", ActivityInfo{}, "example");
-    const auto d = parse_schedule_json(R"({"keyframes": [{"time": 0, "activity": "example:dance", "note": 1}]})",
-                                       activities);
+    const auto d =
+        parse_schedule_json(R"({"keyframes": [{"time": 0, "activity": "example:dance", "note": 1}]})", activities);
     BOOST_TEST_REQUIRE(d.has_value());
     BOOST_TEST((frames(*d) == Frames{{0, dance}}));
 }
@@ -201,8 +212,8 @@ BOOST_FIXTURE_TEST_CASE(parse_schedule_json_duplicate_and_huge_times_name_the_pl
     BOOST_TEST(contains(dup.error(), "10"));
     BOOST_TEST(contains(dup.error(), "keyframes[1].time"), "got '" << dup.error() << "'");
 
-    const auto huge = parse_schedule_json(R"({"keyframes": [{"time": 18446744073709551615, "activity": "idle"}]})",
-                                          activities);
+    const auto huge =
+        parse_schedule_json(R"({"keyframes": [{"time": 18446744073709551615, "activity": "idle"}]})", activities);
     BOOST_TEST_REQUIRE(!huge.has_value());
     BOOST_TEST(contains(huge.error(), "18446744073709551615"), "got '" << huge.error() << "'");
 }

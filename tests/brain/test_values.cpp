@@ -48,9 +48,7 @@ std::string decode_error(std::string_view text) {
 constexpr Uuid kExampleUuid{0xf81d4fae7dec11d0ull, 0xa76500a0c91e6bf6ull};
 
 /// Removes a mob from the level's list: what the world does when an entity is removed.
-void remove(FakeLevel& level, FakeMob* mob) {
-    std::erase(level.mobs, mob);
-}
+void remove(FakeLevel& level, FakeMob* mob) { std::erase(level.mobs, mob); }
 
 }  // namespace
 
@@ -68,10 +66,8 @@ BOOST_AUTO_TEST_CASE(bool_codec_writes_a_byte_and_reads_any_number) {
     BOOST_TEST(BoolCodec::decode(snbt("256")).value() == false);  // Java's byteValue() != 0
     BOOST_TEST(BoolCodec::decode(snbt("0.5d")).value() == false);
     BOOST_TEST(BoolCodec::decode(snbt("1.5f")).value() == true);
-    BOOST_TEST(decode_error<BoolCodec>("\"true\"") ==
-               "expected TAG_Byte (or another number), found TAG_String");
-    BOOST_TEST(decode_error<BoolCodec>("{}") ==
-               "expected TAG_Byte (or another number), found TAG_Compound");
+    BOOST_TEST(decode_error<BoolCodec>("\"true\"") == "expected TAG_Byte (or another number), found TAG_String");
+    BOOST_TEST(decode_error<BoolCodec>("{}") == "expected TAG_Byte (or another number), found TAG_Compound");
 }
 
 BOOST_AUTO_TEST_CASE(int_codec_uses_java_int_value) {
@@ -80,30 +76,24 @@ BOOST_AUTO_TEST_CASE(int_codec_uses_java_int_value) {
     BOOST_TEST(IntCodec::decode(snbt("2147483647")).value() == 2147483647);
     BOOST_TEST(IntCodec::decode(snbt("12s")).value() == 12);
     BOOST_TEST(IntCodec::decode(snbt("4294967301L")).value() == 5);  // low 32 bits
-    BOOST_TEST(IntCodec::decode(snbt("1.0E20d")).value() ==
-               std::numeric_limits<std::int32_t>::max());
-    BOOST_TEST(IntCodec::decode(snbt("-1.0E20d")).value() ==
-               std::numeric_limits<std::int32_t>::min());
+    BOOST_TEST(IntCodec::decode(snbt("1.0E20d")).value() == std::numeric_limits<std::int32_t>::max());
+    BOOST_TEST(IntCodec::decode(snbt("-1.0E20d")).value() == std::numeric_limits<std::int32_t>::min());
     BOOST_TEST(IntCodec::decode(snbt("-2.9f")).value() == -2);
     BOOST_TEST(IntCodec::decode(nbt::Tag(std::nan(""))).value() == 0);
-    BOOST_TEST(decode_error<IntCodec>("[I;1]") ==
-               "expected TAG_Int (or another number), found TAG_Int_Array");
+    BOOST_TEST(decode_error<IntCodec>("[I;1]") == "expected TAG_Int (or another number), found TAG_Int_Array");
 }
 
 BOOST_AUTO_TEST_CASE(long_codec_round_trips_the_full_range) {
-    for (std::int64_t v :
-         {std::int64_t{0}, std::int64_t{123456}, std::numeric_limits<std::int64_t>::min(),
-          std::numeric_limits<std::int64_t>::max()}) {
+    for (std::int64_t v : {std::int64_t{0}, std::int64_t{123456}, std::numeric_limits<std::int64_t>::min(),
+                           std::numeric_limits<std::int64_t>::max()}) {
         nbt::Tag t = LongCodec::encode(v);
         BOOST_TEST(t.type() == nbt::TagType::Long);
         BOOST_TEST(LongCodec::decode(t).value() == v);
     }
     BOOST_TEST(nbt::to_snbt(LongCodec::encode(123456)) == "123456L");
     BOOST_TEST(LongCodec::decode(snbt("-3")).value() == -3);
-    BOOST_TEST(LongCodec::decode(snbt("1.0E300d")).value() ==
-               std::numeric_limits<std::int64_t>::max());
-    BOOST_TEST(decode_error<LongCodec>("\"123\"") ==
-               "expected TAG_Long (or another number), found TAG_String");
+    BOOST_TEST(LongCodec::decode(snbt("1.0E300d")).value() == std::numeric_limits<std::int64_t>::max());
+    BOOST_TEST(decode_error<LongCodec>("\"123\"") == "expected TAG_Long (or another number), found TAG_String");
 }
 
 BOOST_AUTO_TEST_CASE(unit_codec_is_an_empty_compound) {
@@ -139,22 +129,18 @@ BOOST_AUTO_TEST_CASE(block_pos_codec_errors_say_what_was_expected_and_found) {
                "expected TAG_Int_Array of length 3, found TAG_List of TAG_Double");
     BOOST_TEST(decode_error<BlockPosCodec>("[1,2]") ==
                "expected TAG_Int_Array of length 3, found TAG_List of 2 elements");
-    BOOST_TEST(decode_error<BlockPosCodec>("[]") ==
-               "expected TAG_Int_Array of length 3, found TAG_List of 0 elements");
+    BOOST_TEST(decode_error<BlockPosCodec>("[]") == "expected TAG_Int_Array of length 3, found TAG_List of 0 elements");
     BOOST_TEST(decode_error<BlockPosCodec>("[L;1L]") ==
                "expected TAG_Int_Array of length 3, found TAG_Long_Array of 1 longs");
-    BOOST_TEST(decode_error<BlockPosCodec>("\"12 64 -30\"") ==
-               "expected TAG_Int_Array of length 3, found TAG_String");
+    BOOST_TEST(decode_error<BlockPosCodec>("\"12 64 -30\"") == "expected TAG_Int_Array of length 3, found TAG_String");
     BOOST_TEST(decode_error<BlockPosCodec>("{x:1,y:2,z:3}") ==
                "expected TAG_Int_Array of length 3, found TAG_Compound");
 }
 
 BOOST_AUTO_TEST_CASE(global_pos_codec_writes_vanillas_compound) {
     const GlobalPos g{ResourceLocation::of("overworld"), {12, 64, -30}};
-    BOOST_TEST(GlobalPosCodec::encode(g) ==
-               snbt("{dimension:\"minecraft:overworld\",pos:[I;12,64,-30]}"));
-    BOOST_TEST(nbt::to_snbt(GlobalPosCodec::encode(g)) ==
-               "{dimension:\"minecraft:overworld\",pos:[I;12,64,-30]}");
+    BOOST_TEST(GlobalPosCodec::encode(g) == snbt("{dimension:\"minecraft:overworld\",pos:[I;12,64,-30]}"));
+    BOOST_TEST(nbt::to_snbt(GlobalPosCodec::encode(g)) == "{dimension:\"minecraft:overworld\",pos:[I;12,64,-30]}");
     BOOST_TEST(GlobalPosCodec::decode(GlobalPosCodec::encode(g)).value() == g);
     const GlobalPos nether{ResourceLocation::of("the_nether"), {-1, 5, 7}};
     BOOST_TEST(GlobalPosCodec::decode(GlobalPosCodec::encode(nether)).value() == nether);
@@ -171,8 +157,7 @@ BOOST_AUTO_TEST_CASE(global_pos_codec_reads_key_order_and_extra_keys_freely) {
 BOOST_AUTO_TEST_CASE(global_pos_codec_errors_name_the_field) {
     BOOST_TEST(decode_error<GlobalPosCodec>("[I;1,2,3]") ==
                "expected TAG_Compound with 'dimension' and 'pos', found TAG_Int_Array");
-    BOOST_TEST(decode_error<GlobalPosCodec>("{pos:[I;1,2,3]}") ==
-               "missing key 'dimension' (expected TAG_String)");
+    BOOST_TEST(decode_error<GlobalPosCodec>("{pos:[I;1,2,3]}") == "missing key 'dimension' (expected TAG_String)");
     BOOST_TEST(decode_error<GlobalPosCodec>("{dimension:0,pos:[I;1,2,3]}") ==
                "'dimension': expected TAG_String, found TAG_Int");
     BOOST_TEST(decode_error<GlobalPosCodec>("{dimension:\"minecraft:overworld\"}") ==
@@ -181,18 +166,15 @@ BOOST_AUTO_TEST_CASE(global_pos_codec_errors_name_the_field) {
                "'pos': expected TAG_Int_Array of length 3, found TAG_Int_Array of length 2");
     BOOST_TEST(decode_error<GlobalPosCodec>("{dimension:\"minecraft:overworld\",pos:[\"x\"]}") ==
                "'pos': expected TAG_Int_Array of length 3, found TAG_List of TAG_String");
-    const std::string bad_id =
-        decode_error<GlobalPosCodec>("{dimension:\"Over World\",pos:[I;1,2,3]}");
+    const std::string bad_id = decode_error<GlobalPosCodec>("{dimension:\"Over World\",pos:[I;1,2,3]}");
     BOOST_TEST(bad_id.starts_with("'dimension': "));
     BOOST_TEST(bad_id.find("Over World") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(uuid_codec_writes_four_ints_most_significant_first) {
-    BOOST_TEST(nbt::to_snbt(UuidCodec::encode(kExampleUuid)) ==
-               "[I;-132296786,2112623056,-1486552928,-920753162]");
+    BOOST_TEST(nbt::to_snbt(UuidCodec::encode(kExampleUuid)) == "[I;-132296786,2112623056,-1486552928,-920753162]");
     BOOST_TEST(UuidCodec::decode(UuidCodec::encode(kExampleUuid)).value() == kExampleUuid);
-    BOOST_TEST(UuidCodec::decode(snbt("[-132296786,2112623056,-1486552928,-920753162]")).value() ==
-               kExampleUuid);
+    BOOST_TEST(UuidCodec::decode(snbt("[-132296786,2112623056,-1486552928,-920753162]")).value() == kExampleUuid);
     const Uuid all_ones{~0ull, ~0ull};
     BOOST_TEST(nbt::to_snbt(UuidCodec::encode(all_ones)) == "[I;-1,-1,-1,-1]");
     BOOST_TEST(UuidCodec::decode(UuidCodec::encode(all_ones)).value() == all_ones);
@@ -204,8 +186,7 @@ BOOST_AUTO_TEST_CASE(uuid_codec_errors) {
                "expected TAG_Int_Array of length 4, found TAG_Int_Array of length 3");
     BOOST_TEST(decode_error<UuidCodec>("\"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"") ==
                "expected TAG_Int_Array of length 4, found TAG_String");
-    BOOST_TEST(decode_error<UuidCodec>("{M:1L,L:2L}") ==
-               "expected TAG_Int_Array of length 4, found TAG_Compound");
+    BOOST_TEST(decode_error<UuidCodec>("{M:1L,L:2L}") == "expected TAG_Int_Array of length 4, found TAG_Compound");
 }
 
 BOOST_AUTO_TEST_CASE(global_pos_list_codec_round_trips) {
@@ -383,8 +364,7 @@ BOOST_AUTO_TEST_CASE(walk_target_constructors_are_vanillas) {
 
     const WalkTarget to_entity(target, 0.5f, 1);
     BOOST_TEST(to_entity.target.is_entity());
-    BOOST_TEST(
-        !to_entity.target.track_eye_height());  // vanilla's WalkTarget(Entity) walks to the feet
+    BOOST_TEST(!to_entity.target.track_eye_height());  // vanilla's WalkTarget(Entity) walks to the feet
     BOOST_TEST((to_entity.target.current_position(level) == Vec3{4.5, 64, 4.5}));
     target.position_ = {8.5, 64, 4.5};
     BOOST_TEST((to_entity.target.current_block_position(level) == BlockPos{8, 64, 4}));
@@ -445,8 +425,7 @@ BOOST_AUTO_TEST_CASE(damage_source) {
     BOOST_TEST(!shot.is_direct());
     const DamageSource melee{ResourceLocation::of("mob_attack"), skeleton, skeleton, std::nullopt};
     BOOST_TEST(melee.is_direct());
-    BOOST_TEST(
-        (shot == DamageSource{ResourceLocation::of("arrow"), skeleton, arrow, std::nullopt}));
+    BOOST_TEST((shot == DamageSource{ResourceLocation::of("arrow"), skeleton, arrow, std::nullopt}));
     BOOST_TEST(!(shot == melee));
 }
 
@@ -455,9 +434,8 @@ BOOST_AUTO_TEST_CASE(nearest_visible_living_entities_queries) {
     FakeMob near(Uuid{1, 0}, 1), middle(Uuid{2, 0}, 2), far(Uuid{3, 0}, 3);
     near.baby_ = true;
     level.mobs = {&near, &middle, &far};
-    const auto v = NearestVisibleLivingEntities::from(
-        {near.ref(), middle.ref(), far.ref()},
-        [&](const EntityRef& e) { return !(e == middle.ref()); });
+    const auto v = NearestVisibleLivingEntities::from({near.ref(), middle.ref(), far.ref()},
+                                                      [&](const EntityRef& e) { return !(e == middle.ref()); });
 
     BOOST_TEST(v.nearby().size() == 3u);
     BOOST_TEST(v.visible().size() == 2u);
@@ -488,12 +466,9 @@ BOOST_AUTO_TEST_CASE(nearest_visible_living_entities_equality) {
     const NearestVisibleLivingEntities empty;
     BOOST_TEST(empty.none_visible());
     BOOST_TEST(empty.nearby().empty());
-    BOOST_TEST(
-        (NearestVisibleLivingEntities({a, b}, {a}) == NearestVisibleLivingEntities({a, b}, {a})));
-    BOOST_TEST(
-        !(NearestVisibleLivingEntities({a, b}, {a}) == NearestVisibleLivingEntities({a, b}, {b})));
-    BOOST_TEST(
-        !(NearestVisibleLivingEntities({a, b}, {}) == NearestVisibleLivingEntities({a}, {})));
+    BOOST_TEST((NearestVisibleLivingEntities({a, b}, {a}) == NearestVisibleLivingEntities({a, b}, {a})));
+    BOOST_TEST(!(NearestVisibleLivingEntities({a, b}, {a}) == NearestVisibleLivingEntities({a, b}, {b})));
+    BOOST_TEST(!(NearestVisibleLivingEntities({a, b}, {}) == NearestVisibleLivingEntities({a}, {})));
     BOOST_TEST(!(empty == NearestVisibleLivingEntities({a}, {})));
 }
 

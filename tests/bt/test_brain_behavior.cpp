@@ -71,11 +71,13 @@ BehaviorTree fighter(BrainWorld& w, Script& sc) {
     };
     return BehaviorTreeBuilder()
         .selector()
-            .sequence()
-                .condition(has_target).back()
-                .action(attack).back()
-            .back()
-            .action(wander)
+        .sequence()
+        .condition(has_target)
+        .back()
+        .action(attack)
+        .back()
+        .back()
+        .action(wander)
         .end();
 }
 
@@ -174,9 +176,10 @@ BOOST_AUTO_TEST_CASE(without_the_activity_option_it_runs_on_as_vanilla_behaviour
     Script sc;
     sc.results["guard"] = Status::Running;
     w.core({});
-    w.b().add_activity(w.act.fight, brain::prioritized_behaviors(std::pair{
-                                         0, std::make_unique<BehaviorTreeBehavior>(
-                                                BehaviorTreeBuilder().action(sc.action("guard")).end())}));
+    w.b().add_activity(
+        w.act.fight,
+        brain::prioritized_behaviors(std::pair{
+            0, std::make_unique<BehaviorTreeBehavior>(BehaviorTreeBuilder().action(sc.action("guard")).end())}));
     w.b().set_active_activity_if_possible(w.act.fight);
     w.level.tick();
     w.b().use_default_activity();
@@ -208,9 +211,8 @@ BOOST_AUTO_TEST_CASE(it_can_stop_when_its_entry_conditions_fail) {
     BehaviorTreeBehavior::Options o;
     o.entry_condition = {{w.mem.attack_target, MemoryStatus::VALUE_PRESENT}};
     o.stop_when_entry_condition_fails = true;
-    w.core(brain::prioritized_behaviors(
-        std::pair{0, std::make_unique<BehaviorTreeBehavior>(
-                         BehaviorTreeBuilder().action(sc.action("guard")).end(), o)}));
+    w.core(brain::prioritized_behaviors(std::pair{
+        0, std::make_unique<BehaviorTreeBehavior>(BehaviorTreeBuilder().action(sc.action("guard")).end(), o)}));
     w.b().set_memory(w.mem.attack_target, w.enemy.ref());
     w.level.tick();
     w.b().erase_memory(w.mem.attack_target);
@@ -218,9 +220,7 @@ BOOST_AUTO_TEST_CASE(it_can_stop_when_its_entry_conditions_fail) {
     BOOST_TEST(sc.take() == "guard.init guard=Running guard.term(Aborted)");
 }
 
-BOOST_AUTO_TEST_CASE(an_empty_tree_is_refused) {
-    BOOST_CHECK_THROW(BehaviorTreeBehavior(BehaviorTree{}), BtError);
-}
+BOOST_AUTO_TEST_CASE(an_empty_tree_is_refused) { BOOST_CHECK_THROW(BehaviorTreeBehavior(BehaviorTree{}), BtError); }
 
 BOOST_AUTO_TEST_CASE(a_tree_walks_a_real_mob_through_the_brain) {
     brain::BrainRegistries reg;
@@ -237,22 +237,24 @@ BOOST_AUTO_TEST_CASE(a_tree_walks_a_real_mob_through_the_brain) {
     // Set a walk target, wait until within 2 blocks of it (failing if the walk target is dropped, so
     // the brain starts the tree again), then write down when.
     BehaviorTree tree = BehaviorTreeBuilder()
-                             .sequence()
-                                 .action([&](TickContext& c) {
-                                     c.set_memory(mem.walk_target, brain::WalkTarget(goal, 1.0f, 1));
-                                     return Status::Success;
-                                 }).back()
-                                 .action([&](TickContext& c) {
-                                     const Vec3 p = c.mob.position();
-                                     const double dx = p.x - (goal.x + 0.5), dz = p.z - (goal.z + 0.5);
-                                     if (dx * dx + dz * dz <= 4.0) return Status::Success;
-                                     return c.has_memory_value(mem.walk_target) ? Status::Running : Status::Failure;
-                                 }).back()
-                                 .action([&](TickContext& c) {
-                                     c.set_memory(arrived, c.time);
-                                     return Status::Success;
-                                 })
-                             .end();
+                            .sequence()
+                            .action([&](TickContext& c) {
+                                c.set_memory(mem.walk_target, brain::WalkTarget(goal, 1.0f, 1));
+                                return Status::Success;
+                            })
+                            .back()
+                            .action([&](TickContext& c) {
+                                const Vec3 p = c.mob.position();
+                                const double dx = p.x - (goal.x + 0.5), dz = p.z - (goal.z + 0.5);
+                                if (dx * dx + dz * dz <= 4.0) return Status::Success;
+                                return c.has_memory_value(mem.walk_target) ? Status::Running : Status::Failure;
+                            })
+                            .back()
+                            .action([&](TickContext& c) {
+                                c.set_memory(arrived, c.time);
+                                return Status::Success;
+                            })
+                            .end();
     tree.set_mode(TickMode::EventDriven);
     auto owned = std::make_unique<BehaviorTreeBehavior>(std::move(tree));
     BehaviorTreeBehavior& behavior = *owned;

@@ -13,20 +13,31 @@ namespace {
 BehaviorTree seed_example(Script& sc) {
     return BehaviorTreeBuilder()
         .active_selector()
-            .sequence()
-                .condition(sc.condition("see")).name("see").back()
-                .active_selector()
-                    .sequence()
-                        .condition(sc.condition("low")).name("low").back()
-                        .action(sc.action("runaway")).name("runaway").back()
-                    .back()
-                    .monitor(Policy::RequireAll, Policy::RequireOne)
-                        .condition(sc.condition("dead"), true).name("dead").back()
-                        .action(sc.action("attack")).name("attack").back()
-                    .back()
-                .back()
-            .back()
-            .action(sc.action("patrol")).name("patrol")
+        .sequence()
+        .condition(sc.condition("see"))
+        .name("see")
+        .back()
+        .active_selector()
+        .sequence()
+        .condition(sc.condition("low"))
+        .name("low")
+        .back()
+        .action(sc.action("runaway"))
+        .name("runaway")
+        .back()
+        .back()
+        .monitor(Policy::RequireAll, Policy::RequireOne)
+        .condition(sc.condition("dead"), true)
+        .name("dead")
+        .back()
+        .action(sc.action("attack"))
+        .name("attack")
+        .back()
+        .back()
+        .back()
+        .back()
+        .action(sc.action("patrol"))
+        .name("patrol")
         .end();
 }
 
@@ -79,15 +90,15 @@ std::vector<std::string> story(BehaviorTree& t, Script& sc) {
         const Status s = t.tick(w.ctx);
         out.push_back(sc.take() + " => " + to_string(s));
     };
-    step();                      // patrols
-    sc.truths["see"] = true;     // an enemy: attack (health is fine)
+    step();                   // patrols
+    sc.truths["see"] = true;  // an enemy: attack (health is fine)
     step();
     step();
-    sc.truths["low"] = true;     // health drops mid-attack: run away
+    sc.truths["low"] = true;  // health drops mid-attack: run away
     step();
     sc.results["runaway"] = Status::Success;  // got away
     step();
-    sc.truths["see"] = false;    // nothing in sight: patrol again
+    sc.truths["see"] = false;  // nothing in sight: patrol again
     step();
     return out;
 }
@@ -157,14 +168,20 @@ BOOST_AUTO_TEST_CASE(a_single_leaf_is_a_tree_and_the_builder_can_be_reused) {
 BOOST_AUTO_TEST_CASE(describe_shows_every_kind_and_parameter) {
     Script sc;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .selector()
-                              .parallel(Policy::RequireOne, Policy::RequireAll)
-                                  .repeat(3).action(sc.action("a")).back().back()
-                                  .inverter().condition(sc.condition("c")).back().back()
-                              .back()
-                              .decorator([](TickContext&, Child& c) { return c.tick(); })
-                                  .action(sc.action("b"))
-                          .end();
+                         .selector()
+                         .parallel(Policy::RequireOne, Policy::RequireAll)
+                         .repeat(3)
+                         .action(sc.action("a"))
+                         .back()
+                         .back()
+                         .inverter()
+                         .condition(sc.condition("c"))
+                         .back()
+                         .back()
+                         .back()
+                         .decorator([](TickContext&, Child& c) { return c.tick(); })
+                         .action(sc.action("b"))
+                         .end();
     BOOST_TEST(t.describe() ==
                "selector(parallel[one,all](repeat[3](action), inverter(condition)), decorator(action))");
 }
@@ -193,8 +210,7 @@ BOOST_AUTO_TEST_CASE(misuse_is_reported) {
     BOOST_CHECK_THROW(BehaviorTreeBuilder().sequence().end(), BtError);
     BOOST_CHECK_THROW(BehaviorTreeBuilder().selector().action(sc.action("a")).back().inverter().end(), BtError);
     // A decorator with two children.
-    BOOST_CHECK_THROW(BehaviorTreeBuilder().repeat(2).action(sc.action("a")).back().action(sc.action("b")),
-                      BtError);
+    BOOST_CHECK_THROW(BehaviorTreeBuilder().repeat(2).action(sc.action("a")).back().action(sc.action("b")), BtError);
 }
 
 BOOST_AUTO_TEST_CASE(draft_misuse_is_reported) {

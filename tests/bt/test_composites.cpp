@@ -31,8 +31,9 @@ BOOST_AUTO_TEST_CASE(sequence_runs_children_in_order_until_all_succeed) {
     World w;
     BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.sequence(); });
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
-    BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) b.init b=Success b.term(Success) "
-                            "c.init c=Success c.term(Success)");
+    BOOST_TEST(sc.take() ==
+               "a.init a=Success a.term(Success) b.init b=Success b.term(Success) "
+               "c.init c=Success c.term(Success)");
 }
 
 BOOST_AUTO_TEST_CASE(sequence_fails_at_the_first_failure) {
@@ -81,8 +82,9 @@ BOOST_AUTO_TEST_CASE(selector_fails_when_every_child_fails) {
     BehaviorTree t = three(sc, [](BehaviorTreeBuilder& b) { b.selector(); });
     sc.results = {{"a", Status::Failure}, {"b", Status::Failure}, {"c", Status::Failure}};
     BOOST_TEST(t.tick(w.ctx) == Status::Failure);
-    BOOST_TEST(sc.take() == "a.init a=Failure a.term(Failure) b.init b=Failure b.term(Failure) "
-                            "c.init c=Failure c.term(Failure)");
+    BOOST_TEST(sc.take() ==
+               "a.init a=Failure a.term(Failure) b.init b=Failure b.term(Failure) "
+               "c.init c=Failure c.term(Failure)");
 }
 
 BOOST_AUTO_TEST_CASE(selector_resumes_at_its_running_child_without_rechecking_earlier_ones) {
@@ -222,7 +224,8 @@ namespace {
 BehaviorTree attack_monitor(Script& sc) {
     return BehaviorTreeBuilder()
         .monitor(Policy::RequireAll, Policy::RequireOne)
-        .condition(sc.condition("dead"), true).back()
+        .condition(sc.condition("dead"), true)
+        .back()
         .action(sc.action("attack"))
         .end();
 }
@@ -268,12 +271,15 @@ BOOST_AUTO_TEST_CASE(only_the_leading_conditions_of_a_monitor_are_rechecked) {
     Script sc;
     World w;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .monitor(Policy::RequireAll, Policy::RequireOne)
-                          .condition(sc.condition("p")).back()
-                          .condition(sc.condition("q")).back()
-                          .action(sc.action("act")).back()
-                          .condition(sc.condition("late"))
-                          .end();
+                         .monitor(Policy::RequireAll, Policy::RequireOne)
+                         .condition(sc.condition("p"))
+                         .back()
+                         .condition(sc.condition("q"))
+                         .back()
+                         .action(sc.action("act"))
+                         .back()
+                         .condition(sc.condition("late"))
+                         .end();
     sc.results["act"] = Status::Running;
     t.tick(w.ctx);
     BOOST_TEST(sc.take() == "p?yes q?yes act.init act=Running late?yes");
@@ -289,11 +295,13 @@ namespace {
 BehaviorTree guard(Script& sc) {
     return BehaviorTreeBuilder()
         .active_selector()
-            .sequence()
-                .condition(sc.condition("see")).back()
-                .action(sc.action("attack")).back()
-            .back()
-            .action(sc.action("patrol"))
+        .sequence()
+        .condition(sc.condition("see"))
+        .back()
+        .action(sc.action("attack"))
+        .back()
+        .back()
+        .action(sc.action("patrol"))
         .end();
 }
 
@@ -351,11 +359,8 @@ BOOST_AUTO_TEST_CASE(active_selector_does_not_abort_a_child_that_ended_by_itself
 BOOST_AUTO_TEST_CASE(active_selector_keeps_a_running_higher_child_and_never_starts_the_lower) {
     Script sc;
     World w;
-    BehaviorTree t = BehaviorTreeBuilder()
-                          .active_selector()
-                          .action(sc.action("high")).back()
-                          .action(sc.action("low"))
-                          .end();
+    BehaviorTree t =
+        BehaviorTreeBuilder().active_selector().action(sc.action("high")).back().action(sc.action("low")).end();
     sc.results = {{"high", Status::Running}, {"low", Status::Running}};
     t.tick(w.ctx);
     t.tick(w.ctx);

@@ -56,8 +56,10 @@ struct Rig {
     BehaviorTree walker() {
         return BehaviorTreeBuilder()
             .sequence()
-                .condition(sc.condition("ready")).back()
-                .action(sc.action("walk")).back()
+            .condition(sc.condition("ready"))
+            .back()
+            .action(sc.action("walk"))
+            .back()
             .end();
     }
     BehaviorTreeGoal& add_walker(std::int32_t priority, BehaviorTreeGoal::Options o) {
@@ -136,11 +138,16 @@ BehaviorTree stalk_tree(StalkMemories m) {
     };
     return BehaviorTreeBuilder()
         .monitor(Policy::RequireAll, Policy::RequireOne)  // aborts the approach when the target leaves
-            .condition(near).name("target near").back()
-            .sequence()
-                .action(Approach{m}).name("approach").back()
-                .action(rest).name("rest")
-            .back()
+        .condition(near)
+        .name("target near")
+        .back()
+        .sequence()
+        .action(Approach{m})
+        .name("approach")
+        .back()
+        .action(rest)
+        .name("rest")
+        .back()
         .end();
 }
 
@@ -392,12 +399,15 @@ BOOST_AUTO_TEST_CASE(a_mob_with_a_brain_gives_the_tree_its_memories) {
     };
     BehaviorTreeGoal::Options o = moving();
     o.blackboard = m.layout;  // ignored: the mob has a brain
-    BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(
-        1, BehaviorTreeBuilder().monitor(Policy::RequireAll, Policy::RequireOne)
-               .condition(below_three).back()
-               .action(hit).back()
-           .end(),
-        o);
+    BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(1,
+                                                           BehaviorTreeBuilder()
+                                                               .monitor(Policy::RequireAll, Policy::RequireOne)
+                                                               .condition(below_three)
+                                                               .back()
+                                                               .action(hit)
+                                                               .back()
+                                                               .end(),
+                                                           o);
     r.steps(3);
     BOOST_TEST(*r.mob.brain_->get_memory(m.hits) == 3);
     BOOST_TEST(!g.own_blackboard()->has_memory_value(m.hits));
@@ -425,8 +435,7 @@ BOOST_AUTO_TEST_CASE(a_brainless_mob_uses_the_goals_own_blackboard) {
     };
     BehaviorTreeGoal::Options o = moving();
     o.blackboard = m.layout;
-    BehaviorTreeGoal& g =
-        r.selector.add<BehaviorTreeGoal>(1, BehaviorTreeBuilder().action(hit).end(), rested, o);
+    BehaviorTreeGoal& g = r.selector.add<BehaviorTreeGoal>(1, BehaviorTreeBuilder().action(hit).end(), rested, o);
     BOOST_TEST(r.mob.brain() == nullptr);
     r.steps(3);
     BOOST_TEST(r.sc.take() == "hit1@0 hit2@1 hit3@2");

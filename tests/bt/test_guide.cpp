@@ -54,11 +54,16 @@ BehaviorTree guard_tree(const brain::StandardMemories& mem, brain::MemoryModuleT
     };
     return BehaviorTreeBuilder()
         .active_selector()
-            .monitor(Policy::RequireAll, Policy::RequireOne)
-                .condition(target_alive).name("target alive").back()
-                .action(Attack{mem.attack_target, swings}).name("attack").back()
-            .back()
-            .action(patrol).name("patrol")
+        .monitor(Policy::RequireAll, Policy::RequireOne)
+        .condition(target_alive)
+        .name("target alive")
+        .back()
+        .action(Attack{mem.attack_target, swings})
+        .name("attack")
+        .back()
+        .back()
+        .action(patrol)
+        .name("patrol")
         .end();
 }
 
@@ -102,7 +107,7 @@ BOOST_AUTO_TEST_CASE(the_guard_patrols_attacks_and_patrols_again) {
     level.tick();
     BOOST_TEST(b.get_memory(mem.walk_target)->target.block_pos() == (BlockPos{0, 64, 0}));
     BOOST_TEST(guard_behavior.tree().status(4) == Status::Running);  // patrol
-    b.erase_memory(mem.walk_target);  // as the sink does on arrival
+    b.erase_memory(mem.walk_target);                                 // as the sink does on arrival
     level.tick();
     BOOST_TEST(b.get_memory(mem.walk_target)->target.block_pos() == (BlockPos{12, 64, 0}));
 

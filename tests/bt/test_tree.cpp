@@ -38,8 +38,8 @@ BOOST_AUTO_TEST_CASE(a_plain_callable_is_an_action_without_hooks) {
     World w;
     int calls = 0;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .action([&calls](TickContext&) { return ++calls < 3 ? Status::Running : Status::Success; })
-                          .end();
+                         .action([&calls](TickContext&) { return ++calls < 3 ? Status::Running : Status::Success; })
+                         .end();
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(t.tick(w.ctx) == Status::Running);
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
@@ -53,12 +53,12 @@ BOOST_AUTO_TEST_CASE(leaves_see_the_context) {
     const Mob* seen = nullptr;
     std::int64_t time = 0;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .action([&](TickContext& c) {
-                              seen = &c.mob;
-                              time = c.time;
-                              return Status::Success;
-                          })
-                          .end();
+                         .action([&](TickContext& c) {
+                             seen = &c.mob;
+                             time = c.time;
+                             return Status::Success;
+                         })
+                         .end();
     t.tick(ctx);
     BOOST_TEST(seen == &w.mob);
     BOOST_TEST(time == 1234);
@@ -117,8 +117,9 @@ BOOST_AUTO_TEST_CASE(repeat_runs_its_child_the_given_number_of_times_in_one_tick
     BehaviorTree t = BehaviorTreeBuilder().repeat(3).action(sc.action("a")).end();
     BOOST_TEST(t.tick(w.ctx) == Status::Success);
     // Seed: after each success the child is reset and ticked again, until the count is reached.
-    BOOST_TEST(sc.take() == "a.init a=Success a.term(Success) a.init a=Success a.term(Success) "
-                            "a.init a=Success a.term(Success)");
+    BOOST_TEST(sc.take() ==
+               "a.init a=Success a.term(Success) a.init a=Success a.term(Success) "
+               "a.init a=Success a.term(Success)");
     BOOST_TEST(t.repeat_count(0) == 3);
     BOOST_TEST(t.node_ticks() == 4u);  // the repeat once, its child three times
     // A second run counts from zero again.
@@ -216,21 +217,21 @@ BOOST_AUTO_TEST_CASE(a_decorator_can_read_reset_and_abort_its_child) {
     World w;
     int step = 0;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .decorator([&step](TickContext&, Child& child) {
-                              switch (step++) {
-                              case 0: return child.tick();  // starts it (Running)
-                              case 1:
-                                  BOOST_CHECK_THROW(child.reset(), BtError);  // running: abort first
-                                  child.abort();
-                                  BOOST_TEST(child.status() == Status::Aborted);
-                                  child.reset();
-                                  BOOST_TEST(child.status() == Status::Invalid);
-                                  return Status::Running;
-                              default: return Status::Success;
-                              }
-                          })
-                          .action(sc.action("a"))
-                          .end();
+                         .decorator([&step](TickContext&, Child& child) {
+                             switch (step++) {
+                                 case 0: return child.tick();  // starts it (Running)
+                                 case 1:
+                                     BOOST_CHECK_THROW(child.reset(), BtError);  // running: abort first
+                                     child.abort();
+                                     BOOST_TEST(child.status() == Status::Aborted);
+                                     child.reset();
+                                     BOOST_TEST(child.status() == Status::Invalid);
+                                     return Status::Running;
+                                 default: return Status::Success;
+                             }
+                         })
+                         .action(sc.action("a"))
+                         .end();
     sc.results["a"] = Status::Running;
     t.tick(w.ctx);
     t.tick(w.ctx);
@@ -242,11 +243,13 @@ BOOST_AUTO_TEST_CASE(node_ticks_count_every_update) {
     Script sc;
     World w;
     BehaviorTree t = BehaviorTreeBuilder()
-                          .sequence()
-                          .condition(sc.condition("c")).back()
-                          .action(sc.action("a")).back()
-                          .action(sc.action("b"))
-                          .end();
+                         .sequence()
+                         .condition(sc.condition("c"))
+                         .back()
+                         .action(sc.action("a"))
+                         .back()
+                         .action(sc.action("b"))
+                         .end();
     t.tick(w.ctx);
     BOOST_TEST(t.node_ticks() == 4u);
     sc.truths["c"] = false;
@@ -265,9 +268,9 @@ BOOST_AUTO_TEST_CASE(an_update_returning_invalid_or_aborted_breaks_the_contract)
             BOOST_TEST(std::string(e.what()).find("\"broken\" returned") != std::string::npos);
         }
         BehaviorTree d = BehaviorTreeBuilder()
-                              .decorator([bad](TickContext&, Child&) { return bad; })
-                              .action([](TickContext&) { return Status::Success; })
-                              .end();
+                             .decorator([bad](TickContext&, Child&) { return bad; })
+                             .action([](TickContext&) { return Status::Success; })
+                             .end();
         BOOST_CHECK_THROW(d.tick(w.ctx), BtError);
     }
 }
@@ -298,11 +301,11 @@ BOOST_AUTO_TEST_CASE(a_tree_can_be_moved_and_destroys_its_leaves) {
         BehaviorTree moved;
         {
             BehaviorTree t = BehaviorTreeBuilder()
-                                  .action([counter](TickContext&) {
-                                      ++*counter;
-                                      return Status::Success;
-                                  })
-                                  .end();
+                                 .action([counter](TickContext&) {
+                                     ++*counter;
+                                     return Status::Success;
+                                 })
+                                 .end();
             BOOST_TEST(counter.use_count() == 2);
             moved = std::move(t);
         }

@@ -42,8 +42,7 @@ BOOST_AUTO_TEST_CASE(register_returns_handles_in_order) {
 
     std::vector<std::string> order;
     for (const auto& e : pois) order.push_back(e.id.str());
-    BOOST_TEST((order == std::vector<std::string>{"minecraft:armorer", "minecraft:home",
-                                                  "minecraft:meeting"}));
+    BOOST_TEST((order == std::vector<std::string>{"minecraft:armorer", "minecraft:home", "minecraft:meeting"}));
 }
 
 BOOST_AUTO_TEST_CASE(lookup_by_id_text_or_location) {

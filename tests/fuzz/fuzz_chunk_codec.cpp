@@ -7,10 +7,10 @@
 #include <memory>
 #include <span>
 
-#include "mobserver/storage/chunk_codec.hpp"
 #include "mobsdk/nbt/io.hpp"
 #include "mobsdk/world/poi_type.hpp"
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/storage/chunk_codec.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;

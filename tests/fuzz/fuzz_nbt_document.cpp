@@ -18,8 +18,7 @@ template <typename TreeResult, typename DocResult, typename SameContent>
 void compare(const TreeResult& tree, const DocResult& doc, SameContent same) {
     if (tree.has_value() != doc.has_value()) __builtin_trap();
     if (!tree) {
-        if (tree.error().offset != doc.error().offset || tree.error().message != doc.error().message)
-            __builtin_trap();
+        if (tree.error().offset != doc.error().offset || tree.error().message != doc.error().message) __builtin_trap();
         return;
     }
     if (!same(*tree, *doc)) __builtin_trap();
@@ -30,10 +29,18 @@ std::size_t touch(TagView v) {
     std::size_t n = 1;
     switch (v.type()) {
         case TagType::String: n += v.as_string().size(); break;
-        case TagType::ByteArray: for (auto b : v.as<ByteArrayView>()) n += static_cast<std::uint8_t>(b) & 1; break;
-        case TagType::IntArray: for (auto i : v.as<IntArrayView>()) n += static_cast<std::size_t>(i & 1); break;
-        case TagType::LongArray: for (auto l : v.as<LongArrayView>()) n += static_cast<std::size_t>(l & 1); break;
-        case TagType::List: for (TagView e : v.as_list()) n += touch(e); break;
+        case TagType::ByteArray:
+            for (auto b : v.as<ByteArrayView>()) n += static_cast<std::uint8_t>(b) & 1;
+            break;
+        case TagType::IntArray:
+            for (auto i : v.as<IntArrayView>()) n += static_cast<std::size_t>(i & 1);
+            break;
+        case TagType::LongArray:
+            for (auto l : v.as<LongArrayView>()) n += static_cast<std::size_t>(l & 1);
+            break;
+        case TagType::List:
+            for (TagView e : v.as_list()) n += touch(e);
+            break;
         case TagType::Compound:
             for (const auto& e : v.as_compound()) {
                 n += e.name.size() + touch(e.value);
@@ -57,8 +64,10 @@ void run(std::span<const std::uint8_t> input, const ReadOptions& opts) {
         const bool wb = static_cast<bool>(write(back.tag, back.name, b));
         return wa == wb && a == b;
     });
-    compare(read_unnamed(input, opts), Document::parse_unnamed(input, opts),
-            [](const Tag& t, const Document& d) { touch(d.root()); return d.root().to_tag() == t; });
+    compare(read_unnamed(input, opts), Document::parse_unnamed(input, opts), [](const Tag& t, const Document& d) {
+        touch(d.root());
+        return d.root().to_tag() == t;
+    });
     compare(read_any(input, opts), Document::parse_any(input, opts), [](const NbtFile& f, const Document& d) {
         return d.compression() == f.compression && d.root().to_tag() == f.root.tag;
     });

@@ -41,8 +41,7 @@ void check_named(const NbtFile& file) {
     auto packed = encode(file.root.tag, file.root.name, file.compression);
     if (!packed) __builtin_trap();
     auto any = read_any(*packed, reread_options());
-    if (!any || any->compression != file.compression || !(any->root.tag == file.root.tag))
-        __builtin_trap();
+    if (!any || any->compression != file.compression || !(any->root.tag == file.root.tag)) __builtin_trap();
 }
 
 void check_unnamed(const Tag& tag) {

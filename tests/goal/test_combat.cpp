@@ -60,7 +60,8 @@ BOOST_AUTO_TEST_CASE(attack_reach_is_twice_the_width_squared_plus_the_target_wid
     ServerMob& golem = still(h, "iron_golem", {5.5, ground, 0.5});
     // (0.6 × 2)² + 0.6 = 2.04 and (0.6 × 2)² + 1.4 = 2.84, in float as vanilla.
     BOOST_CHECK_EQUAL(MeleeAttackGoal::attack_reach_sqr(zombie, zombie), static_cast<double>(2.04f));
-    BOOST_CHECK_EQUAL(MeleeAttackGoal::attack_reach_sqr(zombie, golem), static_cast<double>(0.6f * 2.0f * 0.6f * 2.0f + 1.4f));
+    BOOST_CHECK_EQUAL(MeleeAttackGoal::attack_reach_sqr(zombie, golem),
+                      static_cast<double>(0.6f * 2.0f * 0.6f * 2.0f + 1.4f));
     // The golem's own reach: (1.4 × 2)² + 0.6.
     BOOST_CHECK_CLOSE(MeleeAttackGoal::attack_reach_sqr(golem, zombie), 8.44, 1e-4);
 }
@@ -219,7 +220,7 @@ BOOST_AUTO_TEST_CASE(melee_continues_while_its_path_lasts_or_the_target_is_in_th
     melee.stop(h.world(), zombie);
     BOOST_CHECK(zombie.navigation().is_done());
     BOOST_CHECK(!melee.can_continue_to_use(h.world(), zombie));  // the path is gone
-    BOOST_CHECK(zombie.target() == villager.ref());               // vanilla keeps a mob target
+    BOOST_CHECK(zombie.target() == villager.ref());              // vanilla keeps a mob target
     // Following even unseen: the path does not matter, the restriction does.
     MeleeAttackGoal follower(1.0, true, 3.0f);
     BOOST_CHECK(follower.can_continue_to_use(h.world(), zombie));
@@ -299,11 +300,10 @@ BOOST_AUTO_TEST_CASE(nearest_attackable_needs_sight_and_an_attackable_target) {
     h.tick();  // a new tick: sight is computed again
     BOOST_CHECK(goal.can_use(h.world(), zombie));
     // The selector is an extra test (vanilla's: e.g. only baby turtles on land).
-    NearestAttackableTargetGoal babies({h.entity_types().villager}, false, false, 0,
-                                       [](const Mob*, const Entity& e) {
-                                           const auto* m = dynamic_cast<const Mob*>(&e);
-                                           return m != nullptr && m->is_baby();
-                                       });
+    NearestAttackableTargetGoal babies({h.entity_types().villager}, false, false, 0, [](const Mob*, const Entity& e) {
+        const auto* m = dynamic_cast<const Mob*>(&e);
+        return m != nullptr && m->is_baby();
+    });
     BOOST_CHECK(!babies.can_use(h.world(), zombie));
     villager.set_baby(true);
     BOOST_CHECK(babies.can_use(h.world(), zombie));
@@ -314,8 +314,8 @@ BOOST_AUTO_TEST_CASE(a_target_is_kept_within_follow_range_and_60_ticks_unseen) {
     ServerMob& zombie = h.spawn("zombie", {0.5, ground, 0.5});
     zombie.enable_goals();
     ServerMob& villager = still(h, "villager", {6.5, ground, 0.5});
-    auto& goal = zombie.target_selector()->add<NearestAttackableTargetGoal>(2, TypeList{h.entity_types().villager}, true,
-                                                                          false, 0);
+    auto& goal = zombie.target_selector()->add<NearestAttackableTargetGoal>(2, TypeList{h.entity_types().villager},
+                                                                            true, false, 0);
     BOOST_CHECK_EQUAL(goal.unseen_memory_ticks(), 60);
     h.tick();
     BOOST_REQUIRE(zombie.target() == villager.ref());
@@ -450,7 +450,7 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_alerts_others_of_its_type_within_follow_rang
     ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
     ServerMob& skeleton = still(h, "skeleton", {8.5, ground, 0.5});
     ServerMob& friend_near = still(h, "zombie", {20.5, ground, 0.5});
-    ServerMob& friend_far = still(h, "zombie", {37.5, ground, 0.5});      // beyond 35 (+1 cube)
+    ServerMob& friend_far = still(h, "zombie", {37.5, ground, 0.5});       // beyond 35 (+1 cube)
     ServerMob& friend_high = still(h, "zombie", {0.5, ground + 12, 4.5});  // beyond 10 up
     ServerMob& busy = still(h, "zombie", {-10.5, ground, 0.5});
     ServerMob& villager = still(h, "villager", {5.5, ground, 5.5});
@@ -465,7 +465,7 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_alerts_others_of_its_type_within_follow_rang
     BOOST_CHECK(friend_near.target() == skeleton.ref());
     BOOST_CHECK(!friend_far.target().has_value());
     BOOST_CHECK(!friend_high.target().has_value());
-    BOOST_CHECK(busy.target() == villager.ref());  // already had a target
+    BOOST_CHECK(busy.target() == villager.ref());   // already had a target
     BOOST_CHECK(!villager.target().has_value());    // another type, not listed
     BOOST_CHECK(golem.target() == skeleton.ref());  // listed
     BOOST_CHECK(!skeleton.target().has_value());    // the attacker itself is a skeleton

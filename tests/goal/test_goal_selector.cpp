@@ -27,7 +27,9 @@ using Log = std::vector<std::string>;
 // A goal whose answers the test sets and whose calls it counts.
 class Scripted final : public Goal {
 public:
-    Scripted(std::string name, Flags flags, Log* log = nullptr) : name_(std::move(name)), log_(log) { set_flags(flags); }
+    Scripted(std::string name, Flags flags, Log* log = nullptr) : name_(std::move(name)), log_(log) {
+        set_flags(flags);
+    }
 
     bool can_use(Level&, Mob&) override {
         ++can_use_calls;

@@ -383,7 +383,7 @@ BOOST_AUTO_TEST_CASE(avoid_entity_flees_away_and_sprints_within_seven_blocks) {
 BOOST_AUTO_TEST_CASE(avoid_entity_ignores_what_is_out_of_range_or_cannot_be_attacked) {
     WorldHarness h(night());
     ServerMob& skeleton = h.spawn("skeleton", {0.5, ground, 0.5});
-    h.tick(2);  // on the ground: it can path
+    h.tick(2);                                               // on the ground: it can path
     ServerMob& wolf = still(h, "wolf", {7.0, ground, 0.5});  // 6.5 blocks: beyond max_dist 6
     AvoidEntityGoal avoid(TypeList{h.entity_types().wolf}, 6.0f, 1.0, 1.2);
     BOOST_CHECK(!avoid.can_use(h.world(), skeleton));

@@ -278,8 +278,8 @@ BOOST_AUTO_TEST_CASE(a_strafing_skeleton_keeps_inside_the_band) {
         turned += std::abs(step);
     }
     BOOST_REQUIRE(strafing);
-    BOOST_TEST_MESSAGE("distance " << min_d << "–" << max_d << ", turned " << turned * 180 / std::numbers::pi
-                                   << "°, " << recorder.shots.size() << " shots");
+    BOOST_TEST_MESSAGE("distance " << min_d << "–" << max_d << ", turned " << turned * 180 / std::numbers::pi << "°, "
+                                   << recorder.shots.size() << " shots");
     BOOST_CHECK_GE(min_d, inner);
     BOOST_CHECK_LE(max_d, outer);
     BOOST_CHECK_GT(turned, std::numbers::pi / 2);  // it circles, not just stands

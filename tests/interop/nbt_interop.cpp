@@ -74,30 +74,25 @@ nbt::Compound canonical_sample() {
     root.put("string_empty", "");
     root.put("string_latin", "héllo wörld");
     root.put("string_cjk", "村民");
-    root.put("string_emoji", "😀");  // U+1F600: a surrogate pair in Modified UTF-8
+    root.put("string_emoji", "😀");           // U+1F600: a surrogate pair in Modified UTF-8
     root.put("string_nul", "nul\0inside"s);  // U+0000: C0 80 in Modified UTF-8
     root.put("string_mixed", "a\0é村😀z"s);
 
     root.put("list_int", list_of(nbt::TagType::Int, {I32{1}, I32{-2}, L32::min(), L32::max()}));
     root.put("list_long", list_of(nbt::TagType::Long, {L64::min(), I64{-1}, L64::max()}));
     root.put("list_string", list_of(nbt::TagType::String, {"a", "", "héllo", "村民", "😀"}));
-    root.put("list_compound",
-             list_of(nbt::TagType::Compound,
-                     {nbt::Compound{{"id", "minecraft:villager"}, {"level", I8{1}}},
-                      nbt::Compound{{"id", "minecraft:zombie"}, {"Health", 20.0f}},
-                      nbt::Compound{}}));
-    root.put("list_list", list_of(nbt::TagType::List,
-                                  {list_of(nbt::TagType::Int, {I32{1}, I32{2}}),
-                                   list_of(nbt::TagType::String, {"x"}), nbt::List{}}));
+    root.put("list_compound", list_of(nbt::TagType::Compound,
+                                      {nbt::Compound{{"id", "minecraft:villager"}, {"level", I8{1}}},
+                                       nbt::Compound{{"id", "minecraft:zombie"}, {"Health", 20.0f}}, nbt::Compound{}}));
+    root.put("list_list", list_of(nbt::TagType::List, {list_of(nbt::TagType::Int, {I32{1}, I32{2}}),
+                                                       list_of(nbt::TagType::String, {"x"}), nbt::List{}}));
     root.put("list_empty", nbt::List{});
 
     root.put("nested",
-             nbt::Compound{{"level1",
-                            nbt::Compound{{"level2", nbt::Compound{{"level3", "deep"}, {"n", I32{3}}}},
-                                          {"sibling", I16{2}}}}});
+             nbt::Compound{{"level1", nbt::Compound{{"level2", nbt::Compound{{"level3", "deep"}, {"n", I32{3}}}},
+                                                    {"sibling", I16{2}}}}});
     root.put("compound_empty", nbt::Compound{});
-    root.put("minecraft:home",
-             nbt::Compound{{"dimension", "minecraft:overworld"}, {"pos", nbt::IntArray{1, 64, -3}}});
+    root.put("minecraft:home", nbt::Compound{{"dimension", "minecraft:overworld"}, {"pos", nbt::IntArray{1, 64, -3}}});
     root.put("clé_村民", I8{1});
     root.put("key_😀", I8{2});
     return root;
@@ -124,8 +119,7 @@ void print_indent(int indent) {
 template <typename Array>
 void print_array(const char* prefix, const Array& a) {
     std::printf("[%s;", prefix);
-    for (std::size_t i = 0; i < a.size(); ++i)
-        std::printf("%s%lld", i ? "," : "", static_cast<long long>(a[i]));
+    for (std::size_t i = 0; i < a.size(); ++i) std::printf("%s%lld", i ? "," : "", static_cast<long long>(a[i]));
     std::putchar(']');
 }
 
@@ -183,10 +177,11 @@ void print_tag(const nbt::Tag& tag, int indent) {
 }
 
 int usage() {
-    std::fputs("usage: nbt_interop write-sample OUT --gzip|--none\n"
-               "       nbt_interop check-sample IN\n"
-               "       nbt_interop dump IN\n",
-               stderr);
+    std::fputs(
+        "usage: nbt_interop write-sample OUT --gzip|--none\n"
+        "       nbt_interop check-sample IN\n"
+        "       nbt_interop dump IN\n",
+        stderr);
     return 2;
 }
 
@@ -197,8 +192,7 @@ int write_sample(const std::filesystem::path& out, std::string_view mode) {
     else return usage();
     auto written = nbt::write_file(out, canonical_sample(), kRootName, compression);
     if (!written) {
-        std::fprintf(stderr, "nbt_interop: writing %s failed: %s\n", out.c_str(),
-                     written.error().describe().c_str());
+        std::fprintf(stderr, "nbt_interop: writing %s failed: %s\n", out.c_str(), written.error().describe().c_str());
         return 1;
     }
     return 0;
@@ -207,8 +201,7 @@ int write_sample(const std::filesystem::path& out, std::string_view mode) {
 int check_sample(const std::filesystem::path& in) {
     auto file = nbt::read_file(in);
     if (!file) {
-        std::fprintf(stderr, "nbt_interop: reading %s failed: %s\n", in.c_str(),
-                     file.error().describe().c_str());
+        std::fprintf(stderr, "nbt_interop: reading %s failed: %s\n", in.c_str(), file.error().describe().c_str());
         return 1;
     }
     const nbt::Compound expected = canonical_sample();
@@ -257,20 +250,17 @@ int check_sample(const std::filesystem::path& in) {
         print_tag(e.value, 1);
         std::putchar('\n');
     }
-    std::printf("MISMATCH: %s differs from the canonical sample in %d place(s)\n", in.c_str(),
-                problems);
+    std::printf("MISMATCH: %s differs from the canonical sample in %d place(s)\n", in.c_str(), problems);
     return 1;
 }
 
 int dump(const std::filesystem::path& in) {
     auto file = nbt::read_file(in);
     if (!file) {
-        std::fprintf(stderr, "nbt_interop: reading %s failed: %s\n", in.c_str(),
-                     file.error().describe().c_str());
+        std::fprintf(stderr, "nbt_interop: reading %s failed: %s\n", in.c_str(), file.error().describe().c_str());
         return 1;
     }
-    std::printf("compression: %s\nroot name: ",
-                std::string(nbt::compression_name(file->compression)).c_str());
+    std::printf("compression: %s\nroot name: ", std::string(nbt::compression_name(file->compression)).c_str());
     print_escaped(file->root.name);
     std::putchar('\n');
     print_tag(file->root.tag, 0);

@@ -58,8 +58,7 @@ BOOST_AUTO_TEST_CASE(round_trips_each_method) {
             const auto packed = compress(data, c);
             if (c == Compression::None) BOOST_CHECK(packed == data);
             auto back = decompress(packed, c, n + 10);
-            BOOST_REQUIRE_MESSAGE(back, compression_name(c) << " " << n << ": "
-                                                << (back ? "" : back.error().message));
+            BOOST_REQUIRE_MESSAGE(back, compression_name(c) << " " << n << ": " << (back ? "" : back.error().message));
             BOOST_CHECK(*back == data);
         }
     }
@@ -152,8 +151,8 @@ BOOST_AUTO_TEST_CASE(zip_bomb_is_refused_quickly) {
         BOOST_CHECK_LT(bomb.size(), 200000u);
         const auto t0 = std::chrono::steady_clock::now();
         auto r = decompress(bomb, c, 1u << 20);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0).count();
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
         BOOST_REQUIRE(!r);
         BOOST_CHECK_EQUAL(r.error().message, "decompressed data exceeds the limit of 1048576 bytes");
         BOOST_CHECK_LT(r.error().offset, bomb.size());

@@ -24,7 +24,10 @@ namespace {
 // Hand-assembles big-endian NBT bytes.
 struct B {
     Bytes v;
-    B& u8(int x) { v.push_back(static_cast<std::uint8_t>(x)); return *this; }
+    B& u8(int x) {
+        v.push_back(static_cast<std::uint8_t>(x));
+        return *this;
+    }
     B& u16(int x) { return u8(x >> 8).u8(x & 0xFF); }
     B& i32(std::int32_t x) {
         const auto u = static_cast<std::uint32_t>(x);
@@ -84,8 +87,7 @@ void check_same(std::span<const std::uint8_t> data, const ReadOptions& opts, con
                           what << ": tree " << (tree ? "accepts" : "refuses: " + tree.error().describe())
                                << ", document " << (doc ? "accepts" : "refuses: " + doc.error().describe()));
     if (!tree) {
-        BOOST_CHECK_MESSAGE(tree.error().offset == doc.error().offset &&
-                                tree.error().message == doc.error().message,
+        BOOST_CHECK_MESSAGE(tree.error().offset == doc.error().offset && tree.error().message == doc.error().message,
                             what << ": tree says '" << tree.error().describe() << "', document says '"
                                  << doc.error().describe() << "'");
     } else {
@@ -101,10 +103,10 @@ void check_same(std::span<const std::uint8_t> data, const ReadOptions& opts, con
     auto udoc = Document::parse_unnamed(data, opts);
     BOOST_REQUIRE_MESSAGE(utree.has_value() == udoc.has_value(), what << " (network form): accept/refuse differ");
     if (!utree) {
-        BOOST_CHECK_MESSAGE(utree.error().offset == udoc.error().offset &&
-                                utree.error().message == udoc.error().message,
-                            what << " (network form): tree says '" << utree.error().describe()
-                                 << "', document says '" << udoc.error().describe() << "'");
+        BOOST_CHECK_MESSAGE(
+            utree.error().offset == udoc.error().offset && utree.error().message == udoc.error().message,
+            what << " (network form): tree says '" << utree.error().describe() << "', document says '"
+                 << udoc.error().describe() << "'");
     } else {
         BOOST_CHECK_MESSAGE(udoc->root().to_tag() == *utree, what << " (network form): trees differ");
     }
@@ -113,10 +115,10 @@ void check_same(std::span<const std::uint8_t> data, const ReadOptions& opts, con
     auto adoc = Document::parse_any(data, opts);
     BOOST_REQUIRE_MESSAGE(atree.has_value() == adoc.has_value(), what << " (any compression): accept/refuse differ");
     if (!atree) {
-        BOOST_CHECK_MESSAGE(atree.error().offset == adoc.error().offset &&
-                                atree.error().message == adoc.error().message,
-                            what << " (any compression): tree says '" << atree.error().describe()
-                                 << "', document says '" << adoc.error().describe() << "'");
+        BOOST_CHECK_MESSAGE(
+            atree.error().offset == adoc.error().offset && atree.error().message == adoc.error().message,
+            what << " (any compression): tree says '" << atree.error().describe() << "', document says '"
+                 << adoc.error().describe() << "'");
     } else {
         BOOST_CHECK(adoc->compression() == atree->compression);
         BOOST_CHECK_MESSAGE(adoc->root().to_tag() == atree->root.tag, what << " (any compression): trees differ");
@@ -183,8 +185,8 @@ std::vector<std::pair<std::string, Bytes>> corpus() {
 BOOST_AUTO_TEST_SUITE(document)
 
 BOOST_AUTO_TEST_CASE(hello_world) {
-    const Bytes bytes = B{}.named(TagType::Compound, "hello world").named(TagType::String, "name")
-                            .str("Bananrama").u8(0).v;
+    const Bytes bytes =
+        B{}.named(TagType::Compound, "hello world").named(TagType::String, "name").str("Bananrama").u8(0).v;
     auto doc = Document::parse(bytes);
     BOOST_REQUIRE(doc);
     BOOST_CHECK_EQUAL(doc->root_name(), "hello world");
@@ -271,8 +273,7 @@ BOOST_AUTO_TEST_CASE(typed_access_errors_match_the_tree) {
                       "index 2 is out of range for a list of 2 elements");
     BOOST_CHECK_EQUAL(message([&] { (void)c.get<ListView>("list").get<int>(0); }),
                       "element 0 is TAG_Compound, expected TAG_Int");
-    BOOST_CHECK_EQUAL(message([&] { (void)c.find("string").numeric<int>(); }),
-                      "expected TAG_Double, found TAG_String");
+    BOOST_CHECK_EQUAL(message([&] { (void)c.find("string").numeric<int>(); }), "expected TAG_Double, found TAG_String");
     BOOST_CHECK_EQUAL(message([&] { (void)TagView().as_compound(); }), "expected TAG_Compound, found TAG_End");
 
     BOOST_CHECK(!c.find("missing"));
@@ -287,13 +288,35 @@ BOOST_AUTO_TEST_CASE(typed_access_errors_match_the_tree) {
 }
 
 BOOST_AUTO_TEST_CASE(strings_are_decoded_from_modified_utf8) {
-    const Bytes bytes = B{}
-                            .named(TagType::Compound, "")
-                            .named(TagType::String, "nul").u16(3).u8('a').u8(0xC0).u8(0x80)
-                            .named(TagType::String, "accent").u16(2).u8(0xC3).u8(0xA9)
-                            .named(TagType::String, "pair").u16(6).u8(0xED).u8(0xA0).u8(0xBD).u8(0xED).u8(0xB8).u8(0x80)
-                            .named(TagType::String, "utf8_4").u16(4).u8(0xF0).u8(0x9F).u8(0x98).u8(0x80)
-                            .u8(static_cast<int>(TagType::Byte)).u16(2).u8(0xC0).u8(0x80).u8(1)
+    const Bytes bytes = B{}.named(TagType::Compound, "")
+                            .named(TagType::String, "nul")
+                            .u16(3)
+                            .u8('a')
+                            .u8(0xC0)
+                            .u8(0x80)
+                            .named(TagType::String, "accent")
+                            .u16(2)
+                            .u8(0xC3)
+                            .u8(0xA9)
+                            .named(TagType::String, "pair")
+                            .u16(6)
+                            .u8(0xED)
+                            .u8(0xA0)
+                            .u8(0xBD)
+                            .u8(0xED)
+                            .u8(0xB8)
+                            .u8(0x80)
+                            .named(TagType::String, "utf8_4")
+                            .u16(4)
+                            .u8(0xF0)
+                            .u8(0x9F)
+                            .u8(0x98)
+                            .u8(0x80)
+                            .u8(static_cast<int>(TagType::Byte))
+                            .u16(2)
+                            .u8(0xC0)
+                            .u8(0x80)
+                            .u8(1)
                             .u8(0)
                             .v;
     auto doc = Document::parse(bytes);
@@ -303,7 +326,7 @@ BOOST_AUTO_TEST_CASE(strings_are_decoded_from_modified_utf8) {
     BOOST_CHECK_EQUAL(c.get<std::string_view>("accent"), "\xC3\xA9");
     BOOST_CHECK_EQUAL(c.get<std::string_view>("pair"), "\xF0\x9F\x98\x80");    // U+1F600 as UTF-8
     BOOST_CHECK_EQUAL(c.get<std::string_view>("utf8_4"), "\xF0\x9F\x98\x80");  // accepted as is
-    BOOST_CHECK_EQUAL(c.get<std::int8_t>(std::string_view("\0", 1)), 1);        // a decoded key
+    BOOST_CHECK_EQUAL(c.get<std::int8_t>(std::string_view("\0", 1)), 1);       // a decoded key
     // Text that needed no decoding is a view into the input; decoded text lives in the document.
     const auto accent = c.get<std::string_view>("accent");
     BOOST_CHECK(reinterpret_cast<const std::uint8_t*>(accent.data()) >= bytes.data() &&
@@ -321,8 +344,7 @@ BOOST_AUTO_TEST_CASE(errors_match_the_tree_reader) {
     BOOST_CHECK_EQUAL(Document::parse(bad_type).error().describe(),
                       "at byte 0: unknown tag type 13 for the root tag type (expected 0-12)");
     const Bytes negative = B{}.named(TagType::IntArray, "").i32(-5).v;
-    BOOST_CHECK_EQUAL(Document::parse(negative).error().describe(),
-                      "at byte 3: negative length -5 for TAG_Int_Array");
+    BOOST_CHECK_EQUAL(Document::parse(negative).error().describe(), "at byte 3: negative length -5 for TAG_Int_Array");
     const Bytes huge = B{}.named(TagType::List, "").u8(static_cast<int>(TagType::Long)).i32(1000000).v;
     BOOST_CHECK_EQUAL(Document::parse(huge).error().describe(),
                       "at byte 4: length 1000000 of TAG_List needs at least 8000000 bytes, 0 left");
@@ -382,11 +404,13 @@ BOOST_AUTO_TEST_CASE(budget_as_the_tree) {
 }
 
 BOOST_AUTO_TEST_CASE(duplicate_keys_as_the_tree) {
-    const Bytes small = B{}
-                            .named(TagType::Compound, "")
-                            .named(TagType::Int, "a").i32(1)
-                            .named(TagType::Int, "b").i32(2)
-                            .named(TagType::String, "a").str("last")
+    const Bytes small = B{}.named(TagType::Compound, "")
+                            .named(TagType::Int, "a")
+                            .i32(1)
+                            .named(TagType::Int, "b")
+                            .i32(2)
+                            .named(TagType::String, "a")
+                            .str("last")
                             .u8(0)
                             .v;
     auto doc = Document::parse(small);
@@ -438,7 +462,10 @@ BOOST_AUTO_TEST_CASE(corpus_and_mutations_agree_with_the_tree) {
                 switch (next() % 4) {
                     case 0: mutated[at] ^= static_cast<std::uint8_t>(1u << (next() % 8)); break;
                     case 1: mutated[at] = kInteresting[next() % std::size(kInteresting)]; break;
-                    case 2: mutated.insert(mutated.begin() + static_cast<std::ptrdiff_t>(at), static_cast<std::uint8_t>(next())); break;
+                    case 2:
+                        mutated.insert(mutated.begin() + static_cast<std::ptrdiff_t>(at),
+                                       static_cast<std::uint8_t>(next()));
+                        break;
                     default: mutated.erase(mutated.begin() + static_cast<std::ptrdiff_t>(at)); break;
                 }
             }

@@ -23,7 +23,10 @@ namespace {
 // Hand-assembles big-endian NBT bytes.
 struct B {
     Bytes v;
-    B& u8(int x) { v.push_back(static_cast<std::uint8_t>(x)); return *this; }
+    B& u8(int x) {
+        v.push_back(static_cast<std::uint8_t>(x));
+        return *this;
+    }
     B& u16(int x) { return u8(x >> 8).u8(x & 0xFF); }
     B& i32(std::int32_t x) {
         const auto u = static_cast<std::uint32_t>(x);
@@ -41,12 +44,8 @@ struct B {
     B& named(TagType t, std::string_view name) { return u8(static_cast<int>(t)).str(name); }
 };
 
-const Bytes kHelloWorld = B{}
-                              .named(TagType::Compound, "hello world")
-                              .named(TagType::String, "name")
-                              .str("Bananrama")
-                              .u8(0)
-                              .v;
+const Bytes kHelloWorld =
+    B{}.named(TagType::Compound, "hello world").named(TagType::String, "name").str("Bananrama").u8(0).v;
 
 Bytes to_bytes(const Tag& root, std::string_view name = "") {
     Bytes out;
@@ -106,8 +105,7 @@ Bytes nested_compounds(std::size_t levels) {
 }
 
 std::filesystem::path temp_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("mobsdk_test_io_" + name + "_" + std::to_string(::getpid()));
+    auto dir = std::filesystem::temp_directory_path() / ("mobsdk_test_io_" + name + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
@@ -169,8 +167,8 @@ BOOST_AUTO_TEST_CASE(scalars_are_big_endian) {
         expected.insert(expected.end(), c.payload.begin(), c.payload.end());
         BOOST_CHECK_MESSAGE(to_bytes(c.tag, "r") == expected, "write " << tag_type_name(c.tag.type()));
         auto back = read(expected);
-        BOOST_REQUIRE_MESSAGE(back, "read " << tag_type_name(c.tag.type()) << ": "
-                                            << (back ? "" : back.error().describe()));
+        BOOST_REQUIRE_MESSAGE(back,
+                              "read " << tag_type_name(c.tag.type()) << ": " << (back ? "" : back.error().describe()));
         BOOST_CHECK_EQUAL(back->name, "r");
         BOOST_CHECK_MESSAGE(back->tag == c.tag, "value " << tag_type_name(c.tag.type()));
         // The nameless form is the same bytes without the name.
@@ -466,8 +464,8 @@ BOOST_AUTO_TEST_CASE(huge_lengths_fail_before_allocating) {
         b.i32(0x7FFFFFFF).i32(0);
         const auto t0 = std::chrono::steady_clock::now();
         const ReadError e = read_error(b.v);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0).count();
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
         BOOST_CHECK_EQUAL(e.message, c.message);
         BOOST_CHECK_EQUAL(e.offset, c.element >= 0 ? 4u : 3u);
         BOOST_CHECK_LT(ms, 500);  // allocating first would take far longer, or throw bad_alloc
@@ -501,11 +499,13 @@ BOOST_AUTO_TEST_CASE(trailing_bytes_after_the_root) {
 // ---- duplicate keys ----
 
 BOOST_AUTO_TEST_CASE(duplicate_keys_keep_the_first_position_and_the_last_value) {
-    const Bytes data = B{}
-                           .named(TagType::Compound, "")
-                           .named(TagType::Int, "a").i32(1)
-                           .named(TagType::Int, "b").i32(2)
-                           .named(TagType::String, "a").str("last")
+    const Bytes data = B{}.named(TagType::Compound, "")
+                           .named(TagType::Int, "a")
+                           .i32(1)
+                           .named(TagType::Int, "b")
+                           .i32(2)
+                           .named(TagType::String, "a")
+                           .str("last")
                            .u8(0)
                            .v;
     auto r = read(data);
@@ -522,11 +522,11 @@ BOOST_AUTO_TEST_CASE(duplicates_in_a_large_compound) {
     B b;
     b.named(TagType::Compound, "");
     for (int i = 0; i < 40; ++i) b.named(TagType::Int, "k" + std::to_string(i)).i32(i);
-    b.named(TagType::Int, "k0").i32(100);    // duplicate of the first
-    b.named(TagType::Int, "k35").i32(135);   // duplicate added after the index was built
+    b.named(TagType::Int, "k0").i32(100);   // duplicate of the first
+    b.named(TagType::Int, "k35").i32(135);  // duplicate added after the index was built
     b.named(TagType::Int, "new").i32(7);
-    b.named(TagType::Int, "new").i32(8);     // duplicate of an entry added after the index
-    b.named(TagType::Byte, "k39").u8(1);     // another type replaces the value
+    b.named(TagType::Int, "new").i32(8);  // duplicate of an entry added after the index
+    b.named(TagType::Byte, "k39").u8(1);  // another type replaces the value
     b.u8(0);
     auto r = read(b.v);
     BOOST_REQUIRE(r);
@@ -556,8 +556,8 @@ BOOST_AUTO_TEST_CASE(a_compound_with_100k_keys_reads_quickly) {
     b.u8(0);
     const auto t0 = std::chrono::steady_clock::now();
     auto r = read(b.v);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0).count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     BOOST_REQUIRE(r);
     BOOST_CHECK_EQUAL(r->tag.as_compound().size(), 100000u);
     BOOST_CHECK_EQUAL(r->tag.as_compound().get<std::int8_t>("key5"), 99);
@@ -587,8 +587,7 @@ BOOST_AUTO_TEST_CASE(read_any_detects_each_compression) {
     auto r = read_any(bad);
     BOOST_REQUIRE(!r);
     BOOST_CHECK_EQUAL(r.error().offset, raw->size() - 1);
-    BOOST_CHECK_EQUAL(r.error().message,
-                      "1 trailing bytes after the root tag (offset in the decompressed gzip data)");
+    BOOST_CHECK_EQUAL(r.error().message, "1 trailing bytes after the root tag (offset in the decompressed gzip data)");
     auto cut = read_any(std::span<const std::uint8_t>(gz->data(), gz->size() - 2));
     BOOST_REQUIRE(!cut);
     BOOST_CHECK(contains(cut.error().message, "gzip data: truncated gzip stream"));
@@ -633,8 +632,8 @@ BOOST_AUTO_TEST_CASE(write_file_then_read_file) {
     // A failed encode leaves the old file alone and creates nothing.
     BOOST_CHECK(!write_file(path, Tag(std::string("\xFF"))));
     BOOST_CHECK(read_file(path)->root.tag == small);
-    BOOST_CHECK_EQUAL(std::distance(std::filesystem::directory_iterator(dir),
-                                    std::filesystem::directory_iterator()), 1);
+    BOOST_CHECK_EQUAL(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()),
+                      1);
     std::filesystem::remove_all(dir);
 }
 
@@ -646,9 +645,7 @@ BOOST_AUTO_TEST_CASE(file_errors) {
     BOOST_CHECK(contains(missing.error().message, "cannot read"));
     BOOST_CHECK(contains(missing.error().message, "nope.dat"));
     // A file bigger than the budget is refused before it is read.
-    {
-        std::ofstream(dir / "big.dat", std::ios::binary) << std::string(5000, 'x');
-    }
+    { std::ofstream(dir / "big.dat", std::ios::binary) << std::string(5000, 'x'); }
     ReadOptions opts;
     opts.max_bytes = 4096;
     auto big = read_file(dir / "big.dat", opts);

@@ -90,13 +90,12 @@ BOOST_AUTO_TEST_CASE(plain_4_byte_utf8_is_accepted_on_read_and_rewritten_as_a_pa
     auto high = decode(bytes({'a', 0xF4, 0x90, 0x80, 0x80}));
     BOOST_REQUIRE(!high);
     BOOST_CHECK_EQUAL(high.error().position, 1u);
-    BOOST_CHECK_EQUAL(high.error().message,
-                      "4-byte sequence encodes U+110000, outside U+10000..U+10FFFF");
+    BOOST_CHECK_EQUAL(high.error().message, "4-byte sequence encodes U+110000, outside U+10000..U+10FFFF");
 }
 
 BOOST_AUTO_TEST_CASE(lone_surrogates_survive_read_then_write_byte_exactly) {
-    for (const std::string& in : {bytes({0xED, 0xA0, 0x80}),                  // lone high
-                                  bytes({'a', 0xED, 0xB0, 0x80, 'b'}),        // lone low
+    for (const std::string& in : {bytes({0xED, 0xA0, 0x80}),                    // lone high
+                                  bytes({'a', 0xED, 0xB0, 0x80, 'b'}),          // lone low
                                   bytes({0xED, 0xB0, 0x80, 0xED, 0xA0, 0x80}),  // low then high
                                   bytes({0xED, 0xA0, 0x80, 'x', 0xED, 0xB0, 0x80}),
                                   bytes({0xED, 0xA0, 0x80, 0xED, 0xA0, 0x80})}) {  // high high
@@ -157,11 +156,11 @@ BOOST_AUTO_TEST_CASE(encoder_rejects_invalid_utf8_with_its_position) {
         std::size_t position;
     };
     const std::vector<Case> cases = {
-        {bytes({'a', 0x80}), 1},              // stray continuation
-        {bytes({'a', 'b', 0xC3}), 2},         // truncated 2-byte
-        {bytes({0xC3, 'x'}), 0},              // bad continuation
-        {bytes({0xE2, 0x82}), 0},             // truncated 3-byte
-        {bytes({'q', 0xF0, 0x9F, 0x98}), 1},  // truncated 4-byte
+        {bytes({'a', 0x80}), 1},               // stray continuation
+        {bytes({'a', 'b', 0xC3}), 2},          // truncated 2-byte
+        {bytes({0xC3, 'x'}), 0},               // bad continuation
+        {bytes({0xE2, 0x82}), 0},              // truncated 3-byte
+        {bytes({'q', 0xF0, 0x9F, 0x98}), 1},   // truncated 4-byte
         {bytes({0xF4, 0x90, 0x80, 0x80}), 0},  // beyond U+10FFFF
         {bytes({0xF0, 0x8F, 0xBF, 0xBF}), 0},  // overlong 4-byte
         {bytes({0xF5, 0x80, 0x80, 0x80}), 0},
@@ -194,8 +193,8 @@ BOOST_AUTO_TEST_CASE(every_code_point_round_trips) {
         else if (cp < 0x10000)
             utf8 = bytes({int(0xE0 | (cp >> 12)), int(0x80 | ((cp >> 6) & 0x3F)), int(0x80 | (cp & 0x3F))});
         else
-            utf8 = bytes({int(0xF0 | (cp >> 18)), int(0x80 | ((cp >> 12) & 0x3F)),
-                          int(0x80 | ((cp >> 6) & 0x3F)), int(0x80 | (cp & 0x3F))});
+            utf8 = bytes({int(0xF0 | (cp >> 18)), int(0x80 | ((cp >> 12) & 0x3F)), int(0x80 | ((cp >> 6) & 0x3F)),
+                          int(0x80 | (cp & 0x3F))});
         auto e = encode(utf8);
         BOOST_REQUIRE_MESSAGE(e, "cannot encode U+" << std::hex << cp);
         BOOST_REQUIRE_EQUAL(e->size(), mutf8_length(utf8));

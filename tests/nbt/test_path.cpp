@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(keys_and_quoted_keys) {
     BOOST_TEST((value("'a b'.c", root) == Tag(std::int32_t{1})));
     BOOST_TEST((value(R"('q"uote')", root) == Tag(std::int32_t{7})));
     BOOST_TEST((value("flag", root) == Tag(std::int8_t{1})));
-    BOOST_TEST(count("flag.x", root) == 0u);   // a key on a non-compound selects nothing
+    BOOST_TEST(count("flag.x", root) == 0u);  // a key on a non-compound selects nothing
     BOOST_TEST(count("missing", root) == 0u);
 }
 
@@ -297,7 +297,8 @@ BOOST_AUTO_TEST_CASE(matches_scalars_by_type_and_value) {
     BOOST_TEST(nbt_matches(Tag(IntArray{1, 2}), Tag(IntArray{1, 2})));
     BOOST_TEST(!nbt_matches(Tag(IntArray{1}), Tag(IntArray{1, 2})));  // arrays compare whole
     // Java's FloatTag.equals uses ==: NaN never matches, 0 matches -0.
-    BOOST_TEST(!nbt_matches(Tag(std::numeric_limits<double>::quiet_NaN()), Tag(std::numeric_limits<double>::quiet_NaN())));
+    BOOST_TEST(
+        !nbt_matches(Tag(std::numeric_limits<double>::quiet_NaN()), Tag(std::numeric_limits<double>::quiet_NaN())));
     BOOST_TEST(nbt_matches(Tag(0.0f), Tag(-0.0f)));
 }
 
@@ -315,7 +316,7 @@ BOOST_AUTO_TEST_CASE(matches_lists_as_subsets) {
     BOOST_TEST(nbt_matches(snbt("[3,1]"), tag));
     BOOST_TEST(nbt_matches(snbt("[2,2]"), tag));
     BOOST_TEST(!nbt_matches(snbt("[4]"), tag));
-    BOOST_TEST(!nbt_matches(snbt("[]"), tag));         // an empty pattern matches only an empty list
+    BOOST_TEST(!nbt_matches(snbt("[]"), tag));  // an empty pattern matches only an empty list
     BOOST_TEST(nbt_matches(snbt("[]"), snbt("[]")));
     BOOST_TEST(nbt_matches(Tag(List(TagType::String)), snbt("[]")));
     BOOST_TEST(!nbt_matches(snbt("[1b]"), tag));

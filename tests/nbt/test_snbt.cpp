@@ -265,7 +265,7 @@ BOOST_AUTO_TEST_CASE(many_keys_parse_in_linear_time) {
     std::string text = "{";
     constexpr int n = 100000;
     for (int i = 0; i < n; ++i) text += "k" + std::to_string(i) + ":" + std::to_string(i) + ",";
-    text += "k5:-1}";  // a late duplicate must still replace
+    text += "k5:-1}";              // a late duplicate must still replace
     const Tag t = parse_ok(text);  // O(n²) here would take minutes, not milliseconds
     BOOST_TEST(t.as_compound().size() == static_cast<std::size_t>(n));
     BOOST_TEST(t.as_compound().get<std::int32_t>("k5") == -1);
@@ -362,7 +362,10 @@ BOOST_AUTO_TEST_CASE(empty_input) {
 }
 
 BOOST_AUTO_TEST_CASE(java_whitespace) {
-    const Tag t = parse_ok("\t{\x0b" "a\f:\r\n1\x1c,\x1f" "b:2 }\x1d");
+    const Tag t = parse_ok(
+        "\t{\x0b"
+        "a\f:\r\n1\x1c,\x1f"
+        "b:2 }\x1d");
     BOOST_TEST(t.as_compound().size() == 2u);
 }
 
@@ -419,11 +422,9 @@ BOOST_AUTO_TEST_CASE(control_characters_in_messages) {
 
 BOOST_AUTO_TEST_CASE(vanilla_compact_text) {
     const Tag t(Compound{
-        {"Brain",
-         Compound{{"memories",
-                   Compound{{"minecraft:home",
-                             Compound{{"value", Compound{{"dimension", "minecraft:overworld"},
-                                                         {"pos", IntArray{12, 64, -30}}}}}}}}}}});
+        {"Brain", Compound{{"memories", Compound{{"minecraft:home",
+                                                  Compound{{"value", Compound{{"dimension", "minecraft:overworld"},
+                                                                              {"pos", IntArray{12, 64, -30}}}}}}}}}}});
     const std::string text = to_snbt(t);
     BOOST_TEST(text ==
                R"({Brain:{memories:{"minecraft:home":{value:{dimension:"minecraft:overworld",pos:[I;12,64,-30]}}}}})");
@@ -521,22 +522,36 @@ BOOST_AUTO_TEST_CASE(indented_form) {
 BOOST_AUTO_TEST_CASE(indented_short_number_lists_stay_on_one_line) {
     List nine;
     for (std::int32_t i = 0; i < 9; ++i) nine.push_back(Tag(i));
-    const List eight{std::int32_t{0}, std::int32_t{1}, std::int32_t{2}, std::int32_t{3}, std::int32_t{4},
-                 std::int32_t{5}, std::int32_t{6}, std::int32_t{7}};
+    const List eight{std::int32_t{0}, std::int32_t{1}, std::int32_t{2}, std::int32_t{3},
+                     std::int32_t{4}, std::int32_t{5}, std::int32_t{6}, std::int32_t{7}};
     BOOST_TEST(to_snbt(Tag(eight), SnbtFormat{2}) == "[0, 1, 2, 3, 4, 5, 6, 7]");
     BOOST_TEST(to_snbt(Tag(nine), SnbtFormat{2}).find('\n') != std::string::npos);
     check_round_trip(Tag(nine));
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_of_every_tag_type) {
-    List floats{std::numeric_limits<float>::min(), std::numeric_limits<float>::max(),
-                std::numeric_limits<float>::lowest(), std::numeric_limits<float>::denorm_min(),
-                std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                -std::numeric_limits<float>::infinity(), -0.0f, 0.1f, 3.4028235e38f};
-    List doubles{std::numeric_limits<double>::min(), std::numeric_limits<double>::max(),
-                 std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::quiet_NaN(),
-                 std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                 -0.0, 0.1, 1e20, 1e-7, 123456789012345678.0, 1.0};
+    List floats{std::numeric_limits<float>::min(),
+                std::numeric_limits<float>::max(),
+                std::numeric_limits<float>::lowest(),
+                std::numeric_limits<float>::denorm_min(),
+                std::numeric_limits<float>::quiet_NaN(),
+                std::numeric_limits<float>::infinity(),
+                -std::numeric_limits<float>::infinity(),
+                -0.0f,
+                0.1f,
+                3.4028235e38f};
+    List doubles{std::numeric_limits<double>::min(),
+                 std::numeric_limits<double>::max(),
+                 std::numeric_limits<double>::denorm_min(),
+                 std::numeric_limits<double>::quiet_NaN(),
+                 std::numeric_limits<double>::infinity(),
+                 -std::numeric_limits<double>::infinity(),
+                 -0.0,
+                 0.1,
+                 1e20,
+                 1e-7,
+                 123456789012345678.0,
+                 1.0};
     List nested_empty{List{}, List{}};
     List compounds{Compound{{"id", "minecraft:pig"}}, Compound{}};
     const Tag t(Compound{

@@ -81,8 +81,7 @@ BOOST_AUTO_TEST_CASE(as_throws_naming_both_types) {
     const Tag t("hello");
     BOOST_CHECK_EQUAL(t.as_string(), "hello");
     BOOST_CHECK_EQUAL(type_error_of([&] { (void)t.as_int(); }), "expected TAG_Int, found TAG_String");
-    BOOST_CHECK_EQUAL(type_error_of([&] { (void)Tag().as_compound(); }),
-                      "expected TAG_Compound, found TAG_End");
+    BOOST_CHECK_EQUAL(type_error_of([&] { (void)Tag().as_compound(); }), "expected TAG_Compound, found TAG_End");
     BOOST_CHECK(t.get_if<std::int32_t>() == nullptr);
     BOOST_REQUIRE(t.get_if<std::string>() != nullptr);
     BOOST_CHECK(t.is<std::string>());
@@ -97,15 +96,13 @@ BOOST_AUTO_TEST_CASE(numeric_converts_like_vanilla_get_as) {
     BOOST_CHECK_EQUAL(Tag(std::int64_t{1} << 40).numeric<double>(), std::ldexp(1.0, 40));
     BOOST_CHECK_EQUAL(Tag(2.75).numeric<int>(), 2);
     BOOST_CHECK_EQUAL(Tag(1.5f).numeric<double>(), 1.5);
-    BOOST_CHECK_EQUAL(type_error_of([] { (void)Tag("1").numeric<int>(); }),
-                      "expected TAG_Double, found TAG_String");
+    BOOST_CHECK_EQUAL(type_error_of([] { (void)Tag("1").numeric<int>(); }), "expected TAG_Double, found TAG_String");
 }
 
 BOOST_AUTO_TEST_CASE(compound_get_errors_name_the_key_and_both_types) {
     const Compound c{{"Health", 20.0f}, {"id", "minecraft:zombie"}};
     BOOST_CHECK_EQUAL(c.get<float>("Health"), 20.0f);
-    BOOST_CHECK_EQUAL(type_error_of([&] { (void)c.get<std::int32_t>("Age"); }),
-                      "missing key 'Age' (expected TAG_Int)");
+    BOOST_CHECK_EQUAL(type_error_of([&] { (void)c.get<std::int32_t>("Age"); }), "missing key 'Age' (expected TAG_Int)");
     BOOST_CHECK_EQUAL(type_error_of([&] { (void)c.get<std::int32_t>("id"); }),
                       "key 'id' is TAG_String, expected TAG_Int");
     Compound m = c;
@@ -167,10 +164,8 @@ BOOST_AUTO_TEST_CASE(list_push_back_type_rules) {
     l.push_back(std::int32_t{1});
     BOOST_CHECK(l.element_type() == TagType::Int);
     l.push_back(std::int32_t{2});
-    BOOST_CHECK_EQUAL(type_error_of([&] { l.push_back("x"); }),
-                      "cannot add TAG_String to a list of TAG_Int");
-    BOOST_CHECK_EQUAL(type_error_of([&] { l.push_back(Tag()); }),
-                      "a TAG_End cannot be an element of a list");
+    BOOST_CHECK_EQUAL(type_error_of([&] { l.push_back("x"); }), "cannot add TAG_String to a list of TAG_Int");
+    BOOST_CHECK_EQUAL(type_error_of([&] { l.push_back(Tag()); }), "a TAG_End cannot be an element of a list");
     BOOST_CHECK_EQUAL(l.size(), 2u);
 
     // An empty list that was given a type keeps it (vanilla ListTag.add refuses another type).
@@ -197,12 +192,10 @@ BOOST_AUTO_TEST_CASE(list_access_errors_name_the_index) {
     const List l{std::int32_t{10}, std::int32_t{20}};
     BOOST_CHECK_EQUAL(l.get<std::int32_t>(1), 20);
     BOOST_CHECK_EQUAL(l.at(0).as_int(), 10);
-    BOOST_CHECK_EQUAL(type_error_of([&] { (void)l.at(2); }),
-                      "index 2 is out of range for a list of 2 elements");
+    BOOST_CHECK_EQUAL(type_error_of([&] { (void)l.at(2); }), "index 2 is out of range for a list of 2 elements");
     BOOST_CHECK_EQUAL(type_error_of([&] { (void)l.get<std::int32_t>(5); }),
                       "index 5 is out of range for a list of 2 elements");
-    BOOST_CHECK_EQUAL(type_error_of([&] { (void)l.get<std::string>(0); }),
-                      "element 0 is TAG_Int, expected TAG_String");
+    BOOST_CHECK_EQUAL(type_error_of([&] { (void)l.get<std::string>(0); }), "element 0 is TAG_Int, expected TAG_String");
 }
 
 BOOST_AUTO_TEST_CASE(floats_compare_bit_for_bit) {
@@ -211,8 +204,7 @@ BOOST_AUTO_TEST_CASE(floats_compare_bit_for_bit) {
     BOOST_CHECK(Tag(float_from_bits(0x7FC00001)) != Tag(float_from_bits(0x7FC00000)));  // other payload
     BOOST_CHECK(Tag(0.0f) != Tag(-0.0f));
     BOOST_CHECK(Tag(0.0) != Tag(-0.0));
-    BOOST_CHECK(Tag(std::numeric_limits<double>::quiet_NaN()) ==
-                Tag(std::numeric_limits<double>::quiet_NaN()));
+    BOOST_CHECK(Tag(std::numeric_limits<double>::quiet_NaN()) == Tag(std::numeric_limits<double>::quiet_NaN()));
     BOOST_CHECK(Tag(1.0f) == Tag(1.0f));
     // Same numeric value, different tag types: not equal.
     BOOST_CHECK(Tag(1.0f) != Tag(1.0));

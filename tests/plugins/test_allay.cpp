@@ -24,8 +24,8 @@ namespace {
 
 constexpr double ground = WorldHarness::ground_y;
 const ResourceLocation shard = ResourceLocation::of("amethyst_shard");
-const BlockPos note{8, -60, 0};                   // on the ground
-const Vec3 deposit_centre{8.5, -58.5, 0.5};       // the centre of the block above it
+const BlockPos note{8, -60, 0};              // on the ground
+const Vec3 deposit_centre{8.5, -58.5, 0.5};  // the centre of the block above it
 
 // A harness with the allay plugin registered, as the server loads it.
 struct AllayWorld {
@@ -62,7 +62,8 @@ struct AllayWorld {
     }
     static bool running(ServerMob& a, const std::string& name) {
         const auto r = a.brain()->running_behaviors();
-        return std::any_of(r.begin(), r.end(), [&](const brain::BehaviorControl* b) { return b->debug_string() == name; });
+        return std::any_of(r.begin(), r.end(),
+                           [&](const brain::BehaviorControl* b) { return b->debug_string() == name; });
     }
 };
 
@@ -87,11 +88,11 @@ BOOST_AUTO_TEST_CASE(the_plugin_gives_minecraft_allay_its_brain_and_state) {
     BOOST_TEST(a.brain()->is_active(acts.require("minecraft:core")));
     BOOST_TEST(a.brain()->is_active(acts.require("minecraft:idle")));
     // Allay.MEMORY_TYPES, and what its four sensors write.
-    for (brain::MemoryHandle h : {brain::MemoryHandle(w.m().liked_noteblock), brain::MemoryHandle(w.m().liked_player),
-                                  brain::MemoryHandle(w.m().liked_noteblock_cooldown_ticks),
-                                  brain::MemoryHandle(w.m().item_pickup_cooldown_ticks),
-                                  brain::MemoryHandle(w.m().is_panicking), brain::MemoryHandle(w.m().mobs),
-                                  brain::MemoryHandle(w.m().nearest_visible_wanted_item)})
+    for (brain::MemoryHandle h :
+         {brain::MemoryHandle(w.m().liked_noteblock), brain::MemoryHandle(w.m().liked_player),
+          brain::MemoryHandle(w.m().liked_noteblock_cooldown_ticks),
+          brain::MemoryHandle(w.m().item_pickup_cooldown_ticks), brain::MemoryHandle(w.m().is_panicking),
+          brain::MemoryHandle(w.m().mobs), brain::MemoryHandle(w.m().nearest_visible_wanted_item)})
         BOOST_TEST(a.brain()->is_registered(h));
     BOOST_TEST(!a.brain()->is_registered(w.m().home));
     BOOST_TEST(a.brain()->sensors().size() == 4u);

@@ -124,9 +124,11 @@ BOOST_AUTO_TEST_CASE(codec_rejects_malformed_sightings) {
     BOOST_TEST(SightingsCodec::decode(nbt::Tag(std::int32_t{3})).error() == "sightings: expected a compound");
     BOOST_TEST(SightingsCodec::decode(nbt::Compound{{"last_seen", std::int64_t{5}}}).error() ==
                "sightings: count must be an int >= 0");
-    BOOST_TEST(SightingsCodec::decode(nbt::Compound{{"count", std::int32_t{-1}}, {"last_seen", std::int64_t{5}}}).error() ==
-               "sightings: count must be an int >= 0");
-    BOOST_TEST(SightingsCodec::decode(nbt::Compound{{"count", std::int32_t{1}}}).error() == "sightings: last_seen must be a long");
+    BOOST_TEST(
+        SightingsCodec::decode(nbt::Compound{{"count", std::int32_t{-1}}, {"last_seen", std::int64_t{5}}}).error() ==
+        "sightings: count must be an int >= 0");
+    BOOST_TEST(SightingsCodec::decode(nbt::Compound{{"count", std::int32_t{1}}}).error() ==
+               "sightings: last_seen must be a long");
     const auto ok = SightingsCodec::decode(SightingsCodec::encode(example::Sightings{4, 99}));
     BOOST_REQUIRE(ok);
     BOOST_TEST((*ok == example::Sightings{4, 99}));

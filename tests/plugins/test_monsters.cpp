@@ -96,8 +96,7 @@ void pen(WorldHarness& h, BlockPos center) {
 // The priorities and debug names of a selector's goals, in the order added.
 std::vector<std::string> table(goal::GoalSelector& selector) {
     std::vector<std::string> out;
-    for (const auto& w : selector.goals())
-        out.push_back(std::to_string(w.priority) + " " + w.goal->debug_string());
+    for (const auto& w : selector.goals()) out.push_back(std::to_string(w.priority) + " " + w.goal->debug_string());
     return out;
 }
 
@@ -142,9 +141,9 @@ BOOST_AUTO_TEST_CASE(the_skeleton_gets_vanilla_goal_table_and_a_bow) {
     MonsterWorld w;
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
     BOOST_REQUIRE(s.goal_selector());
-    const std::vector<std::string> goals{"2 RestrictSunGoal", "3 FleeSunGoal", "3 AvoidEntityGoal",
-                                         "5 WaterAvoidingRandomStrollGoal", "6 RandomLookAroundGoal",
-                                         "4 SkeletonAttackGoal(RangedBowAttackGoal)"};
+    const std::vector<std::string> goals{"2 RestrictSunGoal",      "3 FleeSunGoal",
+                                         "3 AvoidEntityGoal",      "5 WaterAvoidingRandomStrollGoal",
+                                         "6 RandomLookAroundGoal", "4 SkeletonAttackGoal(RangedBowAttackGoal)"};
     BOOST_TEST(table(*s.goal_selector()) == goals, boost::test_tools::per_element());
     const std::vector<std::string> targets{"1 HurtByTargetGoal", "3 NearestAttackableTargetGoal"};
     BOOST_TEST(table(*s.target_selector()) == targets, boost::test_tools::per_element());
@@ -271,8 +270,7 @@ BOOST_AUTO_TEST_CASE(the_zombie_raises_its_arms_as_vanilla_shows_them) {
         w.h->tick();
         if (!z.goal_selector()->is_running(*attack)) continue;
         // From the fifth tick of the attack, while the next hit is less than 10 ticks away.
-        BOOST_TEST(attack->arms_raised() ==
-                   (attack->raise_arm_ticks() >= 5 && attack->ticks_until_next_attack() < 10));
+        BOOST_TEST(attack->arms_raised() == (attack->raise_arm_ticks() >= 5 && attack->ticks_until_next_attack() < 10));
         if (attack->arms_raised()) ++raised;
     }
     BOOST_TEST(raised > 0);
@@ -399,8 +397,8 @@ BOOST_AUTO_TEST_CASE(arrows_are_aimed_as_vanilla_aims_them) {
     const double horizontal = std::sqrt(10.0 * 10.0 + 4.0 * 4.0);
     BOOST_TEST(shot.direction.x == 10.0);
     BOOST_TEST(shot.direction.z == 4.0);
-    BOOST_TEST(shot.direction.y == (ground + 1.0 + 2.7f * 0.3333333333333333) - shot.from.y +
-                                       horizontal * static_cast<double>(0.2f),
+    BOOST_TEST(shot.direction.y ==
+                   (ground + 1.0 + 2.7f * 0.3333333333333333) - shot.from.y + horizontal * static_cast<double>(0.2f),
                boost::test_tools::tolerance(1e-9));
     BOOST_TEST(shot.velocity == 1.6f);
     // 14 − 4 × the difficulty; power × 2 + triangle(the difficulty × 0.11, 0.57425).
@@ -511,8 +509,8 @@ BOOST_AUTO_TEST_CASE(the_skeletons_attack_follows_what_it_holds) {
     bool melee = false, hit = false;
     for (int t = 0; t < 200 && !hit; ++t) {
         w.h->tick();
-        melee = melee || (s.goal_selector()->is_running(*attack) &&
-                          attack->weapon() == SkeletonAttackGoal::Weapon::Melee);
+        melee =
+            melee || (s.goal_selector()->is_running(*attack) && attack->weapon() == SkeletonAttackGoal::Weapon::Melee);
         const auto hurt = g.last_hurt_by_mob();
         hit = hurt && hurt->damage_type.str() == "minecraft:mob_attack";
     }
@@ -529,8 +527,8 @@ BOOST_AUTO_TEST_CASE(the_skeletons_attack_follows_what_it_holds) {
 BOOST_AUTO_TEST_CASE(restrict_sun_runs_in_the_day_without_a_helmet) {
     MonsterWorld w(noon);
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
-    ServerMob& helmeted = w.spawn("skeleton", {4.5, ground, 0.5},
-                                  "{ArmorItems:[{},{},{},{id:\"minecraft:iron_helmet\",Count:1b}]}");
+    ServerMob& helmeted =
+        w.spawn("skeleton", {4.5, ground, 0.5}, "{ArmorItems:[{},{},{},{id:\"minecraft:iron_helmet\",Count:1b}]}");
     auto* restrict = find_goal<goal::RestrictSunGoal>(*s.goal_selector());
     w.h->tick(2);
     BOOST_TEST(s.goal_selector()->is_running(*restrict));

@@ -76,7 +76,8 @@ BOOST_AUTO_TEST_CASE(the_size_sets_box_health_speed_and_damage_as_vanilla) {
     BOOST_TEST(s.attribute_base(Attribute::AttackDamage) == 4.0);
     // EntityType 2.04 × 2.04 scaled by 0.255 × size (floats).
     const float width = 2.04f * (0.255f * 4.0f);
-    BOOST_TEST(s.bounding_box().max.x - s.bounding_box().min.x == static_cast<double>(width), boost::test_tools::tolerance(1e-6));
+    BOOST_TEST(s.bounding_box().max.x - s.bounding_box().min.x == static_cast<double>(width),
+               boost::test_tools::tolerance(1e-6));
     BOOST_TEST(s.eye_height() == static_cast<double>(1.275f * (0.255f * 4.0f)), boost::test_tools::tolerance(1e-6));
     SlimeWorld::state(s).set_size(200, false);  // clamped to 127
     BOOST_TEST(SlimeWorld::state(s).size() == 127);

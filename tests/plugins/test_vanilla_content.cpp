@@ -33,10 +33,9 @@ BOOST_AUTO_TEST_CASE(every_handle_is_valid_and_vanilla) {
     Registries r;
     const VanillaContent v = register_vanilla_content(r);
     const BlockRegistry& blocks = r.world.blocks;
-    for (const Handle<BlockInfo> b :
-         {v.blocks.air, v.blocks.stone, v.blocks.oak_door, v.blocks.iron_door, v.blocks.bell, v.blocks.composter,
-          v.blocks.wheat, v.blocks.carrots, v.blocks.potatoes, v.blocks.beetroots, v.blocks.note_block,
-          v.blocks.stonecutter})
+    for (const Handle<BlockInfo> b : {v.blocks.air, v.blocks.stone, v.blocks.oak_door, v.blocks.iron_door,
+                                      v.blocks.bell, v.blocks.composter, v.blocks.wheat, v.blocks.carrots,
+                                      v.blocks.potatoes, v.blocks.beetroots, v.blocks.note_block, v.blocks.stonecutter})
         check_vanilla(blocks.blocks(), b);
     for (const Handle<BlockInfo> b : v.blocks.beds) check_vanilla(blocks.blocks(), b);
     BOOST_TEST(blocks.blocks().id_of(v.blocks.carrots).str() == "minecraft:carrots");
@@ -58,16 +57,17 @@ BOOST_AUTO_TEST_CASE(every_handle_is_valid_and_vanilla) {
     check_vanilla(r.brain.memory_types, v.memories.home.handle());
     check_vanilla(r.brain.memory_types, v.memories.doors_to_close.handle());
     BOOST_TEST(r.brain.memory_types.id_of(v.memories.job_site.handle()).str() == "minecraft:job_site");
-    for (const auto s : {v.sensors.nearest_living_entities, v.sensors.nearest_players, v.sensors.hurt_by,
-                         v.sensors.villager_hostiles, v.sensors.golem_detected, v.sensors.nearest_bed,
-                         v.sensors.secondary_pois, v.sensors.nearest_items})
+    for (const auto s :
+         {v.sensors.nearest_living_entities, v.sensors.nearest_players, v.sensors.hurt_by, v.sensors.villager_hostiles,
+          v.sensors.golem_detected, v.sensors.nearest_bed, v.sensors.secondary_pois, v.sensors.nearest_items})
         check_vanilla(r.brain.sensor_types, s);
     BOOST_TEST(r.brain.sensor_types.id_of(v.sensors.nearest_bed).str() == "minecraft:nearest_bed");
-    for (const auto a : {v.activities.core, v.activities.idle, v.activities.work, v.activities.rest,
-                         v.activities.meet, v.activities.panic, v.activities.hide, v.activities.dig})
+    for (const auto a : {v.activities.core, v.activities.idle, v.activities.work, v.activities.rest, v.activities.meet,
+                         v.activities.panic, v.activities.hide, v.activities.dig})
         check_vanilla(r.brain.activities, a);
     BOOST_TEST(r.brain.activities.id_of(v.activities.idle).str() == "minecraft:idle");
-    for (const auto s : {v.schedules.empty, v.schedules.simple, v.schedules.villager_baby, v.schedules.villager_default})
+    for (const auto s :
+         {v.schedules.empty, v.schedules.simple, v.schedules.villager_baby, v.schedules.villager_default})
         check_vanilla(r.brain.schedules, s);
     BOOST_TEST(r.brain.schedules.id_of(v.schedules.villager_default).str() == "minecraft:villager_default");
 }

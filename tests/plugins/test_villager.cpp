@@ -3,11 +3,11 @@
 // flee a zombie and summon iron golems on the seed's timing; what they remember survives a save.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
-#include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
@@ -59,8 +59,9 @@ void pen(WorldHarness& h, BlockPos center) {
                 const int nx = dx + ox, nz = dz + oz;
                 return std::abs(nx) <= 1 && std::abs(nz) <= 1 && in_ring(nx, nz) ? "true" : "false";
             };
-            h.set_block(center.offset(dx, 0, dz), std::string("oak_fence[north=") + side(0, -1) + ",south=" + side(0, 1) +
-                                                      ",east=" + side(1, 0) + ",west=" + side(-1, 0) + "]");
+            h.set_block(center.offset(dx, 0, dz), std::string("oak_fence[north=") + side(0, -1) +
+                                                      ",south=" + side(0, 1) + ",east=" + side(1, 0) +
+                                                      ",west=" + side(-1, 0) + "]");
         }
 }
 

@@ -21,9 +21,7 @@ inline std::string read_all(const std::filesystem::path& p) {
 }
 
 /// @brief True when `s` contains `part`.
-inline bool contains(const std::string& s, std::string_view part) {
-    return s.find(part) != std::string::npos;
-}
+inline bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
 
 /// @brief Runs `body` in a child process with stdout sent to `dir`/stdout.txt; returns the
 /// child's wait status. `body` is expected to end the process (a crash, the watchdog).

@@ -36,8 +36,8 @@ struct Fixture {
     StandardMemories mem = register_standard_memories(reg.memory_types);
     VanillaActivities acts = register_vanilla_activities(reg.activities);
     StandardSensors sensors;
-    std::unique_ptr<BrainProvider> provider;     // every memory, no sensors
-    std::unique_ptr<BrainProvider> with_sensors; // every memory and every standard sensor
+    std::unique_ptr<BrainProvider> provider;      // every memory, no sensors
+    std::unique_ptr<BrainProvider> with_sensors;  // every memory and every standard sensor
     // Declared last, destroyed first: its mobs' brains point into the registries above.
     WorldHarness h;
 

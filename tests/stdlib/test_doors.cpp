@@ -35,7 +35,7 @@ BOOST_FIXTURE_TEST_CASE(set_door_open_moves_both_halves, Doors) {
     BOOST_TEST(set_door_open(h.world(), door, true));
     BOOST_TEST(is_open(door));
     BOOST_TEST(is_open(door.above()));
-    BOOST_TEST(!set_door_open(h.world(), door, true));  // already open
+    BOOST_TEST(!set_door_open(h.world(), door, true));          // already open
     BOOST_TEST(set_door_open(h.world(), door.above(), false));  // from the upper half
     BOOST_TEST(!is_open(door));
     BOOST_TEST(!is_open(door.above()));
@@ -114,7 +114,8 @@ BOOST_FIXTURE_TEST_CASE(a_door_stays_open_for_a_villager_coming_through, Doors) 
     h.tick();
     set_door_open(h.world(), door, true);
     const Path through = [&] {
-        Path p = Path::make({BlockPos{1, -60, 0}, BlockPos{2, -60, 0}, door, BlockPos{4, -60, 0}}, BlockPos{4, -60, 0}, true);
+        Path p = Path::make({BlockPos{1, -60, 0}, BlockPos{2, -60, 0}, door, BlockPos{4, -60, 0}}, BlockPos{4, -60, 0},
+                            true);
         p.next_node_index = 2;  // walking from (2, −60, 0) into the door
         return p;
     }();
@@ -130,7 +131,8 @@ BOOST_FIXTURE_TEST_CASE(a_door_stays_open_for_a_villager_coming_through, Doors) 
     set_door_open(h.world(), door, true);
     const brain::EntityList others{pig.ref(), other.ref()};
     doors.insert(here(door));
-    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others, mem.path);
+    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others,
+                                                     mem.path);
     BOOST_TEST(doors.empty());
     BOOST_TEST(is_open(door));
     // Its path done, or farther than 2 blocks from the door's centre: closed.
@@ -138,13 +140,15 @@ BOOST_FIXTURE_TEST_CASE(a_door_stays_open_for_a_villager_coming_through, Doors) 
     done.next_node_index = done.nodes.size();
     other.brain()->set_memory(mem.path, done);
     doors.insert(here(door));
-    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others, mem.path);
+    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others,
+                                                     mem.path);
     BOOST_TEST(!is_open(door));
     set_door_open(h.world(), door, true);
     other.brain()->set_memory(mem.path, through);
     h.world().teleport(other.handle(), {1.4, feet, 0.5});  // 2.1 from the centre
     doors.insert(here(door));
-    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others, mem.path);
+    close_doors_that_i_have_opened_or_passed_through(h.world(), v, std::nullopt, std::nullopt, doors, &others,
+                                                     mem.path);
     BOOST_TEST(!is_open(door));
 }
 

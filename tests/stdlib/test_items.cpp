@@ -235,8 +235,8 @@ BOOST_FIXTURE_TEST_CASE(go_and_give_throws_one_item_per_tick_within_three_blocks
     BOOST_TEST(thrown[0]->item.item.str() == "minecraft:amethyst_shard");
     check_close(thrown[0]->position(), Vec3{from.x, a.eye_position().y - static_cast<double>(0.2f), from.z});
     const Vec3 d = normalized(centre + Vec3{0, 1, 0} - from);
-    check_close(thrown[0]->motion(),
-                Vec3{d.x * static_cast<double>(0.2f), d.y * static_cast<double>(0.3f), d.z * static_cast<double>(0.2f)});
+    check_close(thrown[0]->motion(), Vec3{d.x * static_cast<double>(0.2f), d.y * static_cast<double>(0.3f),
+                                          d.z * static_cast<double>(0.2f)});
 
     a.brain()->set_memory(mem.item_pickup_cooldown_ticks, 12);
     give2->tick_or_stop(h.world(), a, 2);  // the second one; the cooldown back to 60

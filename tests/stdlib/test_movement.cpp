@@ -185,7 +185,7 @@ BOOST_FIXTURE_TEST_CASE(walk_away_from_an_entity_only_when_too_close, Fixture) {
     BOOST_TEST_REQUIRE(flee->try_start(h.world(), v, 0));
     const WalkTarget* w = v.brain()->get_memory(mem.walk_target);
     BOOST_TEST_REQUIRE(w != nullptr);
-    BOOST_TEST(w->target.block_pos().x < 3);  // away from the zombie's side
+    BOOST_TEST(w->target.block_pos().x < 3);        // away from the zombie's side
     BOOST_TEST(!flee->try_start(h.world(), v, 0));  // has a walk target and has_target is false
     v.brain()->erase_memory(mem.walk_target);
     h.world().teleport(zombie.handle(), {7.5, feet, 0.5});

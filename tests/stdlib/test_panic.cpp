@@ -375,9 +375,9 @@ BOOST_FIXTURE_TEST_CASE(calm_down_waits_for_the_hostile_to_go, Panic) {
 
 BOOST_FIXTURE_TEST_CASE(ring_bell_is_heard_within_32_blocks_of_the_bell, Panic) {
     h.set_block({0, -60, 0}, "bell");
-    ServerMob& near = villager({31.5, feet, 0.5});   // centre distance² 961.25 < 1024
-    ServerMob& edge = villager({32.5, feet, 0.5});   // 1024.25: not heard
-    ServerMob& far = villager({0.5, feet, 40.5});    // in the 48-block box, 40 away
+    ServerMob& near = villager({31.5, feet, 0.5});  // centre distance² 961.25 < 1024
+    ServerMob& edge = villager({32.5, feet, 0.5});  // 1024.25: not heard
+    ServerMob& far = villager({0.5, feet, 40.5});   // in the 48-block box, 40 away
     ServerMob& brainless = still("villager", {2.5, feet, 0.5});
     h.tick();
     const std::int64_t t = h.world().game_time();
@@ -395,7 +395,7 @@ BOOST_FIXTURE_TEST_CASE(ring_bell_is_heard_within_32_blocks_of_the_bell, Panic) 
 
 BOOST_FIXTURE_TEST_CASE(ring_bell_behaviour_rings_5_percent_of_the_time_within_3_blocks, Panic) {
     h.set_block({0, -60, 0}, "bell");
-    ServerMob& ringer = villager({1.5, feet, 0.5});     // block distSqr 1 < 9
+    ServerMob& ringer = villager({1.5, feet, 0.5});  // block distSqr 1 < 9
     ServerMob& listener = villager({10.5, feet, 0.5});
     h.tick();
     auto ring = ring_bell(mem);
@@ -403,7 +403,7 @@ BOOST_FIXTURE_TEST_CASE(ring_bell_behaviour_rings_5_percent_of_the_time_within_3
     int triggers = 0;
     for (int i = 0; i < 2000; ++i)
         if (ring->trigger(h.world(), ringer, h.world().game_time())) ++triggers;
-    BOOST_TEST(triggers > 50);   // about 100 of 2000
+    BOOST_TEST(triggers > 50);  // about 100 of 2000
     BOOST_TEST(triggers < 160);
     BOOST_TEST(listener.brain()->has_memory_value(mem.heard_bell_time));
     // Three blocks away (distSqr 9) it triggers but never rings.
@@ -441,7 +441,7 @@ BOOST_FIXTURE_TEST_CASE(set_hidden_state_counts_300_hidden_ticks, Panic) {
     auto hidden = set_hidden_state(mem, 15, 3);
     const std::int64_t t0 = h.world().game_time();
     b.set_memory(mem.hiding_place, GlobalPos{h.world().dimension(), {2, -60, 0}});  // distSqr 4 < 9
-    b.set_memory(mem.heard_bell_time, t0 + 1000);  // far from its 300-tick timeout
+    b.set_memory(mem.heard_bell_time, t0 + 1000);                                   // far from its 300-tick timeout
     for (std::int64_t t = t0; t <= t0 + 300; ++t) BOOST_TEST_REQUIRE(hidden->trigger(h.world(), v, t));
     BOOST_TEST(b.has_memory_value(mem.hiding_place));
     BOOST_TEST(hidden->trigger(h.world(), v, t0 + 301));  // 301 counted: more than 15 × 20

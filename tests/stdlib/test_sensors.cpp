@@ -72,8 +72,8 @@ BOOST_FIXTURE_TEST_CASE(nearest_living_entities_scans_16_blocks_closest_first, F
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
     ServerMob& zombie = still("zombie", {5.5, feet, 0.5});
     ServerMob& pig = still("pig", {0.5, feet, 3.5});
-    ServerMob& far = still("pig", {17.0, feet, 0.5});    // in the box (its edge reaches x 16.7 < 16.8)
-    ServerMob& beyond = still("pig", {17.5, feet, 0.5}); // its box starts at 17.2: outside
+    ServerMob& far = still("pig", {17.0, feet, 0.5});     // in the box (its edge reaches x 16.7 < 16.8)
+    ServerMob& beyond = still("pig", {17.5, feet, 0.5});  // its box starts at 17.2: outside
     h.world().spawn_item({1.5, feet, 0.5}, ItemStack{ResourceLocation::of("bread"), 1});
     auto s = make<NearestLivingEntitySensor>(*this);
     s.tick(h.world(), v);
@@ -99,7 +99,7 @@ BOOST_FIXTURE_TEST_CASE(nearest_living_entities_sorts_many_ties_stably, Fixture)
     std::vector<ServerMob*> pigs;
     for (int ring = 1; ring <= 6; ++ring)  // eight pigs on each ring: four pairs of equal distance
         for (const auto& [dx, dz] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1},
-                                    std::pair{1, 1}, std::pair{-1, -1}, std::pair{1, -1}, std::pair{-1, 1}})
+                                     std::pair{1, 1}, std::pair{-1, -1}, std::pair{1, -1}, std::pair{-1, 1}})
             pigs.push_back(&still("pig", {0.5 + 2 * ring * dx, feet, 0.5 + 2 * ring * dz}));
     auto s = make<NearestLivingEntitySensor>(*this);
     for (int scan = 0; scan < 3; ++scan) {

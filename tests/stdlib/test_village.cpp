@@ -283,8 +283,8 @@ BOOST_FIXTURE_TEST_CASE(jump_on_bed_gives_up_after_100_ticks_away_from_the_bed, 
 BOOST_FIXTURE_TEST_CASE(socialize_at_bell_meets_a_villager_1_time_in_100, Village) {
     auto socialize = socialize_at_bell(mem, h.entity_types().villager);
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
-    ServerMob& friend_ = still("villager", {3.5, feet, 0.5});     // distSqr 9 ≤ 32
-    ServerMob& stranger = still("villager", {0.5, feet, 6.5});    // distSqr 36: too far to meet
+    ServerMob& friend_ = still("villager", {3.5, feet, 0.5});   // distSqr 9 ≤ 32
+    ServerMob& stranger = still("villager", {0.5, feet, 6.5});  // distSqr 36: too far to meet
     ServerMob& pig = still("pig", {1.5, feet, 1.5});
     h.tick();
     Brain& b = *v.brain();

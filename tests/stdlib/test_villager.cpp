@@ -77,9 +77,10 @@ BOOST_AUTO_TEST_CASE(villager_state_warns_and_skips_bad_fields) {
     VillagerState s;
     s.data.profession = ResourceLocation::of("mason");
     std::vector<std::string> warnings;
-    s.load(nbt::Compound{{"VillagerData", nbt::Tag(std::int32_t{5})}, {"Inventory", nbt::Tag("bread")},
-                         {"Xp", nbt::Tag("lots")}},
-           warnings);
+    s.load(
+        nbt::Compound{
+            {"VillagerData", nbt::Tag(std::int32_t{5})}, {"Inventory", nbt::Tag("bread")}, {"Xp", nbt::Tag("lots")}},
+        warnings);
     BOOST_TEST(contains(warnings, "VillagerData"));
     BOOST_TEST(contains(warnings, "Inventory"));
     BOOST_TEST(contains(warnings, "Xp"));
@@ -87,8 +88,8 @@ BOOST_AUTO_TEST_CASE(villager_state_warns_and_skips_bad_fields) {
     BOOST_TEST(s.xp == 0);
 
     warnings.clear();
-    nbt::Compound data{{"level", nbt::Tag("high")}, {"profession", nbt::Tag(std::int32_t{1})},
-                       {"type", nbt::Tag("Not A Valid Id")}};
+    nbt::Compound data{
+        {"level", nbt::Tag("high")}, {"profession", nbt::Tag(std::int32_t{1})}, {"type", nbt::Tag("Not A Valid Id")}};
     s.load(nbt::Compound{{"VillagerData", nbt::Tag(std::move(data))}}, warnings);
     BOOST_TEST(contains(warnings, "VillagerData.level"));
     BOOST_TEST(contains(warnings, "VillagerData.profession"));
@@ -125,13 +126,13 @@ BOOST_AUTO_TEST_CASE(inventory_add_merges_up_to_64_then_fills_empty_slots) {
     BOOST_TEST(s.add_item(stack("wheat", 60)).empty());
     BOOST_TEST(s.add_item(stack("bread", 3)).empty());
     BOOST_TEST(s.add_item(stack("wheat", 10)).empty());
-    BOOST_TEST(s.inventory[0].count == 64);               // merged up to the stack size
+    BOOST_TEST(s.inventory[0].count == 64);  // merged up to the stack size
     BOOST_TEST((s.inventory[1].item == ResourceLocation::of("bread")));
-    BOOST_TEST(s.inventory[2].count == 6);                // the rest in the first empty slot
+    BOOST_TEST(s.inventory[2].count == 6);  // the rest in the first empty slot
     BOOST_TEST((s.count_item(ResourceLocation::of("wheat")) == 70));
     for (int i = 0; i < 5; ++i) BOOST_TEST(s.add_item(stack("carrot", 64)).empty());
-    BOOST_TEST(!s.can_add_item(stack("potato", 1)));      // full: 8 slots
-    BOOST_TEST(s.can_add_item(stack("bread", 1)));        // the bread stack has room
+    BOOST_TEST(!s.can_add_item(stack("potato", 1)));  // full: 8 slots
+    BOOST_TEST(s.can_add_item(stack("bread", 1)));    // the bread stack has room
     const ItemStack rest = s.add_item(stack("potato", 5));
     BOOST_TEST(rest.count == 5);
     BOOST_TEST(s.add_item(stack("bread", 70)).count == 9);  // 61 fit on the bread stack

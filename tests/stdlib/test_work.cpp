@@ -20,7 +20,8 @@ struct Work : Fixture {
         // during that step may grow the slot vector under it (reported). Free slots are reused
         // without growing it, so leave a few behind.
         std::vector<EntityHandle> spare;
-        for (int i = 0; i < 16; ++i) spare.push_back(h.world().spawn_item({0, 100, 0}, ItemStack{ResourceLocation::of("stick"), 1}).handle());
+        for (int i = 0; i < 16; ++i)
+            spare.push_back(h.world().spawn_item({0, 100, 0}, ItemStack{ResourceLocation::of("stick"), 1}).handle());
         for (EntityHandle e : spare) h.world().remove(e);
         h.tick();
     }

@@ -10,7 +10,6 @@
 
 using namespace mobsdk;
 
-
 namespace {
 
 // A block with two properties, for the registry core tests.
@@ -65,9 +64,8 @@ BOOST_AUTO_TEST_CASE(air_is_state_zero) {
 
 BOOST_AUTO_TEST_CASE(register_assigns_consecutive_state_ids) {
     BlockRegistry reg;
-    const auto stone = reg.register_block(ResourceLocation::of("stone"), {{}, {}, [](const BlockStateView&) {
-                                                                              return BlockStateInfo{};
-                                                                          }, {}});
+    const auto stone = reg.register_block(ResourceLocation::of("stone"),
+                                          {{}, {}, [](const BlockStateView&) { return BlockStateInfo{}; }, {}});
     const auto lamp = reg.register_block(ResourceLocation::of("example:lamp"), lamp_definition());
     BOOST_TEST(reg.state_count() == 1u + 1u + 6u);
     BOOST_TEST(reg.blocks()[stone].first_state == 1u);
@@ -295,8 +293,7 @@ BOOST_AUTO_TEST_CASE(default_states_are_vanilla_text) {
                "minecraft:oak_fence_gate[facing=north,in_wall=false,open=false,powered=false]");
     BOOST_TEST(text(v.b.cobblestone_wall) ==
                "minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,waterlogged=false,west=none]");
-    BOOST_TEST(text(v.b.oak_door) ==
-               "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]");
+    BOOST_TEST(text(v.b.oak_door) == "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]");
     BOOST_TEST(text(v.b.iron_door) ==
                "minecraft:iron_door[facing=north,half=lower,hinge=left,open=false,powered=false]");
     BOOST_TEST(text(v.b.oak_trapdoor) ==
@@ -350,8 +347,8 @@ BOOST_AUTO_TEST_CASE(state_counts_match_vanilla) {
 
 BOOST_AUTO_TEST_CASE(beds_in_colour_order) {
     Vanilla v;
-    const char* colours[16] = {"white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
-                               "light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"};
+    const char* colours[16] = {"white",      "orange", "magenta", "light_blue", "yellow", "lime",  "pink", "gray",
+                               "light_gray", "cyan",   "purple",  "blue",       "brown",  "green", "red",  "black"};
     for (int i = 0; i < 16; ++i) {
         BOOST_TEST(v.reg.blocks().id_of(v.b.beds[i]).str() == "minecraft:" + std::string(colours[i]) + "_bed");
         BOOST_TEST(v.reg.blocks()[v.b.beds[i]].has_tag(ResourceLocation::of("beds")));
@@ -360,7 +357,9 @@ BOOST_AUTO_TEST_CASE(beds_in_colour_order) {
 
 BOOST_AUTO_TEST_CASE(tags) {
     Vanilla v;
-    auto has = [&](Handle<BlockInfo> b, std::string_view t) { return v.reg.blocks()[b].has_tag(ResourceLocation::of(t)); };
+    auto has = [&](Handle<BlockInfo> b, std::string_view t) {
+        return v.reg.blocks()[b].has_tag(ResourceLocation::of(t));
+    };
     BOOST_TEST(has(v.b.oak_door, "doors"));
     BOOST_TEST(has(v.b.oak_door, "wooden_doors"));
     BOOST_TEST(has(v.b.iron_door, "doors"));
@@ -459,15 +458,16 @@ BOOST_AUTO_TEST_CASE(door_and_trapdoor_shapes) {
     BOOST_TEST((v.info("oak_door[facing=west]").collision.boxes[0] == ShapeBox{1 - t, 0, 0, 1, 1, 1}));
     // Open: swung to the hinge side.
     BOOST_TEST((v.info("oak_door[facing=north,open=true]").collision.boxes[0] == ShapeBox{0, 0, 0, t, 1, 1}));
-    BOOST_TEST((v.info("oak_door[facing=north,open=true,hinge=right]").collision.boxes[0] ==
-                ShapeBox{1 - t, 0, 0, 1, 1, 1}));
+    BOOST_TEST(
+        (v.info("oak_door[facing=north,open=true,hinge=right]").collision.boxes[0] == ShapeBox{1 - t, 0, 0, 1, 1, 1}));
     BOOST_TEST((v.info("iron_door[facing=east,open=true,hinge=right,half=upper]").collision.boxes[0] ==
                 ShapeBox{0, 0, 1 - t, 1, 1, 1}));
 
     BOOST_TEST((v.info("oak_trapdoor").collision.boxes[0] == ShapeBox{0, 0, 0, 1, t, 1}));
     BOOST_TEST((v.info("oak_trapdoor[half=top]").collision.boxes[0] == ShapeBox{0, 1 - t, 0, 1, 1, 1}));
     BOOST_TEST((v.info("oak_trapdoor[open=true,facing=north]").collision.boxes[0] == ShapeBox{0, 0, 1 - t, 1, 1, 1}));
-    BOOST_TEST((v.info("oak_trapdoor[open=true,facing=east,half=top]").collision.boxes[0] == ShapeBox{0, 0, 0, t, 1, 1}));
+    BOOST_TEST(
+        (v.info("oak_trapdoor[open=true,facing=east,half=top]").collision.boxes[0] == ShapeBox{0, 0, 0, t, 1, 1}));
 }
 
 BOOST_AUTO_TEST_CASE(other_shapes) {
@@ -495,12 +495,13 @@ BOOST_AUTO_TEST_CASE(other_shapes) {
 
 BOOST_AUTO_TEST_CASE(solid_render_table) {
     Vanilla v;
-    for (auto text : {"stone", "dirt", "grass_block", "oak_planks", "oak_log", "stone_slab[type=double]",
-                      "glowstone", "hay_block", "cobblestone", "bedrock", "sand", "barrel", "smoker"})
+    for (auto text : {"stone", "dirt", "grass_block", "oak_planks", "oak_log", "stone_slab[type=double]", "glowstone",
+                      "hay_block", "cobblestone", "bedrock", "sand", "barrel", "smoker"})
         BOOST_TEST(v.info(text).solid_render, text);
-    for (auto text : {"air", "glass", "oak_leaves", "stone_slab", "stone_slab[type=top]", "oak_stairs", "oak_fence",
-                      "cobblestone_wall", "farmland", "dirt_path", "white_bed", "white_carpet", "oak_door",
-                      "oak_trapdoor", "cactus", "water", "torch", "cauldron", "lectern", "composter"})
+    for (auto text : {"air",        "glass",        "oak_leaves",       "stone_slab",   "stone_slab[type=top]",
+                      "oak_stairs", "oak_fence",    "cobblestone_wall", "farmland",     "dirt_path",
+                      "white_bed",  "white_carpet", "oak_door",         "oak_trapdoor", "cactus",
+                      "water",      "torch",        "cauldron",         "lectern",      "composter"})
         BOOST_TEST(!v.info(text).solid_render, text);
     BOOST_TEST(!v.info("glass").can_occlude);
     BOOST_TEST(!v.info("oak_leaves").can_occlude);
@@ -510,9 +511,9 @@ BOOST_AUTO_TEST_CASE(solid_render_table) {
 BOOST_AUTO_TEST_CASE(legacy_solid_and_blocks_motion) {
     Vanilla v;
     // From the collision bounds: average size ≥ 35/48 or a full height.
-    for (auto text : {"stone", "stone_slab", "oak_stairs", "oak_fence", "oak_door", "oak_trapdoor",
-                      "oak_trapdoor[open=true]", "white_bed", "farmland", "cactus", "lectern", "stonecutter",
-                      "glass", "oak_leaves", "brewing_stand"})
+    for (auto text :
+         {"stone", "stone_slab", "oak_stairs", "oak_fence", "oak_door", "oak_trapdoor", "oak_trapdoor[open=true]",
+          "white_bed", "farmland", "cactus", "lectern", "stonecutter", "glass", "oak_leaves", "brewing_stand"})
         BOOST_TEST(v.info(text).solid, text);
     for (auto text : {"air", "white_carpet", "torch", "water", "lava", "fire", "wheat", "short_grass"})
         BOOST_TEST(!v.info(text).solid, text);
@@ -528,7 +529,8 @@ BOOST_AUTO_TEST_CASE(legacy_solid_and_blocks_motion) {
 BOOST_AUTO_TEST_CASE(replaceable_and_fluids) {
     Vanilla v;
     for (auto text : {"air", "water", "lava", "short_grass", "fire"}) BOOST_TEST(v.info(text).replaceable, text);
-    for (auto text : {"stone", "torch", "wheat", "white_carpet", "oak_sign"}) BOOST_TEST(!v.info(text).replaceable, text);
+    for (auto text : {"stone", "torch", "wheat", "white_carpet", "oak_sign"})
+        BOOST_TEST(!v.info(text).replaceable, text);
     BOOST_TEST((v.info("water[level=7]").fluid == Fluid::Water));
     BOOST_TEST((v.info("lava").fluid == Fluid::Lava));
     BOOST_TEST((v.info("oak_slab[waterlogged=true]").fluid == Fluid::Water));

@@ -13,11 +13,11 @@ BOOST_AUTO_TEST_CASE(twenty_vanilla_types_in_order) {
     std::vector<std::string> ids;
     for (const auto& e : reg.poi_types) ids.push_back(e.id.str());
     const std::vector<std::string> expected{
-        "minecraft:armorer",   "minecraft:butcher",   "minecraft:cartographer", "minecraft:cleric",
-        "minecraft:farmer",    "minecraft:fisherman", "minecraft:fletcher",     "minecraft:leatherworker",
-        "minecraft:librarian", "minecraft:mason",     "minecraft:shepherd",     "minecraft:toolsmith",
-        "minecraft:weaponsmith", "minecraft:home",    "minecraft:meeting",      "minecraft:beehive",
-        "minecraft:bee_nest",  "minecraft:nether_portal", "minecraft:lodestone", "minecraft:lightning_rod"};
+        "minecraft:armorer",     "minecraft:butcher",       "minecraft:cartographer", "minecraft:cleric",
+        "minecraft:farmer",      "minecraft:fisherman",     "minecraft:fletcher",     "minecraft:leatherworker",
+        "minecraft:librarian",   "minecraft:mason",         "minecraft:shepherd",     "minecraft:toolsmith",
+        "minecraft:weaponsmith", "minecraft:home",          "minecraft:meeting",      "minecraft:beehive",
+        "minecraft:bee_nest",    "minecraft:nether_portal", "minecraft:lodestone",    "minecraft:lightning_rod"};
     BOOST_TEST(ids == expected, boost::test_tools::per_element());
 }
 

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "mobsdk/testing/fake_world.hpp"
 #include "bench.hpp"
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/testing/fake_world.hpp"
 
 namespace mobbench {
 
@@ -93,7 +93,9 @@ public:
         : Behavior(std::move(condition), 20, 60), counter_(counter) {}
 
 protected:
-    bool can_still_use(Level&, Mob& mob, std::int64_t) override { return mob.brain()->check_memory(counter_, MemoryStatus::REGISTERED); }
+    bool can_still_use(Level&, Mob& mob, std::int64_t) override {
+        return mob.brain()->check_memory(counter_, MemoryStatus::REGISTERED);
+    }
     void tick(Level&, Mob& mob, std::int64_t) override {
         mob.brain()->modify_memory(counter_, [](int& v) { ++v; });
     }
@@ -129,23 +131,23 @@ struct Case {
         core.emplace_back(1, std::make_unique<Runner>(std::vector{present(mem.ints[1])}, mem.ints[6]));
         // Can never start: waits for memories nothing writes.
         core.emplace_back(1, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[0])}, mem.ints[7], 10));
-        core.emplace_back(2, std::make_unique<SetWithExpiry>(
-                                 std::vector{present(mem.lists[1]), absent(mem.ints[0])}, mem.ints[7], 10));
+        core.emplace_back(2, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[1]), absent(mem.ints[0])},
+                                                             mem.ints[7], 10));
         core.emplace_back(2, std::make_unique<brain::DoNothing>(30, 60));
         core.emplace_back(3, std::make_unique<SetWithExpiry>(std::vector{absent(mem.units[9])}, mem.ints[8], 100));
         core.emplace_back(3, std::make_unique<SetWithExpiry>(std::vector{present(mem.units[8])}, mem.ints[9], 10));
         b.add_activity(act.core, std::move(core));
 
         Entries idle;
-        idle.emplace_back(0, std::make_unique<Runner>(std::vector{present(mem.ints[2]), absent(mem.units[7])},
-                                                      mem.ints[6]));
+        idle.emplace_back(
+            0, std::make_unique<Runner>(std::vector{present(mem.ints[2]), absent(mem.units[7])}, mem.ints[6]));
         idle.emplace_back(0, std::make_unique<SetWithExpiry>(std::vector{present(mem.units[0])}, mem.ints[4], 20));
         idle.emplace_back(1, std::make_unique<brain::DoNothing>(20, 40));
         idle.emplace_back(1, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[2])}, mem.ints[7], 10));
         idle.emplace_back(2, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[3])}, mem.ints[7], 10));
         idle.emplace_back(2, std::make_unique<Runner>(std::vector{present(mem.ints[3])}, mem.ints[8]));
-        idle.emplace_back(3, std::make_unique<SetWithExpiry>(
-                                 std::vector{present(mem.units[2]), present(mem.units[3])}, mem.ints[9], 15));
+        idle.emplace_back(3, std::make_unique<SetWithExpiry>(std::vector{present(mem.units[2]), present(mem.units[3])},
+                                                             mem.ints[9], 15));
         idle.emplace_back(3, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[4])}, mem.ints[7], 10));
         idle.emplace_back(4, std::make_unique<SetWithExpiry>(std::vector{absent(mem.units[6])}, mem.ints[5], 60));
         idle.emplace_back(4, std::make_unique<SetWithExpiry>(std::vector{present(mem.lists[5])}, mem.ints[7], 10));
@@ -224,8 +226,9 @@ int run_brain(const std::vector<std::string>& args) {
         } else if (args[i] == "--case" && i + 1 < args.size()) {
             only = args[++i];
         } else {
-            std::fprintf(stderr, "usage: mobbench brain [--seconds S] [--case b20s4] [--brains N (default 1000)] "
-                                 "[--ticks T (measure exactly T level ticks, for profilers)]\n");
+            std::fprintf(stderr,
+                         "usage: mobbench brain [--seconds S] [--case b20s4] [--brains N (default 1000)] "
+                         "[--ticks T (measure exactly T level ticks, for profilers)]\n");
             return 2;
         }
     }

@@ -64,9 +64,11 @@ template <typename Builder>
 auto tree4(std::int32_t phase) {
     return Builder()
         .sequence()
-            .condition(Flip(40, phase, true)).back()
-            .action(Countdown(5, 0, phase)).back()
-            .action(Countdown(1, 4, phase))
+        .condition(Flip(40, phase, true))
+        .back()
+        .action(Countdown(5, 0, phase))
+        .back()
+        .action(Countdown(1, 4, phase))
         .end();
 }
 
@@ -79,26 +81,35 @@ auto tree100(std::int32_t phase) {
     for (std::int32_t k = 0; k < 8; ++k) {
         const std::int32_t p = phase + 7 * k;
         b.sequence()
-            .condition(Flip(30 + 11 * k, p, k % 3 == 0)).back()
-            .selector()
-                .sequence()
-                    .condition(Flip(13 + k, p, true)).back()
-                    .action(Countdown(3, 5, p)).back()
-                    .action(Countdown(2, 0, p)).back()
-                .back()
-                .monitor(Policy::RequireAll, Policy::RequireOne)
-                    .condition(Flip(17 + k, p, false), true).back()
-                    .action(Countdown(6, 3, p)).back()
-                .back()
-                .repeat(2)
-                    .action(Countdown(2, 0, p)).back()
-                .back()
+            .condition(Flip(30 + 11 * k, p, k % 3 == 0))
             .back()
-        .back();
+            .selector()
+            .sequence()
+            .condition(Flip(13 + k, p, true))
+            .back()
+            .action(Countdown(3, 5, p))
+            .back()
+            .action(Countdown(2, 0, p))
+            .back()
+            .back()
+            .monitor(Policy::RequireAll, Policy::RequireOne)
+            .condition(Flip(17 + k, p, false), true)
+            .back()
+            .action(Countdown(6, 3, p))
+            .back()
+            .back()
+            .repeat(2)
+            .action(Countdown(2, 0, p))
+            .back()
+            .back()
+            .back()
+            .back();
     }
     b.parallel(Policy::RequireOne, Policy::RequireAll)
-        .action(Countdown(8, 0, phase)).back()
-        .action(Countdown(5, 2, phase)).back()
+        .action(Countdown(8, 0, phase))
+        .back()
+        .action(Countdown(5, 2, phase))
+        .back()
         .back();
     return b.end();
 }
@@ -251,9 +262,13 @@ public:
         return *this;
     }
     template <typename F>
-    Builder& action(F f) { return push(std::make_unique<Action<F>>(f)); }
+    Builder& action(F f) {
+        return push(std::make_unique<Action<F>>(f));
+    }
     template <typename F>
-    Builder& condition(F f, bool negate = false) { return push(std::make_unique<Condition<F>>(f, negate)); }
+    Builder& condition(F f, bool negate = false) {
+        return push(std::make_unique<Condition<F>>(f, negate));
+    }
     Builder& sequence() { return push(std::make_unique<Sequence>()); }
     Builder& selector() { return push(std::make_unique<Selector>()); }
     Builder& active_selector() { return push(std::make_unique<ActiveSelector>()); }
@@ -280,9 +295,7 @@ struct Result {
 };
 
 // The phase of tree i's leaves: spread over the trees, or 0 for all with --uniform.
-std::int32_t phase_of(std::size_t i, bool uniform) {
-    return uniform ? 0 : static_cast<std::int32_t>(i * 7919 % 10007);
-}
+std::int32_t phase_of(std::size_t i, bool uniform) { return uniform ? 0 : static_cast<std::int32_t>(i * 7919 % 10007); }
 
 // The forests measured: mobsdk's trees in one tick mode, or the seed-style baseline.
 struct MobsdkForest {
@@ -291,8 +304,7 @@ struct MobsdkForest {
         trees.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
             const auto phase = phase_of(i, uniform);
-            trees.push_back(kase == "tree4" ? tree4<BehaviorTreeBuilder>(phase)
-                                            : tree100<BehaviorTreeBuilder>(phase));
+            trees.push_back(kase == "tree4" ? tree4<BehaviorTreeBuilder>(phase) : tree100<BehaviorTreeBuilder>(phase));
             trees.back().set_mode(mode);
         }
     }
@@ -389,10 +401,11 @@ int run_bt(const std::vector<std::string>& args) {
                 return 2;
             }
         } else {
-            std::fprintf(stderr, "usage: mobbench bt [--seconds S] [--case tree4|tree100]... "
-                                 "[--trees N (default 1000)] "
-                                 "[--ticks T (exactly T ticks of every tree, for profilers)] [--no-peer] "
-                                 "[--only rewalk|event|seed-style] [--uniform (every tree in the same state)]\n");
+            std::fprintf(stderr,
+                         "usage: mobbench bt [--seconds S] [--case tree4|tree100]... "
+                         "[--trees N (default 1000)] "
+                         "[--ticks T (exactly T ticks of every tree, for profilers)] [--no-peer] "
+                         "[--only rewalk|event|seed-style] [--uniform (every tree in the same state)]\n");
             return 2;
         }
     }

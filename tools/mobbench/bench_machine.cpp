@@ -84,8 +84,10 @@ struct Size {
     std::size_t bytes;
 };
 
-constexpr Size kSizes[] = {{"32KiB", std::size_t{32} << 10}, {"1MiB", std::size_t{1} << 20},
-                           {"4MiB", std::size_t{4} << 20},   {"32MiB", std::size_t{32} << 20},
+constexpr Size kSizes[] = {{"32KiB", std::size_t{32} << 10},
+                           {"1MiB", std::size_t{1} << 20},
+                           {"4MiB", std::size_t{4} << 20},
+                           {"32MiB", std::size_t{32} << 20},
                            {"256MiB", std::size_t{256} << 20}};
 
 }  // namespace

@@ -39,11 +39,11 @@ private:
 };
 
 const char* const kItems[] = {"minecraft:diamond_sword", "minecraft:oak_planks", "minecraft:bread",
-                              "minecraft:iron_pickaxe", "minecraft:torch", "minecraft:cobblestone",
-                              "minecraft:emerald", "minecraft:bow", "minecraft:arrow",
+                              "minecraft:iron_pickaxe",  "minecraft:torch",      "minecraft:cobblestone",
+                              "minecraft:emerald",       "minecraft:bow",        "minecraft:arrow",
                               "minecraft:wheat_seeds"};
-const char* const kEnchantments[] = {"minecraft:sharpness", "minecraft:unbreaking",
-                                     "minecraft:mending", "minecraft:efficiency"};
+const char* const kEnchantments[] = {"minecraft:sharpness", "minecraft:unbreaking", "minecraft:mending",
+                                     "minecraft:efficiency"};
 
 nbt::List doubles(std::initializer_list<double> v) {
     nbt::List l(nbt::TagType::Double);
@@ -56,8 +56,8 @@ nbt::Compound item(XorShift& r, int slot) {
                                     {"lvl", static_cast<std::int16_t>(1 + r.below(5))}};
     nbt::List enchants(nbt::TagType::Compound);
     enchants.push_back(enchant_list_item);
-    enchants.push_back(nbt::Compound{{"id", kEnchantments[r.below(4)]},
-                                     {"lvl", static_cast<std::int16_t>(1 + r.below(5))}});
+    enchants.push_back(
+        nbt::Compound{{"id", kEnchantments[r.below(4)]}, {"lvl", static_cast<std::int16_t>(1 + r.below(5))}});
     nbt::List lore(nbt::TagType::String);
     lore.push_back("{\"text\":\"Found in a village chest\"}");
     return nbt::Compound{
@@ -66,8 +66,7 @@ nbt::Compound item(XorShift& r, int slot) {
         {"Count", static_cast<std::int8_t>(1 + r.below(64))},
         {"tag", nbt::Compound{{"Damage", r.below(250)},
                               {"Enchantments", enchants},
-                              {"display", nbt::Compound{{"Name", "{\"text\":\"Item " +
-                                                                     std::to_string(slot) + "\"}"},
+                              {"display", nbt::Compound{{"Name", "{\"text\":\"Item " + std::to_string(slot) + "\"}"},
                                                         {"Lore", lore}}}}},
     };
 }
@@ -87,9 +86,9 @@ nbt::Tag player_case() {
     p.put("Air", std::int16_t{300});
     p.put("UUID", nbt::IntArray{0x12345678, -0x1234567, 0x0ABCDEF0, 0x7EADBEEF});
     nbt::List attributes(nbt::TagType::Compound);
-    for (const char* name : {"minecraft:generic.max_health", "minecraft:generic.movement_speed",
-                             "minecraft:generic.attack_damage", "minecraft:generic.armor",
-                             "minecraft:generic.luck", "minecraft:generic.attack_speed"}) {
+    for (const char* name :
+         {"minecraft:generic.max_health", "minecraft:generic.movement_speed", "minecraft:generic.attack_damage",
+          "minecraft:generic.armor", "minecraft:generic.luck", "minecraft:generic.attack_speed"}) {
         nbt::List mods(nbt::TagType::Compound);
         mods.push_back(nbt::Compound{{"Name", "effect.minecraft.speed 0"},
                                      {"Amount", 0.2},
@@ -104,9 +103,13 @@ nbt::Tag player_case() {
     nbt::List ender(nbt::TagType::Compound);
     for (int i = 0; i < 27; ++i) ender.push_back(item(r, i));
     p.put("EnderItems", ender);
-    p.put("abilities", nbt::Compound{{"walkSpeed", 0.1f}, {"flySpeed", 0.05f}, {"mayfly", false},
-                                     {"flying", false}, {"invulnerable", false},
-                                     {"mayBuild", true}, {"instabuild", false}});
+    p.put("abilities", nbt::Compound{{"walkSpeed", 0.1f},
+                                     {"flySpeed", 0.05f},
+                                     {"mayfly", false},
+                                     {"flying", false},
+                                     {"invulnerable", false},
+                                     {"mayBuild", true},
+                                     {"instabuild", false}});
     nbt::List recipes(nbt::TagType::String);
     nbt::List shown(nbt::TagType::String);
     for (int i = 0; i < 400; ++i) {
@@ -114,17 +117,15 @@ nbt::Tag player_case() {
         if (i % 4 == 0) shown.push_back(id);
         recipes.push_back(std::move(id));
     }
-    p.put("recipeBook", nbt::Compound{{"recipes", recipes},
-                                      {"toBeDisplayed", shown},
-                                      {"isFilteringCraftable", false},
-                                      {"isGuiOpen", false}});
+    p.put("recipeBook",
+          nbt::Compound{
+              {"recipes", recipes}, {"toBeDisplayed", shown}, {"isFilteringCraftable", false}, {"isGuiOpen", false}});
     p.put("Brain", nbt::Compound{{"memories", nbt::Compound{}}});
     p.put("XpLevel", std::int32_t{30});
     p.put("XpP", 0.25f);
     p.put("foodLevel", std::int32_t{20});
     p.put("foodSaturationLevel", 5.0f);
-    p.put("LastDeathLocation",
-          nbt::Compound{{"dimension", "minecraft:overworld"}, {"pos", nbt::IntArray{1, 70, -3}}});
+    p.put("LastDeathLocation", nbt::Compound{{"dimension", "minecraft:overworld"}, {"pos", nbt::IntArray{1, 70, -3}}});
     return p;
 }
 
@@ -145,8 +146,8 @@ nbt::Tag chunk_case() {
         palette.push_back(nbt::Compound{{"Name", "minecraft:dirt"}});
         palette.push_back(nbt::Compound{
             {"Name", "minecraft:oak_stairs"},
-            {"Properties", nbt::Compound{{"facing", "north"}, {"half", "bottom"},
-                                         {"shape", "straight"}, {"waterlogged", "false"}}}});
+            {"Properties",
+             nbt::Compound{{"facing", "north"}, {"half", "bottom"}, {"shape", "straight"}, {"waterlogged", "false"}}}});
         palette.push_back(nbt::Compound{{"Name", "minecraft:air"}});
         nbt::LongArray data(256 * 2);  // 8 bits per block: 4096 * 8 / 64
         for (auto& v : data) v = static_cast<std::int64_t>(r.next());
@@ -159,15 +160,13 @@ nbt::Tag chunk_case() {
         sections.push_back(nbt::Compound{
             {"Y", static_cast<std::int8_t>(y)},
             {"block_states", nbt::Compound{{"palette", palette}, {"data", data}}},
-            {"biomes", nbt::Compound{{"palette", biome_palette},
-                                     {"data", nbt::LongArray{0x1111111111111111}}}},
+            {"biomes", nbt::Compound{{"palette", biome_palette}, {"data", nbt::LongArray{0x1111111111111111}}}},
             {"SkyLight", sky},
             {"BlockLight", block}});
     }
     c.put("sections", sections);
     nbt::Compound heightmaps;
-    for (const char* name : {"MOTION_BLOCKING", "MOTION_BLOCKING_NO_LEAVES", "OCEAN_FLOOR",
-                             "WORLD_SURFACE"}) {
+    for (const char* name : {"MOTION_BLOCKING", "MOTION_BLOCKING_NO_LEAVES", "OCEAN_FLOOR", "WORLD_SURFACE"}) {
         nbt::LongArray h(37);
         for (auto& v : h) v = static_cast<std::int64_t>(r.next() >> 1);
         heightmaps.put(name, h);
@@ -189,8 +188,7 @@ constexpr double kMiB = 1024.0 * 1024.0;
 
 // Runs prismarine-nbt on the same bytes through node; returns {decode, encode} MiB/s, or nothing
 // (with a note on stderr) when node or the npm packages are missing.
-bool run_prismarine(const std::filesystem::path& file, double seconds, double& decode,
-                    double& encode) {
+bool run_prismarine(const std::filesystem::path& file, double seconds, double& decode, double& encode) {
     const std::filesystem::path src = MOBSDK_SOURCE_DIR;
     const auto script = src / "tools/mobbench/prismarine_nbt_bench.cjs";
     const auto modules = src / "tests/interop/node_modules";
@@ -198,8 +196,8 @@ bool run_prismarine(const std::filesystem::path& file, double seconds, double& d
         progress("prismarine-nbt is not installed (run ./tools/run-tests once); skipping the peer");
         return false;
     }
-    const std::string cmd = "node '" + script.string() + "' '" + modules.string() + "' '" +
-                            file.string() + "' " + std::to_string(seconds);
+    const std::string cmd =
+        "node '" + script.string() + "' '" + modules.string() + "' '" + file.string() + "' " + std::to_string(seconds);
     FILE* pipe = ::popen(cmd.c_str(), "r");
     if (!pipe) return false;
     std::string out;
@@ -234,13 +232,13 @@ int run_nbt(const std::vector<std::string>& args) {
         else if (args[i] == "--case" && i + 1 < args.size()) only = args[++i];
         else if (args[i] == "--dump" && i + 1 < args.size()) dump_dir = args[++i];
         else {
-            std::fprintf(stderr, "usage: mobbench nbt [--seconds S] [--case player|chunk] [--no-peer] [--dump DIR]\n"
+            std::fprintf(stderr,
+                         "usage: mobbench nbt [--seconds S] [--case player|chunk] [--no-peer] [--dump DIR]\n"
                          "  --dump DIR writes each case's bytes to DIR/<case>.nbt and measures nothing\n");
             return 2;
         }
     }
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("mobbench-nbt-" + std::to_string(::getpid()));
+    const auto dir = std::filesystem::temp_directory_path() / ("mobbench-nbt-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     for (const Case& c : kCases) {
         if (!only.empty() && only != c.name) continue;
@@ -254,10 +252,8 @@ int run_nbt(const std::vector<std::string>& args) {
         const double size_mib = static_cast<double>(bytes.size()) / kMiB;
         if (!dump_dir.empty()) {
             std::filesystem::create_directories(dump_dir);
-            std::ofstream(std::filesystem::path(dump_dir) / (std::string(c.name) + ".nbt"),
-                          std::ios::binary)
-                .write(reinterpret_cast<const char*>(bytes.data()),
-                       static_cast<std::streamsize>(bytes.size()));
+            std::ofstream(std::filesystem::path(dump_dir) / (std::string(c.name) + ".nbt"), std::ios::binary)
+                .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
             continue;
         }
 

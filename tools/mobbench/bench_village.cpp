@@ -29,7 +29,7 @@ using mobsdk::server::WorldHarness;
 
 constexpr std::int32_t villagers_per_plot = 8;
 constexpr std::int32_t plot_size = 16;
-constexpr const char* job_blocks[] = {"composter",       "lectern",   "barrel",        "blast_furnace",
+constexpr const char* job_blocks[] = {"composter",         "lectern",         "barrel",         "blast_furnace",
                                       "cartography_table", "fletching_table", "smithing_table", "stonecutter"};
 
 struct Scenario {
@@ -123,7 +123,8 @@ int run_village(const std::vector<std::string>& args) {
                 }
                 const auto start = std::chrono::steady_clock::now();
                 s.h->tick();
-                per_tick_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+                per_tick_ms.push_back(
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             }
             const double round_p50 = percentile(per_tick_ms, 0.5);
             round_p50s.push_back(round_p50 * 1000.0 / n);

@@ -146,8 +146,8 @@ Measured measure(const Scene& scene, PathFinder& finder, Vec3 from, BlockPos to,
     constexpr int rounds = 5;
     double best = 1e300;
     for (int r = 0; r < rounds; ++r)
-        best = std::min(best, cpu_seconds_per_call([&] { finder.find_path(*scene.map, mob, to, search); },
-                                                   seconds / rounds));
+        best = std::min(best,
+                        cpu_seconds_per_call([&] { finder.find_path(*scene.map, mob, to, search); }, seconds / rounds));
     return {best, finder.last_stats().visited_nodes, path && path->can_reach, path ? path->node_count() : 0};
 }
 

@@ -169,7 +169,8 @@ void world_query_figures(const WorldBenchOptions& options) {
         if (std::find(all.begin(), all.end(), c) == all.end())
             progress("world query: no case '" + c + "' (cases: 100, 1000, 10000)");
     for (const std::string& kase : all) {
-        if (!options.cases.empty() && std::find(options.cases.begin(), options.cases.end(), kase) == options.cases.end())
+        if (!options.cases.empty() &&
+            std::find(options.cases.begin(), options.cases.end(), kase) == options.cases.end())
             continue;
         const auto count = static_cast<std::size_t>(std::stoul(kase));
         struct Result {

@@ -55,8 +55,7 @@ int cmd_print(const std::vector<std::string>& args) {
         if (a == "--compact") compact = true;
         else positional.push_back(a);
     }
-    if (positional.empty() || positional.size() > 2)
-        return usage_error("print takes FILE and an optional PATH");
+    if (positional.empty() || positional.size() > 2) return usage_error("print takes FILE and an optional PATH");
     const std::string& file = positional[0];
     std::optional<nbt::NbtPath> path;
     if (positional.size() == 2) {

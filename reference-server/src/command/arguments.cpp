@@ -193,7 +193,9 @@ private:
 
 class ResourceLocationArgument final : public ArgumentType {
 public:
-    Result<std::any, CommandError> parse(StringReader& reader) const override { return as_any(read_resource_location(reader)); }
+    Result<std::any, CommandError> parse(StringReader& reader) const override {
+        return as_any(read_resource_location(reader));
+    }
 };
 
 class EntityTypeArgument final : public ArgumentType {
@@ -204,7 +206,9 @@ public:
         if (!id) return unexpected(std::move(id.error()));
         auto h = types_->find(*id);
         // Vanilla resolves the id when the command runs, so the error has no position.
-        if (!h) return unexpected(CommandError::plain("Can't find element '" + id->str() + "' of type 'minecraft:entity_type'"));
+        if (!h)
+            return unexpected(
+                CommandError::plain("Can't find element '" + id->str() + "' of type 'minecraft:entity_type'"));
         return std::any(*h);
     }
 
@@ -276,7 +280,9 @@ public:
         if (scale == 0) return unexpected(CommandError::plain("Invalid unit"));
         // Java's Math.round(float): floor(x + 0.5), saturating at the int range.
         const double scaled = std::floor(static_cast<double>(*f * static_cast<float>(scale)) + 0.5);
-        const std::int32_t ticks = scaled >= 2147483647.0 ? INT32_MAX : scaled <= -2147483648.0 ? INT32_MIN : static_cast<std::int32_t>(scaled);
+        const std::int32_t ticks = scaled >= 2147483647.0    ? INT32_MAX
+                                   : scaled <= -2147483648.0 ? INT32_MIN
+                                                             : static_cast<std::int32_t>(scaled);
         if (ticks < min_)
             return unexpected(CommandError::plain("The tick count must not be less than " + std::to_string(min_) +
                                                   ", found " + std::to_string(ticks)));
@@ -324,12 +330,18 @@ std::shared_ptr<const ArgumentType> double_arg(double min, double max) {
 std::shared_ptr<const ArgumentType> bool_arg() { return std::make_shared<BoolArgument>(); }
 std::shared_ptr<const ArgumentType> word_arg() { return std::make_shared<WordArgument>(); }
 std::shared_ptr<const ArgumentType> greedy_string_arg() { return std::make_shared<GreedyStringArgument>(); }
-std::shared_ptr<const ArgumentType> vec3_arg(bool center) { return std::make_shared<CoordinatesArgument>(false, center); }
+std::shared_ptr<const ArgumentType> vec3_arg(bool center) {
+    return std::make_shared<CoordinatesArgument>(false, center);
+}
 std::shared_ptr<const ArgumentType> block_pos_arg() { return std::make_shared<CoordinatesArgument>(true, false); }
 std::shared_ptr<const ArgumentType> column_pos_arg() { return std::make_shared<ColumnPosArgument>(); }
-std::shared_ptr<const ArgumentType> block_state_arg(const BlockRegistry& blocks) { return std::make_shared<BlockStateArgument>(blocks); }
+std::shared_ptr<const ArgumentType> block_state_arg(const BlockRegistry& blocks) {
+    return std::make_shared<BlockStateArgument>(blocks);
+}
 std::shared_ptr<const ArgumentType> resource_location_arg() { return std::make_shared<ResourceLocationArgument>(); }
-std::shared_ptr<const ArgumentType> entity_type_arg(const Registry<EntityTypeInfo>& types) { return std::make_shared<EntityTypeArgument>(types); }
+std::shared_ptr<const ArgumentType> entity_type_arg(const Registry<EntityTypeInfo>& types) {
+    return std::make_shared<EntityTypeArgument>(types);
+}
 std::shared_ptr<const ArgumentType> compound_tag_arg() { return std::make_shared<CompoundTagArgument>(); }
 std::shared_ptr<const ArgumentType> nbt_path_arg() { return std::make_shared<NbtPathArgument>(); }
 std::shared_ptr<const ArgumentType> time_arg(std::int32_t min) { return std::make_shared<TimeArgument>(min); }
@@ -337,7 +349,8 @@ std::shared_ptr<const ArgumentType> time_arg(std::int32_t min) { return std::mak
 Result<ResourceLocation, CommandError> read_resource_location(StringReader& reader) {
     const std::size_t start = reader.cursor();
     auto allowed = [](char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_' || c == ':' || c == '/' || c == '.' || c == '-';
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_' || c == ':' || c == '/' || c == '.' ||
+               c == '-';
     };
     while (reader.can_read() && allowed(reader.peek())) reader.skip();
     const std::string_view text = std::string_view(reader.string()).substr(start, reader.cursor() - start);
@@ -351,7 +364,8 @@ Result<ResourceLocation, CommandError> read_resource_location(StringReader& read
 
 Result<BlockState, CommandError> read_block_state(StringReader& reader, const BlockRegistry& blocks) {
     const std::size_t start = reader.cursor();
-    if (reader.can_read() && reader.peek() == '#') return unexpected(reader.error("Tags aren't allowed here, only actual blocks"));
+    if (reader.can_read() && reader.peek() == '#')
+        return unexpected(reader.error("Tags aren't allowed here, only actual blocks"));
     auto id = read_resource_location(reader);
     if (!id) return unexpected(std::move(id.error()));
     const auto block = blocks.blocks().find(*id);
@@ -395,7 +409,8 @@ Result<BlockState, CommandError> read_block_state(StringReader& reader, const Bl
             for (const auto& v : property->values) known |= v == *value;
             if (!known) {
                 reader.set_cursor(value_start);
-                return unexpected(reader.error("Block " + name + " does not accept '" + *value + "' for " + *prop + " property"));
+                return unexpected(
+                    reader.error("Block " + name + " does not accept '" + *value + "' for " + *prop + " property"));
             }
             values.emplace_back(*prop, *value);
             reader.skip_whitespace();
@@ -404,7 +419,8 @@ Result<BlockState, CommandError> read_block_state(StringReader& reader, const Bl
                     reader.skip();
                     continue;
                 }
-                if (reader.peek() != ']') return unexpected(reader.error("Expected closing ] for block state properties"));
+                if (reader.peek() != ']')
+                    return unexpected(reader.error("Expected closing ] for block state properties"));
                 break;
             }
         }

@@ -44,7 +44,8 @@ const char* difficulty_name(mobsdk::Difficulty d) {
 
 // Level.isInSpawnableBounds for summon and teleport.
 bool in_spawnable_bounds(BlockPos p) {
-    return p.x >= -30000000 && p.z >= -30000000 && p.x < 30000000 && p.z < 30000000 && p.y >= -20000000 && p.y < 20000000;
+    return p.x >= -30000000 && p.z >= -30000000 && p.x < 30000000 && p.z < 30000000 && p.y >= -20000000 &&
+           p.y < 20000000;
 }
 
 // BlockPosArgument.getLoadedBlockPos.
@@ -133,7 +134,8 @@ void register_server(CommandDispatcher& d, ServerControl& server) {
     });
 
     d.root().literal("list").executes([&server](Ctx& c) -> R {
-        c.source().send_success("There are 0 of a max of " + std::to_string(server.max_players()) + " players online: ");
+        c.source().send_success("There are 0 of a max of " + std::to_string(server.max_players()) +
+                                " players online: ");
         return 0;
     });
     d.root().literal("stop").executes([&server](Ctx& c) -> R {
@@ -192,7 +194,8 @@ R summon(ServerControl& server, Ctx& c) {
     std::vector<std::string> warnings;
     auto spawned = world.spawn_from_nbt(tag, warnings);
     if (!spawned) {
-        if (spawned.error().find("UUID") != std::string::npos) return fail("Unable to summon entity due to duplicate UUIDs");
+        if (spawned.error().find("UUID") != std::string::npos)
+            return fail("Unable to summon entity due to duplicate UUIDs");
         return fail("Unable to summon entity");
     }
     // Vanilla finalizes a summoned mob (a slime's random size…) only when no NBT was given.
@@ -313,7 +316,8 @@ void register_entities(CommandDispatcher& d, ServerControl& server) {
         c.source().send_success(name_of(world, *t) + " has the following entity data: " + pretty_nbt(*value));
         int result = 0;
         const auto type = value->type();
-        if (type >= nbt::TagType::Byte && type <= nbt::TagType::Double) result = static_cast<int>(std::floor(value->numeric<double>()));
+        if (type >= nbt::TagType::Byte && type <= nbt::TagType::Double)
+            result = static_cast<int>(std::floor(value->numeric<double>()));
         else if (const auto* s = value->get_if<std::string>()) result = static_cast<int>(s->size());
         else if (const auto* l = value->get_if<nbt::List>()) result = static_cast<int>(l->size());
         else if (const auto* cc = value->get_if<nbt::Compound>()) result = static_cast<int>(cc->size());
@@ -352,7 +356,8 @@ R setblock(ServerControl& server, Ctx& c, SetMode mode) {
     const BlockState state = c.get<BlockState>("block");
     if (mode == SetMode::Keep && world.block_state(*pos) != BlockState{0}) return fail("Could not set the block");
     if (!world.set_block(*pos, state)) return fail("Could not set the block");
-    c.source().send_success("Changed the block at " + std::to_string(pos->x) + ", " + std::to_string(pos->y) + ", " + std::to_string(pos->z));
+    c.source().send_success("Changed the block at " + std::to_string(pos->x) + ", " + std::to_string(pos->y) + ", " +
+                            std::to_string(pos->z));
     return 1;
 }
 
@@ -364,11 +369,12 @@ R fill(ServerControl& server, Ctx& c, FillMode mode) {
     if (!to) return unexpected(to.error());
     const BlockPos lo{std::min(from->x, to->x), std::min(from->y, to->y), std::min(from->z, to->z)};
     const BlockPos hi{std::max(from->x, to->x), std::max(from->y, to->y), std::max(from->z, to->z)};
-    const std::int64_t volume = (static_cast<std::int64_t>(hi.x) - lo.x + 1) * (static_cast<std::int64_t>(hi.y) - lo.y + 1) *
+    const std::int64_t volume = (static_cast<std::int64_t>(hi.x) - lo.x + 1) *
+                                (static_cast<std::int64_t>(hi.y) - lo.y + 1) *
                                 (static_cast<std::int64_t>(hi.z) - lo.z + 1);
     if (volume > fill_block_limit)
-        return fail("Too many blocks in the specified area (maximum " + std::to_string(fill_block_limit) + ", specified " +
-                    std::to_string(volume) + ")");
+        return fail("Too many blocks in the specified area (maximum " + std::to_string(fill_block_limit) +
+                    ", specified " + std::to_string(volume) + ")");
     // Every chunk of the box must be loaded before anything changes.
     for (std::int32_t cx = lo.x >> 4; cx <= (hi.x >> 4); ++cx)
         for (std::int32_t cz = lo.z >> 4; cz <= (hi.z >> 4); ++cz)
@@ -393,7 +399,8 @@ R fill(ServerControl& server, Ctx& c, FillMode mode) {
 
 void register_world(CommandDispatcher& d, ServerControl& server) {
     const auto& blocks = server.world().registries().blocks;
-    auto& block = d.root().literal("setblock").argument("pos", block_pos_arg()).argument("block", block_state_arg(blocks));
+    auto& block =
+        d.root().literal("setblock").argument("pos", block_pos_arg()).argument("block", block_state_arg(blocks));
     block.executes([&server](Ctx& c) { return setblock(server, c, SetMode::Replace); });
     block.literal("replace").executes([&server](Ctx& c) { return setblock(server, c, SetMode::Replace); });
     block.literal("keep").executes([&server](Ctx& c) { return setblock(server, c, SetMode::Keep); });
@@ -423,7 +430,9 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
     tset.literal("noon").executes([set_time](Ctx& c) { return set_time(c, 6000); });
     tset.literal("night").executes([set_time](Ctx& c) { return set_time(c, 13000); });
     tset.literal("midnight").executes([set_time](Ctx& c) { return set_time(c, 18000); });
-    tset.argument("time", time_arg(0)).executes([set_time](Ctx& c) { return set_time(c, c.get<std::int32_t>("time")); });
+    tset.argument("time", time_arg(0)).executes([set_time](Ctx& c) {
+        return set_time(c, c.get<std::int32_t>("time"));
+    });
     time.literal("add").argument("time", time_arg(0)).executes([&server](Ctx& c) -> R {
         World& w = server.world();
         w.set_day_time(w.day_time() + c.get<std::int32_t>("time"));
@@ -433,7 +442,9 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
     });
     auto query = [&server](Ctx& c, int which) -> R {
         World& w = server.world();
-        const std::int64_t v = which == 0 ? w.day_time() % 24000 : which == 1 ? w.game_time() % 2147483647 : w.day_time() / 24000 % 2147483647;
+        const std::int64_t v = which == 0   ? w.day_time() % 24000
+                               : which == 1 ? w.game_time() % 2147483647
+                                            : w.day_time() / 24000 % 2147483647;
         c.source().send_success("The time is " + std::to_string(v));
         return static_cast<int>(v);
     };
@@ -482,14 +493,15 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
         return static_cast<int>(dd);
     });
     const std::pair<const char*, mobsdk::Difficulty> levels[] = {{"peaceful", mobsdk::Difficulty::Peaceful},
-                                                                  {"easy", mobsdk::Difficulty::Easy},
-                                                                  {"normal", mobsdk::Difficulty::Normal},
-                                                                  {"hard", mobsdk::Difficulty::Hard}};
+                                                                 {"easy", mobsdk::Difficulty::Easy},
+                                                                 {"normal", mobsdk::Difficulty::Normal},
+                                                                 {"hard", mobsdk::Difficulty::Hard}};
     for (const auto& [word, level] : levels) {
         const auto lv = level;
         diff.literal(word).executes([&server, lv](Ctx& c) -> R {
             auto& cur = server.world().options().difficulty;
-            if (cur == lv) return fail(std::string("The difficulty did not change; it is already set to ") + difficulty_name(lv));
+            if (cur == lv)
+                return fail(std::string("The difficulty did not change; it is already set to ") + difficulty_name(lv));
             cur = lv;
             c.source().send_success(std::string("The difficulty has been set to ") + difficulty_name(lv));
             return 0;
@@ -501,13 +513,16 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
 
 R change_forceload(ServerControl& server, Ctx& c, BlockPos a, BlockPos b, bool add) {
     World& world = server.world();
-    const std::int32_t x0 = std::min(a.x, b.x), z0 = std::min(a.z, b.z), x1 = std::max(a.x, b.x), z1 = std::max(a.z, b.z);
-    if (x0 < -30000000 || z0 < -30000000 || x1 >= 30000000 || z1 >= 30000000) return fail("That position is out of this world!");
+    const std::int32_t x0 = std::min(a.x, b.x), z0 = std::min(a.z, b.z), x1 = std::max(a.x, b.x),
+                       z1 = std::max(a.z, b.z);
+    if (x0 < -30000000 || z0 < -30000000 || x1 >= 30000000 || z1 >= 30000000)
+        return fail("That position is out of this world!");
     const ChunkPos c0{x0 >> 4, z0 >> 4}, c1{x1 >> 4, z1 >> 4};
-    const std::int64_t count = (static_cast<std::int64_t>(c1.x) - c0.x + 1) * (static_cast<std::int64_t>(c1.z) - c0.z + 1);
+    const std::int64_t count =
+        (static_cast<std::int64_t>(c1.x) - c0.x + 1) * (static_cast<std::int64_t>(c1.z) - c0.z + 1);
     if (count > forceload_chunk_limit)
-        return fail("Too many chunks in the specified area (maximum " + std::to_string(forceload_chunk_limit) + ", specified " +
-                    std::to_string(count) + ")");
+        return fail("Too many chunks in the specified area (maximum " + std::to_string(forceload_chunk_limit) +
+                    ", specified " + std::to_string(count) + ")");
     std::optional<ChunkPos> first;
     int changed = 0;
     for (std::int32_t x = c0.x; x <= c1.x; ++x)
@@ -517,13 +532,15 @@ R change_forceload(ServerControl& server, Ctx& c, BlockPos a, BlockPos b, bool a
                 if (!first) first = ChunkPos{x, z};
             }
     const std::string dim = world.dimension().str();
-    if (changed == 0) return fail(add ? "No chunks were marked for force loading" : "No chunks were removed from force loading");
+    if (changed == 0)
+        return fail(add ? "No chunks were marked for force loading" : "No chunks were removed from force loading");
     if (changed == 1)
         c.source().send_success(add ? "Marked chunk " + chunk_text(*first) + " in " + dim + " to be force loaded"
                                     : "Unmarked chunk " + chunk_text(*first) + " in " + dim + " for force loading");
     else
-        c.source().send_success((add ? "Marked " : "Unmarked ") + std::to_string(changed) + " chunks in " + dim + " from " +
-                                chunk_text(c0) + " to " + chunk_text(c1) + (add ? " to be force loaded" : " for force loading"));
+        c.source().send_success((add ? "Marked " : "Unmarked ") + std::to_string(changed) + " chunks in " + dim +
+                                " from " + chunk_text(c0) + " to " + chunk_text(c1) +
+                                (add ? " to be force loaded" : " for force loading"));
     return changed;
 }
 
@@ -561,14 +578,17 @@ void register_forceload(CommandDispatcher& d, ServerControl& server) {
         std::string list;
         for (ChunkPos p : forced) list += (list.empty() ? "" : ", ") + chunk_text(p);
         if (forced.size() == 1) c.source().send_success("A force loaded chunk was found in " + dim + " at: " + list);
-        else c.source().send_success(std::to_string(forced.size()) + " force loaded chunks were found in " + dim + " at: " + list);
+        else
+            c.source().send_success(std::to_string(forced.size()) + " force loaded chunks were found in " + dim +
+                                    " at: " + list);
         return static_cast<int>(forced.size());
     });
     query.argument("pos", column_pos_arg()).executes([&server](Ctx& c) -> R {
         World& world = server.world();
         const ChunkPos p = ChunkPos::of(c.get<ColumnCoordinates>("pos").column(c.source()));
         const std::string dim = world.dimension().str();
-        if (!world.forced_chunks().count(p)) return fail("Chunk at " + chunk_text(p) + " in " + dim + " is not marked for force loading");
+        if (!world.forced_chunks().count(p))
+            return fail("Chunk at " + chunk_text(p) + " in " + dim + " is not marked for force loading");
         c.source().send_success("Chunk at " + chunk_text(p) + " in " + dim + " is marked for force loading");
         return 1;
     });
@@ -586,7 +606,8 @@ void register_tick(CommandDispatcher& d, ServerControl& server) {
         const std::string rate = fmt1(tm.tick_rate());
         if (tm.sprinting()) {
             c.source().send_success("The game is sprinting");
-            c.source().send_success("Target tick rate: " + rate + " per second (ignored, reference only).\nAverage time per tick: " + busy + "ms");
+            c.source().send_success("Target tick rate: " + rate +
+                                    " per second (ignored, reference only).\nAverage time per tick: " + busy + "ms");
         } else {
             if (tm.frozen()) c.source().send_success("The game is frozen");
             else if (tm.nanoseconds_per_tick() < tm.average_tick_time_nanos())
@@ -598,16 +619,19 @@ void register_tick(CommandDispatcher& d, ServerControl& server) {
         auto samples = tm.tick_times();
         std::sort(samples.begin(), samples.end());
         const std::size_t n = samples.size();
-        c.source().send_success("Percentiles: P50: " + ms(samples[n / 2]) + "ms P95: " + ms(samples[static_cast<std::size_t>(n * 0.95)]) +
-                                "ms P99: " + ms(samples[static_cast<std::size_t>(n * 0.99)]) + "ms, sample: " + std::to_string(n));
+        c.source().send_success(
+            "Percentiles: P50: " + ms(samples[n / 2]) + "ms P95: " + ms(samples[static_cast<std::size_t>(n * 0.95)]) +
+            "ms P99: " + ms(samples[static_cast<std::size_t>(n * 0.99)]) + "ms, sample: " + std::to_string(n));
         return static_cast<int>(tm.tick_rate());
     });
-    tick.literal("rate").argument("rate", float_arg(TickManager::min_rate, TickManager::max_rate)).executes([&server](Ctx& c) -> R {
-        const float r = c.get<float>("rate");
-        server.tick_manager().set_tick_rate(r);
-        c.source().send_success("Set the target tick rate to " + fmt1(r) + " per second");
-        return static_cast<int>(r);
-    });
+    tick.literal("rate")
+        .argument("rate", float_arg(TickManager::min_rate, TickManager::max_rate))
+        .executes([&server](Ctx& c) -> R {
+            const float r = c.get<float>("rate");
+            server.tick_manager().set_tick_rate(r);
+            c.source().send_success("Set the target tick rate to " + fmt1(r) + " per second");
+            return static_cast<int>(r);
+        });
     auto step = [&server](Ctx& c, std::int32_t n) -> R {
         if (!server.tick_manager().step(n)) return fail("Unable to step the game - the game must be frozen first");
         c.source().send_success("Stepping " + std::to_string(n) + " tick(s)");
@@ -623,7 +647,8 @@ void register_tick(CommandDispatcher& d, ServerControl& server) {
     });
     auto& sp = tick.literal("sprint");
     sp.argument("time", time_arg(1)).executes([&server](Ctx& c) -> R {
-        if (server.tick_manager().request_sprint(c.get<std::int32_t>("time"))) c.source().send_success("Interrupted the current tick sprint");
+        if (server.tick_manager().request_sprint(c.get<std::int32_t>("time")))
+            c.source().send_success("Interrupted the current tick sprint");
         c.source().send_success("The game is sprinting");
         return 1;
     });
@@ -661,7 +686,8 @@ void register_debug(CommandDispatcher& d, ServerControl& server) {
         const auto& regs = b->layout().registries();
         c.source().send_success("Brain of " + name + " (" + mob->uuid().str() + ")");
         std::string acts;
-        for (const auto& a : b->active_activities()) acts += (acts.empty() ? "" : ", ") + regs.activities.id_of(a).str();
+        for (const auto& a : b->active_activities())
+            acts += (acts.empty() ? "" : ", ") + regs.activities.id_of(a).str();
         c.source().send_success("Activities: " + (acts.empty() ? std::string("none") : acts));
         std::string running;
         for (const auto* beh : b->running_behaviors()) running += (running.empty() ? "" : ", ") + beh->debug_string();
@@ -685,22 +711,27 @@ void register_debug(CommandDispatcher& d, ServerControl& server) {
         if (!in_spawnable_bounds(center)) return fail("That position is outside the allowed boundaries.");
         std::vector<PoiRecord> found;
         world.pois().find_closest({}, center, radius, PoiOccupancy::Any, 1000, found);
-        const std::string where = std::to_string(center.x) + ", " + std::to_string(center.y) + ", " + std::to_string(center.z);
+        const std::string where =
+            std::to_string(center.x) + ", " + std::to_string(center.y) + ", " + std::to_string(center.z);
         if (found.empty()) {
             c.source().send_success("There are no POIs within " + std::to_string(radius) + " blocks of " + where);
             return 0;
         }
-        c.source().send_success("There are " + std::to_string(found.size()) + " POIs within " + std::to_string(radius) + " blocks of " + where + ":");
+        c.source().send_success("There are " + std::to_string(found.size()) + " POIs within " + std::to_string(radius) +
+                                " blocks of " + where + ":");
         const auto& reg = world.registries().poi_types;
         for (const auto& r : found)
-            c.source().send_success("  " + reg.id_of(r.type).str() + " at " + std::to_string(r.pos.x) + ", " + std::to_string(r.pos.y) + ", " +
-                                    std::to_string(r.pos.z) + ": " + std::to_string(r.free_tickets) + " of " +
-                                    std::to_string(reg[r.type].max_tickets) + " tickets free");
+            c.source().send_success("  " + reg.id_of(r.type).str() + " at " + std::to_string(r.pos.x) + ", " +
+                                    std::to_string(r.pos.y) + ", " + std::to_string(r.pos.z) + ": " +
+                                    std::to_string(r.free_tickets) + " of " + std::to_string(reg[r.type].max_tickets) +
+                                    " tickets free");
         return static_cast<int>(found.size());
     };
     auto& pos = d.root().literal("poi").argument("pos", block_pos_arg());
     pos.executes([poi](Ctx& c) { return poi(c, 16); });
-    pos.argument("radius", integer_arg(0, 256)).executes([poi](Ctx& c) { return poi(c, c.get<std::int32_t>("radius")); });
+    pos.argument("radius", integer_arg(0, 256)).executes([poi](Ctx& c) {
+        return poi(c, c.get<std::int32_t>("radius"));
+    });
 }
 
 }  // namespace

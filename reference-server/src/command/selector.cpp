@@ -33,8 +33,8 @@ Result<std::pair<std::optional<double>, std::optional<double>>, CommandError> re
         const std::size_t from = reader.cursor();
         while (reader.can_read()) {
             const char c = reader.peek();
-            const bool allowed = (c >= '0' && c <= '9') || c == '-' ||
-                                 (c == '.' && !(reader.can_read(2) && reader.peek(1) == '.'));
+            const bool allowed =
+                (c >= '0' && c <= '9') || c == '-' || (c == '.' && !(reader.can_read(2) && reader.peek(1) == '.'));
             if (!allowed) break;
             reader.skip();
         }
@@ -79,17 +79,24 @@ Result<void, CommandError> parse_option(StringReader& reader, ParserState& st, c
     // EntitySelectorOptions.get: whether the option may be used here, checked before its '='.
     (void)types;
     const auto& sel = st.sel;
-    if (option == "name") return st.has_name_equals ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
-    if (option == "distance") return st.has_distance ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
+    if (option == "name")
+        return st.has_name_equals ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
+    if (option == "distance")
+        return st.has_distance ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "x") return sel.x ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "y") return sel.y ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "z") return sel.z ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "dx") return sel.dx ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "dy") return sel.dy ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "dz") return sel.dz ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
-    if (option == "limit") return (sel.current_entity || st.limited) ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
-    if (option == "sort") return (sel.current_entity || st.sorted) ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
-    if (option == "type") return st.type_limited ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
+    if (option == "limit")
+        return (sel.current_entity || st.limited) ? Result<void, CommandError>(inapplicable())
+                                                  : Result<void, CommandError>();
+    if (option == "sort")
+        return (sel.current_entity || st.sorted) ? Result<void, CommandError>(inapplicable())
+                                                 : Result<void, CommandError>();
+    if (option == "type")
+        return st.type_limited ? Result<void, CommandError>(inapplicable()) : Result<void, CommandError>();
     if (option == "tag" || option == "nbt") return {};
     reader.set_cursor(option_start);
     return unexpected(reader.error("Unknown option '" + option + "'"));
@@ -179,7 +186,9 @@ Result<void, CommandError> read_option_value(StringReader& reader, ParserState& 
         std::string text;
         while (reader.can_read()) {
             const char c = reader.peek();
-            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_' || c == ':' || c == '/' || c == '.' || c == '-')) break;
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_' || c == ':' || c == '/' || c == '.' ||
+                  c == '-'))
+                break;
             text.push_back(c);
             reader.skip();
         }
@@ -270,7 +279,8 @@ public:
         if (!sel) return unexpected(std::move(sel.error()));
         if (single_ && sel->max_results > 1) {
             // Vanilla points at the start of the whole line here.
-            return unexpected(reader.error_at("Only one entity is allowed, but the provided selector allows more than one", 0));
+            return unexpected(
+                reader.error_at("Only one entity is allowed, but the provided selector allows more than one", 0));
         }
         return std::any(std::move(*sel));
     }
@@ -311,10 +321,26 @@ Result<EntitySelector, CommandError> parse_selector(StringReader& reader, const 
         const char c = reader.read();
         auto& sel = st.sel;
         switch (c) {
-            case 'p': sel.max_results = 1; sel.include_entities = false; sel.sort = EntitySelector::Sort::Nearest; st.type_limited = true; break;
-            case 'a': sel.include_entities = false; st.type_limited = true; break;
-            case 'r': sel.max_results = 1; sel.include_entities = false; sel.sort = EntitySelector::Sort::Random; st.type_limited = true; break;
-            case 's': sel.max_results = 1; sel.current_entity = true; break;
+            case 'p':
+                sel.max_results = 1;
+                sel.include_entities = false;
+                sel.sort = EntitySelector::Sort::Nearest;
+                st.type_limited = true;
+                break;
+            case 'a':
+                sel.include_entities = false;
+                st.type_limited = true;
+                break;
+            case 'r':
+                sel.max_results = 1;
+                sel.include_entities = false;
+                sel.sort = EntitySelector::Sort::Random;
+                st.type_limited = true;
+                break;
+            case 's':
+                sel.max_results = 1;
+                sel.current_entity = true;
+                break;
             case 'e': break;
             default:
                 reader.set_cursor(at);
@@ -388,8 +414,8 @@ std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource
         for (const auto& t : types)
             if ((d.type == t.value) == t.invert) return false;
         for (const auto& t : tags) {
-            const bool has = t.value.empty() ? d.tags.empty()
-                                             : std::find(d.tags.begin(), d.tags.end(), t.value) != d.tags.end();
+            const bool has =
+                t.value.empty() ? d.tags.empty() : std::find(d.tags.begin(), d.tags.end(), t.value) != d.tags.end();
             if (has == t.invert) return false;
         }
         if (!names.empty()) {
@@ -428,10 +454,12 @@ std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource
         switch (sort) {
             case Sort::Arbitrary: break;
             case Sort::Nearest:
-                std::stable_sort(out.begin(), out.end(), [&](EntityHandle a, EntityHandle b) { return dist(a) < dist(b); });
+                std::stable_sort(out.begin(), out.end(),
+                                 [&](EntityHandle a, EntityHandle b) { return dist(a) < dist(b); });
                 break;
             case Sort::Furthest:
-                std::stable_sort(out.begin(), out.end(), [&](EntityHandle a, EntityHandle b) { return dist(a) > dist(b); });
+                std::stable_sort(out.begin(), out.end(),
+                                 [&](EntityHandle a, EntityHandle b) { return dist(a) > dist(b); });
                 break;
             case Sort::Random:
                 // Vanilla's Util.shuffle.
@@ -453,10 +481,13 @@ Result<std::vector<EntityHandle>, CommandError> select_entities(const EntitySele
     return found;
 }
 
-Result<EntityHandle, CommandError> select_entity(const EntitySelector& selector, World& world, const CommandSource& source) {
+Result<EntityHandle, CommandError> select_entity(const EntitySelector& selector, World& world,
+                                                 const CommandSource& source) {
     auto found = selector.find(world, source);
     if (found.empty()) return unexpected(CommandError::plain(no_entity));
-    if (found.size() > 1) return unexpected(CommandError::plain("Only one entity is allowed, but the provided selector allows more than one"));
+    if (found.size() > 1)
+        return unexpected(
+            CommandError::plain("Only one entity is allowed, but the provided selector allows more than one"));
     return found.front();
 }
 

@@ -52,8 +52,8 @@ void StringReader::skip_whitespace() noexcept {
 }
 
 bool StringReader::is_allowed_in_unquoted_string(char c) noexcept {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
-           c == '-' || c == '.' || c == '+';
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '-' ||
+           c == '.' || c == '+';
 }
 
 std::string_view StringReader::read_number_text() {

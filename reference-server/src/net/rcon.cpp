@@ -39,10 +39,16 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     if (b0 < 0x80) return 1;
     std::size_t n;
     std::uint32_t cp;
-    if (b0 >= 0xC2 && b0 <= 0xDF) { n = 2; cp = b0 & 0x1F; }
-    else if (b0 >= 0xE0 && b0 <= 0xEF) { n = 3; cp = b0 & 0x0F; }
-    else if (b0 >= 0xF0 && b0 <= 0xF4) { n = 4; cp = b0 & 0x07; }
-    else return 0;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        n = 2;
+        cp = b0 & 0x1F;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        n = 3;
+        cp = b0 & 0x0F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        n = 4;
+        cp = b0 & 0x07;
+    } else return 0;
     if (i + n > s.size()) return 0;
     for (std::size_t k = 1; k < n; ++k) {
         const auto b = static_cast<std::uint8_t>(s[i + k]);
@@ -57,9 +63,7 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
-std::string RconError::describe() const {
-    return "byte " + std::to_string(offset) + ": " + message;
-}
+std::string RconError::describe() const { return "byte " + std::to_string(offset) + ": " + message; }
 
 std::string repair_utf8(std::string_view bytes) {
     std::string out;
@@ -154,8 +158,7 @@ Result<std::optional<RconPacket>, RconError> RconReader::next() {
     return std::optional<RconPacket>{std::move(packet)};
 }
 
-LoginThrottle::Clock::duration LoginThrottle::record_failure(const std::string& address,
-                                                              Clock::time_point now) {
+LoginThrottle::Clock::duration LoginThrottle::record_failure(const std::string& address, Clock::time_point now) {
     auto it = entries_.find(address);
     if (it != entries_.end() && now - it->second.last_failure >= options_.forget_after) {
         entries_.erase(it);
@@ -240,8 +243,7 @@ bool same_password(std::string_view a, std::string_view b) {
 
 class RconSession final : public ListenerSession, public std::enable_shared_from_this<RconSession> {
 public:
-    RconSession(std::shared_ptr<RconServer::State> state, tcp::socket socket, std::uint64_t id,
-                std::string address)
+    RconSession(std::shared_ptr<RconServer::State> state, tcp::socket socket, std::uint64_t id, std::string address)
         : state_(std::move(state)),
           socket_(std::move(socket)),
           idle_timer_(socket_.get_executor()),
@@ -270,10 +272,9 @@ private:
     void do_read() {
         if (closed_) return;
         arm_idle_timer();
-        socket_.async_read_some(asio::buffer(read_buf_),
-                                [self = shared_from_this()](boost::system::error_code ec, std::size_t n) {
-                                    self->on_read(ec, n);
-                                });
+        socket_.async_read_some(
+            asio::buffer(read_buf_),
+            [self = shared_from_this()](boost::system::error_code ec, std::size_t n) { self->on_read(ec, n); });
     }
 
     void on_read(boost::system::error_code ec, std::size_t n) {
@@ -306,48 +307,49 @@ private:
 
     void handle(RconPacket packet) {
         switch (packet.type) {
-        case kRconTypeAuth:
-            if (!packet.body.empty() && same_password(packet.body, state_->options.password)) {
-                authed_ = true;
-                {
-                    std::lock_guard lock(state_->throttle_mutex);
-                    state_->throttle.record_success(address_);
-                }
-                if (!established_) {
-                    // Logged in once: no login deadline, no longer pending. A later wrong
-                    // password logs the connection out but does not make it pending again.
-                    established_ = true;
-                    login_timer_.cancel();
-                    state_->mark_established(id_);
-                }
-                send(encode_rcon_packet({packet.request_id, kRconTypeAuthResponse, ""}));
-            } else {
-                authed_ = false;
-                LoginThrottle::Clock::duration delay;
-                {
-                    std::lock_guard lock(state_->throttle_mutex);
-                    delay = state_->throttle.record_failure(address_, LoginThrottle::Clock::now());
-                }
-                if (delay == LoginThrottle::Clock::duration::zero()) {
-                    send_auth_failure();
+            case kRconTypeAuth:
+                if (!packet.body.empty() && same_password(packet.body, state_->options.password)) {
+                    authed_ = true;
+                    {
+                        std::lock_guard lock(state_->throttle_mutex);
+                        state_->throttle.record_success(address_);
+                    }
+                    if (!established_) {
+                        // Logged in once: no login deadline, no longer pending. A later wrong
+                        // password logs the connection out but does not make it pending again.
+                        established_ = true;
+                        login_timer_.cancel();
+                        state_->mark_established(id_);
+                    }
+                    send(encode_rcon_packet({packet.request_id, kRconTypeAuthResponse, ""}));
                 } else {
-                    state_->warn(name_ + " failed to log in; answering in " +
-                                 std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(delay).count()) +
-                                 " ms");
-                    wait(delay);
+                    authed_ = false;
+                    LoginThrottle::Clock::duration delay;
+                    {
+                        std::lock_guard lock(state_->throttle_mutex);
+                        delay = state_->throttle.record_failure(address_, LoginThrottle::Clock::now());
+                    }
+                    if (delay == LoginThrottle::Clock::duration::zero()) {
+                        send_auth_failure();
+                    } else {
+                        state_->warn(
+                            name_ + " failed to log in; answering in " +
+                            std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(delay).count()) +
+                            " ms");
+                        wait(delay);
+                    }
                 }
+                break;
+            case kRconTypeExecCommand:
+                if (authed_) run_command(std::move(packet));
+                else send_auth_failure();
+                break;
+            default: {
+                char hex[16];
+                std::snprintf(hex, sizeof hex, "%x", static_cast<unsigned>(static_cast<std::uint32_t>(packet.type)));
+                send(encode_rcon_response(packet.request_id, std::string("Unknown request ") + hex));
+                break;
             }
-            break;
-        case kRconTypeExecCommand:
-            if (authed_) run_command(std::move(packet));
-            else send_auth_failure();
-            break;
-        default: {
-            char hex[16];
-            std::snprintf(hex, sizeof hex, "%x", static_cast<unsigned>(static_cast<std::uint32_t>(packet.type)));
-            send(encode_rcon_response(packet.request_id, std::string("Unknown request ") + hex));
-            break;
-        }
         }
     }
 
@@ -372,9 +374,8 @@ private:
         const std::int32_t id = packet.request_id;
         auto reply = [self = shared_from_this(), answered, id](std::string output) {
             if (answered->exchange(true)) return;
-            asio::post(self->socket_.get_executor(), [self, id, out = std::move(output)] {
-                self->on_command_done(id, out);
-            });
+            asio::post(self->socket_.get_executor(),
+                       [self, id, out = std::move(output)] { self->on_command_done(id, out); });
         };
         try {
             state_->handler(packet.body, std::move(reply));
@@ -400,10 +401,9 @@ private:
 
     void do_write() {
         writing_ = true;
-        asio::async_write(socket_, asio::buffer(write_queue_.front()),
-                          [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-                              self->on_write(ec);
-                          });
+        asio::async_write(
+            socket_, asio::buffer(write_queue_.front()),
+            [self = shared_from_this()](boost::system::error_code ec, std::size_t) { self->on_write(ec); });
     }
 
     void on_write(boost::system::error_code ec) {
@@ -492,8 +492,7 @@ std::shared_ptr<ListenerSession> RconServer::State::make_session(tcp::socket soc
                                          std::move(address));
 }
 
-RconServer::RconServer(asio::io_context& io, RconServerOptions options, RconCommandHandler handler,
-                       NetLogFunction log)
+RconServer::RconServer(asio::io_context& io, RconServerOptions options, RconCommandHandler handler, NetLogFunction log)
     : state_(std::make_shared<State>(io, std::move(options), std::move(handler), std::move(log))) {}
 
 RconServer::~RconServer() { stop(); }

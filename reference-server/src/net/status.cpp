@@ -155,13 +155,14 @@ Result<HandshakePacket, StatusError> decode_handshake(std::string_view packet) {
     // vanilla's readUtf(255): at most 3 bytes per character, then at most 255 characters.
     if (*address_bytes < 0 || static_cast<std::size_t>(*address_bytes) > kMaxServerAddressChars * 3)
         return unexpected(error_at(address_at, "server address of " + std::to_string(*address_bytes) +
-                                                   " bytes is outside 0-" + std::to_string(kMaxServerAddressChars * 3)));
+                                                   " bytes is outside 0-" +
+                                                   std::to_string(kMaxServerAddressChars * 3)));
     const auto n = static_cast<std::size_t>(*address_bytes);
     if (packet.size() - pos < n) return unexpected(error_at(address_at, "server address: packet ends inside it"));
     hs.server_address = repair_utf8(packet.substr(pos, n));
     if (utf16_length(hs.server_address) > kMaxServerAddressChars)
-        return unexpected(error_at(address_at, "server address is longer than " +
-                                                   std::to_string(kMaxServerAddressChars) + " characters"));
+        return unexpected(error_at(
+            address_at, "server address is longer than " + std::to_string(kMaxServerAddressChars) + " characters"));
     pos += n;
     if (packet.size() - pos < 2) return unexpected(error_at(pos, "server port: packet ends inside it"));
     hs.server_port = read_be16(packet, pos);
@@ -170,7 +171,8 @@ Result<HandshakePacket, StatusError> decode_handshake(std::string_view packet) {
     auto intent = varint("next state");
     if (!intent) return unexpected(intent.error());
     if (*intent != 1 && *intent != 2)
-        return unexpected(error_at(intent_at, "next state " + std::to_string(*intent) + " is not 1 (status) or 2 (login)"));
+        return unexpected(
+            error_at(intent_at, "next state " + std::to_string(*intent) + " is not 1 (status) or 2 (login)"));
     hs.intent = static_cast<HandshakeIntent>(*intent);
     if (pos != packet.size())
         return unexpected(error_at(pos, "handshake has " + std::to_string(packet.size() - pos) + " extra bytes"));
@@ -194,21 +196,21 @@ std::string json_quote(std::string_view text) {
     std::string out = "\"";
     for (char c : valid) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        default:
-            if (static_cast<std::uint8_t>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-                out += buf;
-            } else {
-                out += c;
-            }
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                if (static_cast<std::uint8_t>(c) < 0x20) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+                    out += buf;
+                } else {
+                    out += c;
+                }
         }
     }
     out += '"';
@@ -218,10 +220,8 @@ std::string json_quote(std::string_view text) {
 std::string status_json(const StatusInfo& info) {
     return "{\"version\":{\"name\":" + json_quote(info.version_name) +
            ",\"protocol\":" + std::to_string(info.protocol) +
-           "},\"players\":{\"max\":" + std::to_string(info.max_players) +
-           ",\"online\":" + std::to_string(info.online) +
-           ",\"sample\":[]},\"description\":{\"text\":" + json_quote(info.motd) +
-           "},\"enforcesSecureChat\":false}";
+           "},\"players\":{\"max\":" + std::to_string(info.max_players) + ",\"online\":" + std::to_string(info.online) +
+           ",\"sample\":[]},\"description\":{\"text\":" + json_quote(info.motd) + "},\"enforcesSecureChat\":false}";
 }
 
 std::string encode_status_response(const StatusInfo& info) {
@@ -335,20 +335,19 @@ StatusProtocol::Step StatusProtocol::feed(std::string_view bytes) {
         legacy_bytes_.append(bytes);
         const LegacyPingParse parse = parse_legacy_ping(legacy_bytes_);
         switch (parse.status) {
-        case LegacyPingParse::Status::Complete: {
-            Step step;
-            step.output = encode_legacy_kick(parse.form, info_());
-            step.close = true;
-            phase_ = Phase::Done;
-            return step;
-        }
-        case LegacyPingParse::Status::NeedMore: {
-            Step step;
-            step.legacy_wait = legacy_bytes_.size() == 1;
-            return step;
-        }
-        default:
-            return fail(0, "legacy ping: " + parse.error);
+            case LegacyPingParse::Status::Complete: {
+                Step step;
+                step.output = encode_legacy_kick(parse.form, info_());
+                step.close = true;
+                phase_ = Phase::Done;
+                return step;
+            }
+            case LegacyPingParse::Status::NeedMore: {
+                Step step;
+                step.legacy_wait = legacy_bytes_.size() == 1;
+                return step;
+            }
+            default: return fail(0, "legacy ping: " + parse.error);
         }
     }
     frames_.feed(bytes);
@@ -394,31 +393,31 @@ StatusProtocol::Step StatusProtocol::handle_frame(const std::string& packet, std
     if (!id || !id->has_value()) return fail(offset, "status packet id is not a VarInt");
     const std::size_t body = packet.size() - (*id)->size;
     switch ((*id)->value) {
-    case 0x00: {
-        if (body != 0) return fail(offset, "status request has " + std::to_string(body) + " extra bytes");
-        Step step;
-        if (status_sent_) {
-            // Vanilla disconnects a second request ("Status request has been handled").
-            step.close = true;
+        case 0x00: {
+            if (body != 0) return fail(offset, "status request has " + std::to_string(body) + " extra bytes");
+            Step step;
+            if (status_sent_) {
+                // Vanilla disconnects a second request ("Status request has been handled").
+                step.close = true;
+                phase_ = Phase::Done;
+                return step;
+            }
+            status_sent_ = true;
+            step.output = encode_status_response(info_());
+            return step;
+        }
+        case 0x01: {
+            if (body != 8) return fail(offset, "ping request has " + std::to_string(body) + " bytes, not 8");
+            std::uint64_t v = 0;
+            for (std::size_t i = (*id)->size; i < packet.size(); ++i)
+                v = (v << 8) | static_cast<std::uint8_t>(packet[i]);
+            Step step;
+            step.output = encode_pong(static_cast<std::int64_t>(v));
+            step.close = true;  // vanilla closes after the pong
             phase_ = Phase::Done;
             return step;
         }
-        status_sent_ = true;
-        step.output = encode_status_response(info_());
-        return step;
-    }
-    case 0x01: {
-        if (body != 8) return fail(offset, "ping request has " + std::to_string(body) + " bytes, not 8");
-        std::uint64_t v = 0;
-        for (std::size_t i = (*id)->size; i < packet.size(); ++i) v = (v << 8) | static_cast<std::uint8_t>(packet[i]);
-        Step step;
-        step.output = encode_pong(static_cast<std::int64_t>(v));
-        step.close = true;  // vanilla closes after the pong
-        phase_ = Phase::Done;
-        return step;
-    }
-    default:
-        return fail(offset, "unknown status packet id " + std::to_string((*id)->value));
+        default: return fail(offset, "unknown status packet id " + std::to_string((*id)->value));
     }
 }
 
@@ -504,10 +503,9 @@ private:
             if (ec || self->closed_ || generation != self->idle_generation_) return;
             self->close();
         });
-        socket_.async_read_some(asio::buffer(read_buf_),
-                                [self = shared_from_this()](boost::system::error_code ec, std::size_t n) {
-                                    self->on_read(ec, n);
-                                });
+        socket_.async_read_some(
+            asio::buffer(read_buf_),
+            [self = shared_from_this()](boost::system::error_code ec, std::size_t n) { self->on_read(ec, n); });
     }
 
     void on_read(boost::system::error_code ec, std::size_t n) {
@@ -546,7 +544,8 @@ private:
     }
 
     void arm_close_deadline() {
-        idle_timer_.expires_after(std::min<std::chrono::milliseconds>(state_->options.idle_timeout, std::chrono::seconds(5)));
+        idle_timer_.expires_after(
+            std::min<std::chrono::milliseconds>(state_->options.idle_timeout, std::chrono::seconds(5)));
         idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
             if (!ec) self->close();
         });
@@ -558,11 +557,12 @@ private:
         if (closed_) return;
         boost::system::error_code ignored;
         socket_.shutdown(tcp::socket::shutdown_send, ignored);
-        socket_.async_read_some(asio::buffer(read_buf_), [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-            if (self->closed_) return;
-            if (ec) self->close();
-            else self->linger();
-        });
+        socket_.async_read_some(asio::buffer(read_buf_),
+                                [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                                    if (self->closed_) return;
+                                    if (ec) self->close();
+                                    else self->linger();
+                                });
     }
 
     void send(std::string bytes) {

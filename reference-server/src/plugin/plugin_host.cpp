@@ -66,7 +66,9 @@ std::atomic<unsigned> g_shadow_counter{0};
 std::string copy_no_follow(const fs::path& from, const fs::path& to, std::uintmax_t max_bytes) {
     const int in = ::open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (in < 0) {
-        if (errno == ELOOP) return "is a symbolic link (plugins are opened without following links: put the library itself in the folder)";
+        if (errno == ELOOP)
+            return "is a symbolic link (plugins are opened without following links: put the library itself in the "
+                   "folder)";
         return std::string("cannot be opened: ") + std::strerror(errno);
     }
     struct stat st {};
@@ -106,7 +108,8 @@ std::string copy_no_follow(const fs::path& from, const fs::path& to, std::uintma
         if (!error.empty()) break;
     }
     ::close(in);
-    if (::close(out) != 0 && error.empty()) error = "cannot be copied for loading to " + to.string() + ": " + std::strerror(errno);
+    if (::close(out) != 0 && error.empty())
+        error = "cannot be copied for loading to " + to.string() + ": " + std::strerror(errno);
     if (!error.empty()) ::unlink(to.c_str());
     return error;
 }
@@ -180,8 +183,10 @@ std::string PluginHost::make_copies_folder() {
             return "cannot create " + parent.string() + ": " + std::strerror(errno);
         struct stat st {};
         if (::lstat(parent.c_str(), &st) != 0) return "cannot read " + parent.string() + ": " + std::strerror(errno);
-        if (S_ISLNK(st.st_mode)) return parent.string() + " is a symbolic link; remove it (the server makes this folder itself)";
-        if (!S_ISDIR(st.st_mode)) return parent.string() + " is not a folder; remove it (the server makes this folder itself)";
+        if (S_ISLNK(st.st_mode))
+            return parent.string() + " is a symbolic link; remove it (the server makes this folder itself)";
+        if (!S_ISDIR(st.st_mode))
+            return parent.string() + " is not a folder; remove it (the server makes this folder itself)";
         if (st.st_uid != ::geteuid())
             return parent.string() + " belongs to user " + std::to_string(st.st_uid) + ", not to the server's user " +
                    std::to_string(::geteuid()) + "; remove it";
@@ -190,7 +195,8 @@ std::string PluginHost::make_copies_folder() {
     }
     remove_stale_copies(parent, prefix);
     std::string pattern = (parent / (prefix + std::to_string(::getpid()) + "-XXXXXX")).string();
-    if (!::mkdtemp(pattern.data())) return "cannot create a private folder in " + parent.string() + ": " + std::strerror(errno);
+    if (!::mkdtemp(pattern.data()))
+        return "cannot create a private folder in " + parent.string() + ": " + std::strerror(errno);
     shadow_dir_ = pattern;
     return {};
 }
@@ -222,7 +228,8 @@ std::unique_ptr<PluginHost::Candidate> PluginHost::open_candidate(const fs::path
     library->handle = ::dlopen(library->shadow.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library->handle) {
         const char* err = ::dlerror();
-        refuse(file, "cannot be loaded: " + replace_all(err ? err : "unknown error", library->shadow.string(), file.string()));
+        refuse(file, "cannot be loaded: " +
+                         replace_all(err ? err : "unknown error", library->shadow.string(), file.string()));
         return nullptr;
     }
     ::dlerror();
@@ -241,7 +248,8 @@ std::unique_ptr<PluginHost::Candidate> PluginHost::open_candidate(const fs::path
     }
     // The first two fields are the same in every ABI version: read them before anything else.
     if (d->struct_size < 2 * sizeof(std::uint32_t)) {
-        refuse(file, "its descriptor is " + std::to_string(d->struct_size) + " bytes, too small to hold an ABI version");
+        refuse(file,
+               "its descriptor is " + std::to_string(d->struct_size) + " bytes, too small to hold an ABI version");
         return nullptr;
     }
     if (d->abi_version != MOBSDK_PLUGIN_ABI_VERSION) {
@@ -251,12 +259,14 @@ std::unique_ptr<PluginHost::Candidate> PluginHost::open_candidate(const fs::path
     }
     if (d->struct_size < sizeof(MobsdkPluginDescriptor)) {
         refuse(file, "its descriptor is " + std::to_string(d->struct_size) + " bytes, ABI version " +
-                         std::to_string(MOBSDK_PLUGIN_ABI_VERSION) + " needs " + std::to_string(sizeof(MobsdkPluginDescriptor)));
+                         std::to_string(MOBSDK_PLUGIN_ABI_VERSION) + " needs " +
+                         std::to_string(sizeof(MobsdkPluginDescriptor)));
         return nullptr;
     }
     if (d->sdk_version_major != MOBSDK_VERSION_MAJOR || d->sdk_version_minor != MOBSDK_VERSION_MINOR ||
         d->sdk_version_patch > MOBSDK_VERSION_PATCH) {
-        refuse(file, "built against mobsdk " + version_string(d->sdk_version_major, d->sdk_version_minor, d->sdk_version_patch) +
+        refuse(file, "built against mobsdk " +
+                         version_string(d->sdk_version_major, d->sdk_version_minor, d->sdk_version_patch) +
                          ", this server runs mobsdk " MOBSDK_VERSION_STRING
                          " (a plugin needs the same major.minor and a patch no newer than the server's)");
         return nullptr;
@@ -308,7 +318,8 @@ std::vector<PluginHost::Candidate*> PluginHost::resolve_order(std::vector<std::u
     std::vector<Candidate*> pending;
     for (auto& c : found) {
         if (auto it = by_id.find(c->info.id); it != by_id.end()) {
-            refuse(c->info.file, "duplicate plugin id '" + c->info.id + "', already loaded from " + it->second->info.file.string());
+            refuse(c->info.file,
+                   "duplicate plugin id '" + c->info.id + "', already loaded from " + it->second->info.file.string());
             continue;
         }
         by_id.emplace(c->info.id, c.get());
@@ -319,9 +330,11 @@ std::vector<PluginHost::Candidate*> PluginHost::resolve_order(std::vector<std::u
             changed = false;
             for (auto it = pending.begin(); it != pending.end(); ++it) {
                 Candidate* c = *it;
-                const auto missing = std::find_if(c->info.dependencies.begin(), c->info.dependencies.end(), [&](const std::string& d) {
-                    return std::none_of(pending.begin(), pending.end(), [&](Candidate* p) { return p->info.id == d; });
-                });
+                const auto missing =
+                    std::find_if(c->info.dependencies.begin(), c->info.dependencies.end(), [&](const std::string& d) {
+                        return std::none_of(pending.begin(), pending.end(),
+                                            [&](Candidate* p) { return p->info.id == d; });
+                    });
                 if (missing != c->info.dependencies.end()) {
                     refuse(c->info.file, "missing dependency '" + *missing + "'");
                     pending.erase(it);
@@ -499,8 +512,9 @@ void PluginHost::unload() noexcept {
         const std::string id = candidates_.back()->info.id;
         candidates_.pop_back();
         if (!shadow.empty() && is_resident(shadow))
-            log_(LogLevel::Warn, "Plugin " + id + " stays in memory after unloading (it exports unique symbols: "
-                                 "build it with hidden visibility, see docs/plugin-abi.md)");
+            log_(LogLevel::Warn, "Plugin " + id +
+                                     " stays in memory after unloading (it exports unique symbols: "
+                                     "build it with hidden visibility, see docs/plugin-abi.md)");
     }
     plugins_.clear();
     // Copies are never reused: the next load() makes a new folder.

@@ -68,9 +68,9 @@ std::vector<Symbol> read_symbols(const std::string& path, std::uintptr_t base) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return out;
     Elf64_Ehdr eh{};
-    if (!in.read(reinterpret_cast<char*>(&eh), sizeof eh) ||
-        std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-        eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 || eh.e_shnum > 4096)
+    if (!in.read(reinterpret_cast<char*>(&eh), sizeof eh) || std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 ||
+        eh.e_shnum > 4096)
         return out;
     std::vector<Elf64_Shdr> sections(eh.e_shnum);
     in.seekg(static_cast<std::streamoff>(eh.e_shoff));
@@ -83,32 +83,27 @@ std::vector<Symbol> read_symbols(const std::string& path, std::uintptr_t base) {
     if (!table)
         for (const auto& s : sections)
             if (s.sh_type == SHT_DYNSYM) table = &s;
-    if (!table || table->sh_link >= sections.size() || table->sh_entsize != sizeof(Elf64_Sym))
-        return out;
+    if (!table || table->sh_link >= sections.size() || table->sh_entsize != sizeof(Elf64_Sym)) return out;
     const Elf64_Shdr& strings = sections[table->sh_link];
     constexpr std::uint64_t limit = 256u << 20;
     if (table->sh_size > limit || strings.sh_size > limit) return out;
     std::vector<Elf64_Sym> syms(table->sh_size / sizeof(Elf64_Sym));
     std::vector<char> names(strings.sh_size + 1, '\0');
     in.seekg(static_cast<std::streamoff>(table->sh_offset));
-    if (!in.read(reinterpret_cast<char*>(syms.data()),
-                 static_cast<std::streamsize>(syms.size() * sizeof(Elf64_Sym))))
+    if (!in.read(reinterpret_cast<char*>(syms.data()), static_cast<std::streamsize>(syms.size() * sizeof(Elf64_Sym))))
         return {};
     in.seekg(static_cast<std::streamoff>(strings.sh_offset));
     if (!in.read(names.data(), static_cast<std::streamsize>(strings.sh_size))) return {};
     out.reserve(syms.size() / 2);
     for (const auto& s : syms) {
-        if (ELF64_ST_TYPE(s.st_info) != STT_FUNC || s.st_value == 0 || s.st_name >= strings.sh_size)
-            continue;
+        if (ELF64_ST_TYPE(s.st_info) != STT_FUNC || s.st_value == 0 || s.st_name >= strings.sh_size) continue;
         const char* raw = names.data() + s.st_name;
         int status = 0;
         char* demangled = abi::__cxa_demangle(raw, nullptr, nullptr, &status);
-        out.push_back(
-            Symbol{base + s.st_value, s.st_size, status == 0 && demangled ? demangled : raw});
+        out.push_back(Symbol{base + s.st_value, s.st_size, status == 0 && demangled ? demangled : raw});
         std::free(demangled);
     }
-    std::sort(out.begin(), out.end(),
-              [](const Symbol& a, const Symbol& b) { return a.start < b.start; });
+    std::sort(out.begin(), out.end(), [](const Symbol& a, const Symbol& b) { return a.start < b.start; });
     return out;
 }
 
@@ -160,7 +155,7 @@ struct State {
     PluginCodeProbe probe;
     char reports_dir[kPathMax] = {};
     char version[256] = {};
-    char report_path[kPathMax + 80] = {};   // the handler's path buffers (one report at a time)
+    char report_path[kPathMax + 80] = {};  // the handler's path buffers (one report at a time)
     char pending_path[kPathMax + 32] = {};
     int log_fd = -1;
     long utc_offset = 0;  // seconds east of UTC, for the log's local time
@@ -183,14 +178,12 @@ thread_local stack_t t_previous_stack{};
 thread_local bool t_replaced_stack = false;
 
 const int kFatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
-int backtrace_signal() {
-    return SIGRTMIN + 3;
-}
+int backtrace_signal() { return SIGRTMIN + 3; }
 
 // --- async-signal-safe output ----------------------------------------------------------------
 
 class Out {
-  public:
+public:
     void add_fd(int fd) {
         if (fd >= 0 && fds_count_ < 3) fds_[fds_count_++] = fd;
     }
@@ -240,7 +233,7 @@ class Out {
         len_ = 0;
     }
 
-  private:
+private:
     int fds_[3] = {-1, -1, -1};
     int fds_count_ = 0;
     char buf_[1024] = {};  // small: a handler may run on a small alternate stack
@@ -309,16 +302,11 @@ const Symbol* symbol_of(const Module* m, std::uintptr_t pc) {
 
 const char* signal_name(int sig) {
     switch (sig) {
-        case SIGSEGV:
-            return "SIGSEGV (segmentation fault: an invalid memory access)";
-        case SIGBUS:
-            return "SIGBUS (bus error: a bad memory access)";
-        case SIGILL:
-            return "SIGILL (illegal instruction)";
-        case SIGFPE:
-            return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
-        case SIGABRT:
-            return "SIGABRT (abort: a failed assertion, std::terminate or an uncaught exception)";
+        case SIGSEGV: return "SIGSEGV (segmentation fault: an invalid memory access)";
+        case SIGBUS: return "SIGBUS (bus error: a bad memory access)";
+        case SIGILL: return "SIGILL (illegal instruction)";
+        case SIGFPE: return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
+        case SIGABRT: return "SIGABRT (abort: a failed assertion, std::terminate or an uncaught exception)";
     }
     return "a fatal signal";
 }
@@ -345,24 +333,21 @@ void write_frame(Out& o, const ModuleTable* t, int index, std::uintptr_t pc) {
     }
     if (const Symbol* sym = symbol_of(m, pc)) o.s(sym->name).s(" + ").hex(pc - sym->start).s(" ");
     o.s("in ").s(m->shown);
-    if (m->plugin >= 0)
-        o.s(" (plugin ").s(t->plugins[static_cast<std::size_t>(m->plugin)].id).s(")");
+    if (m->plugin >= 0) o.s(" (plugin ").s(t->plugins[static_cast<std::size_t>(m->plugin)].id).s(")");
     if (!m->ranges.empty()) o.s(" +").hex(pc - m->ranges.front().first);
     o.s("\n");
 }
 
 // The plugin to blame: the faulting instruction's library, else the innermost plugin frame on
 // the stack, else the plugin giving AI to the mob being ticked. -1 when none.
-int suspect(const ModuleTable* t, std::uintptr_t pc, void* const* frames, int count,
-            const char** why) {
+int suspect(const ModuleTable* t, std::uintptr_t pc, void* const* frames, int count, const char** why) {
     if (!t) return -1;
     if (const Module* m = module_of(t, pc); m && m->plugin >= 0) {
         *why = "the faulting instruction is in its library";
         return m->plugin;
     }
     for (int k = 0; k < count; ++k)
-        if (const Module* m = module_of(t, reinterpret_cast<std::uintptr_t>(frames[k]));
-            m && m->plugin >= 0) {
+        if (const Module* m = module_of(t, reinterpret_cast<std::uintptr_t>(frames[k])); m && m->plugin >= 0) {
             *why = "its code is on the stack of the thread";
             return m->plugin;
         }
@@ -376,19 +361,14 @@ int suspect(const ModuleTable* t, std::uintptr_t pc, void* const* frames, int co
 }
 
 void put_report_name(Out& o, const CivilTime& utc) {
-    o.s("crash-")
-        .u(static_cast<std::uint64_t>(utc.year), 4)
-        .s("-")
-        .u(utc.month, 2)
-        .s("-")
-        .u(utc.day, 2);
+    o.s("crash-").u(static_cast<std::uint64_t>(utc.year), 4).s("-").u(utc.month, 2).s("-").u(utc.day, 2);
     o.s("_").u(utc.hour, 2).s(".").u(utc.minute, 2).s(".").u(utc.second, 2).s("-server.txt");
 }
 
 // Writes a whole report to the report file, stdout and latest.log, and the note for the next
 // start. Async-signal-safe.
-void write_report(const char* description, std::string_view headline, std::uintptr_t pc,
-                  void* const* frames, int count) {
+void write_report(const char* description, std::string_view headline, std::uintptr_t pc, void* const* frames,
+                  int count) {
     State& st = state();
     const ModuleTable* t = st.table.load(std::memory_order_acquire);
     const std::int64_t now = now_seconds();
@@ -410,8 +390,7 @@ void write_report(const char* description, std::string_view headline, std::uintp
 
     const char* why = "";
     const int blamed = suspect(t, pc, frames, count, &why);
-    const char* blamed_id =
-        blamed >= 0 ? t->plugins[static_cast<std::size_t>(blamed)].id.c_str() : "";
+    const char* blamed_id = blamed >= 0 ? t->plugins[static_cast<std::size_t>(blamed)].id.c_str() : "";
 
     // The log line vanilla prints first, then the report itself.
     {
@@ -434,13 +413,7 @@ void write_report(const char* description, std::string_view headline, std::uintp
     o.add_fd(st.log_fd);
     o.s("---- Minecraft Crash Report ----\n");
     o.s("// mobsdk reference server\n\n");
-    o.s("Time: ")
-        .u(static_cast<std::uint64_t>(utc.year), 4)
-        .s("-")
-        .u(utc.month, 2)
-        .s("-")
-        .u(utc.day, 2)
-        .s(" ");
+    o.s("Time: ").u(static_cast<std::uint64_t>(utc.year), 4).s("-").u(utc.month, 2).s("-").u(utc.day, 2).s(" ");
     o.u(utc.hour, 2).s(":").u(utc.minute, 2).s(":").u(utc.second, 2).s(" UTC\n");
     o.s("Description: ").s(description).s("\n\n");
     o.s(headline).s("\n");
@@ -470,20 +443,17 @@ void write_report(const char* description, std::string_view headline, std::uintp
         const TypeOwner& owner = t->types[static_cast<std::size_t>(type)];
         o.s("Entity type: ").s(owner.type).s("\n");
         o.s("AI from plugin: ")
-            .s(owner.plugin >= 0 ? t->plugins[static_cast<std::size_t>(owner.plugin)].id.c_str()
-                                 : "(none)")
+            .s(owner.plugin >= 0 ? t->plugins[static_cast<std::size_t>(owner.plugin)].id.c_str() : "(none)")
             .s("\n");
     } else {
         o.s("None: no mob's plugin code was running\n");
     }
     o.s("\n-- Stack trace of the thread --\n");
-    for (int k = 0; k < count; ++k)
-        write_frame(o, t, k, reinterpret_cast<std::uintptr_t>(frames[k]));
+    for (int k = 0; k < count; ++k) write_frame(o, t, k, reinterpret_cast<std::uintptr_t>(frames[k]));
     if (count == 0) o.s("\t(not available)\n");
     o.s("\n-- Loaded plugins --\n");
     if (t && !t->plugins.empty()) {
-        for (const auto& p : t->plugins)
-            o.s("\t").s(p.id).s(" ").s(p.version).s(" from ").s(p.file.c_str()).s("\n");
+        for (const auto& p : t->plugins) o.s("\t").s(p.id).s(" ").s(p.version).s(" from ").s(p.file.c_str()).s("\n");
     } else {
         o.s("\t(none)\n");
     }
@@ -491,13 +461,7 @@ void write_report(const char* description, std::string_view headline, std::uintp
     o.s("\tVersion: ").s(st.version).s("\n");
     utsname uts{};
     if (::uname(&uts) == 0)
-        o.s("\tOperating System: ")
-            .s(uts.sysname)
-            .s(" ")
-            .s(uts.release)
-            .s(" (")
-            .s(uts.machine)
-            .s(")\n");
+        o.s("\tOperating System: ").s(uts.sysname).s(" ").s(uts.release).s(" (").s(uts.machine).s(")\n");
     o.s("\tProcess: ").u(static_cast<std::uint64_t>(::getpid())).s("\n");
     o.flush();
     if (file >= 0) {
@@ -554,9 +518,7 @@ CrashReporter& CrashReporter::instance() {
     return reporter;
 }
 
-PluginCodeProbe& CrashReporter::probe() noexcept {
-    return state().probe;
-}
+PluginCodeProbe& CrashReporter::probe() noexcept { return state().probe; }
 
 std::string CrashReporter::report_name(std::int64_t unix_seconds) {
     Out o;
@@ -564,13 +526,11 @@ std::string CrashReporter::report_name(std::int64_t unix_seconds) {
     return std::string(o.text());
 }
 
-void CrashReporter::install(const fs::path& server_dir, int log_fd,
-                            const std::string& version_line) {
+void CrashReporter::install(const fs::path& server_dir, int log_fd, const std::string& version_line) {
     State& st = state();
     std::error_code ec;
     const fs::path dir = fs::absolute(server_dir, ec);
-    copy_into(st.reports_dir, sizeof st.reports_dir,
-              ((ec ? server_dir : dir) / "crash-reports").string());
+    copy_into(st.reports_dir, sizeof st.reports_dir, ((ec ? server_dir : dir) / "crash-reports").string());
     copy_into(st.version, sizeof st.version, version_line);
     st.log_fd = log_fd;
     const std::time_t now = std::time(nullptr);
@@ -635,8 +595,7 @@ void CrashReporter::set_plugins(const std::vector<LoadedPluginInfo>& plugins,
         for (const auto& e : *entity_types) {
             TypeOwner& o = table->types[e.handle.index()];
             o.type = e.id.str();
-            const std::string& owner =
-                !e.value.ai_registrant.empty() ? e.value.ai_registrant : e.registrant;
+            const std::string& owner = !e.value.ai_registrant.empty() ? e.value.ai_registrant : e.registrant;
             for (std::size_t i = 0; i < plugins.size(); ++i)
                 if (plugins[i].id == owner) o.plugin = static_cast<int>(i);
         }
@@ -647,8 +606,7 @@ void CrashReporter::set_plugins(const std::vector<LoadedPluginInfo>& plugins,
     st.tables.push_back(std::move(table));
 }
 
-void CrashReporter::fail_stuck_tick(pid_t tick_tid, std::int64_t tick_ms, std::int64_t max_tick_ms,
-                                    const char* why) {
+void CrashReporter::fail_stuck_tick(pid_t tick_tid, std::int64_t tick_ms, std::int64_t max_tick_ms, const char* why) {
     State& st = state();
     if (st.reporting.exchange(true)) {
         // A fatal signal is being reported on another thread: let it finish.
@@ -661,8 +619,7 @@ void CrashReporter::fail_stuck_tick(pid_t tick_tid, std::int64_t tick_ms, std::i
         timespec deadline{};
         ::clock_gettime(CLOCK_REALTIME, &deadline);
         deadline.tv_sec += 2;
-        while (::sem_timedwait(&st.remote_done, &deadline) != 0 && errno == EINTR) {
-        }
+        while (::sem_timedwait(&st.remote_done, &deadline) != 0 && errno == EINTR) {}
         count = st.remote_count;
         pc = st.remote_pc;
         std::memcpy(frames, st.remote_frames, sizeof(void*) * static_cast<std::size_t>(count));
@@ -671,8 +628,7 @@ void CrashReporter::fail_stuck_tick(pid_t tick_tid, std::int64_t tick_ms, std::i
     std::snprintf(head, sizeof head,
                   "A single server tick took %lld.%02lld seconds (should be max 0.05); %s "
                   "(max-tick-time=%lld)",
-                  static_cast<long long>(tick_ms / 1000),
-                  static_cast<long long>(tick_ms % 1000 / 10), why,
+                  static_cast<long long>(tick_ms / 1000), static_cast<long long>(tick_ms % 1000 / 10), why,
                   static_cast<long long>(max_tick_ms));
     write_report("Watching Server", head, pc, frames, count);
     ::_exit(1);

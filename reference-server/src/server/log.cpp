@@ -36,8 +36,8 @@ bool gzip_file(const fs::path& from, const fs::path& to) {
     const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     gzFile out = gzopen(to.c_str(), "wb");
     if (!out) return false;
-    const bool ok = bytes.empty() || gzwrite(out, bytes.data(), static_cast<unsigned>(bytes.size())) ==
-                                         static_cast<int>(bytes.size());
+    const bool ok = bytes.empty() ||
+                    gzwrite(out, bytes.data(), static_cast<unsigned>(bytes.size())) == static_cast<int>(bytes.size());
     return gzclose(out) == Z_OK && ok;
 }
 
@@ -54,9 +54,9 @@ std::string ServerLog::open(const fs::path& dir) {
         const auto written = fs::last_write_time(latest, ec);
         std::time_t t = std::time(nullptr);
         if (!ec) {
-            const auto sys = std::chrono::system_clock::now() +
-                             std::chrono::duration_cast<std::chrono::system_clock::duration>(
-                                 written - fs::file_time_type::clock::now());
+            const auto sys =
+                std::chrono::system_clock::now() + std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                                                       written - fs::file_time_type::clock::now());
             t = std::chrono::system_clock::to_time_t(sys);
         }
         std::tm tm{};
@@ -102,7 +102,8 @@ void ServerLog::log(LogLevel level, std::string_view message, std::string_view t
     std::size_t start = 0;
     do {
         const std::size_t nl = message.find('\n', start);
-        const std::string_view part = message.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
+        const std::string_view part =
+            message.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start);
         out += format(level, thread, part, now);
         out += '\n';
         start = nl == std::string_view::npos ? message.size() + 1 : nl + 1;

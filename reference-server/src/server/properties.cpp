@@ -55,8 +55,14 @@ SetError set_int(std::int32_t& out, std::string_view raw, std::int32_t lo, std::
 
 SetError set_bool(bool& out, std::string_view raw) {
     const std::string v = lower(trim_right(raw));
-    if (v == "true") { out = true; return {}; }
-    if (v == "false") { out = false; return {}; }
+    if (v == "true") {
+        out = true;
+        return {};
+    }
+    if (v == "false") {
+        out = false;
+        return {};
+    }
     return quoted(trim_right(raw)) + " is not a boolean (expected true or false)";
 }
 
@@ -155,22 +161,40 @@ SetError set_level_type(LevelType& out, std::string_view raw) {
 
 SetError set_memory_expiry(MemoryExpiry& out, std::string_view raw) {
     const std::string v = lower(trim_right(raw));
-    if (v == "modern") { out = MemoryExpiry::Modern; return {}; }
-    if (v == "legacy") { out = MemoryExpiry::Legacy; return {}; }
+    if (v == "modern") {
+        out = MemoryExpiry::Modern;
+        return {};
+    }
+    if (v == "legacy") {
+        out = MemoryExpiry::Legacy;
+        return {};
+    }
     return quoted(trim_right(raw)) + " is not a memory-expiry mode (expected modern or legacy)";
 }
 
 // Sets a known key; nullopt when the key is not one of ours.
 std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::string_view value) {
-    if (key == "server-ip") { p.server_ip = std::string(trim_right(value)); return SetError{}; }
+    if (key == "server-ip") {
+        p.server_ip = std::string(trim_right(value));
+        return SetError{};
+    }
     if (key == "server-port") return set_int(p.server_port, value, 1, 65535);
     if (key == "enable-rcon") return set_bool(p.enable_rcon, value);
     if (key == "rcon.port") return set_int(p.rcon_port, value, 1, 65535);
-    if (key == "rcon.password") { p.rcon_password = std::string(value); return SetError{}; }
+    if (key == "rcon.password") {
+        p.rcon_password = std::string(value);
+        return SetError{};
+    }
     if (key == "level-name") return set_non_empty(p.level_name, value);
-    if (key == "level-seed") { p.level_seed = std::string(value); return SetError{}; }
+    if (key == "level-seed") {
+        p.level_seed = std::string(value);
+        return SetError{};
+    }
     if (key == "level-type") return set_level_type(p.level_type, value);
-    if (key == "motd") { p.motd = std::string(value); return SetError{}; }
+    if (key == "motd") {
+        p.motd = std::string(value);
+        return SetError{};
+    }
     if (key == "max-players") return set_int(p.max_players, value, 0, std::numeric_limits<std::int32_t>::max());
     if (key == "view-distance") return set_int(p.view_distance, value, 2, 32);
     if (key == "simulation-distance") return set_int(p.simulation_distance, value, 2, 32);
@@ -209,7 +233,10 @@ bool unescape(std::string_view in, std::string& out) {
         char c = in[i];
         if (c != '\\' || i + 1 >= in.size()) {  // Java drops a lone trailing backslash
             if (c == '\\') break;
-            if (high) { append_utf8(out, 0xFFFD); high = 0; }
+            if (high) {
+                append_utf8(out, 0xFFFD);
+                high = 0;
+            }
             out += c;
             continue;
         }
@@ -233,11 +260,17 @@ bool unescape(std::string_view in, std::string& out) {
                 high = 0;
                 continue;
             }
-            if (high) { append_utf8(out, 0xFFFD); high = 0; }
+            if (high) {
+                append_utf8(out, 0xFFFD);
+                high = 0;
+            }
             append_utf8(out, cp);
             continue;
         }
-        if (high) { append_utf8(out, 0xFFFD); high = 0; }
+        if (high) {
+            append_utf8(out, 0xFFFD);
+            high = 0;
+        }
         switch (c) {
             case 't': out += '\t'; break;
             case 'n': out += '\n'; break;
@@ -280,7 +313,10 @@ std::string escape(std::string_view s, bool is_key) {
             case '\n': out += "\\n"; break;
             case '\r': out += "\\r"; break;
             case '\f': out += "\\f"; break;
-            case '=': case ':': case '#': case '!':
+            case '=':
+            case ':':
+            case '#':
+            case '!':
                 out += '\\';
                 out += c;
                 break;
@@ -320,9 +356,9 @@ std::string PropertiesError::to_string() const {
 
 Result<ServerProperties, PropertiesError> parse_properties(std::string_view text) {
     if (text.size() > kMaxPropertiesFileBytes)
-        return unexpected(error_at("", 0, "the file is " + std::to_string(text.size()) +
-                                              " bytes, larger than the limit of " +
-                                              std::to_string(kMaxPropertiesFileBytes)));
+        return unexpected(error_at("", 0,
+                                   "the file is " + std::to_string(text.size()) + " bytes, larger than the limit of " +
+                                       std::to_string(kMaxPropertiesFileBytes)));
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
 
     ServerProperties props;
@@ -346,8 +382,9 @@ Result<ServerProperties, PropertiesError> parse_properties(std::string_view text
         return true;
     };
     auto too_long = [&](std::string_view l) {
-        return error_at("", line_no, "line is " + std::to_string(l.size()) + " bytes, longer than the limit of " +
-                                         std::to_string(kMaxPropertiesLineBytes));
+        return error_at("", line_no,
+                        "line is " + std::to_string(l.size()) + " bytes, longer than the limit of " +
+                            std::to_string(kMaxPropertiesLineBytes));
     };
 
     std::string_view phys;
@@ -373,8 +410,14 @@ Result<ServerProperties, PropertiesError> parse_properties(std::string_view text
         bool escaped = false;
         for (; k < logical.size(); ++k) {
             const char c = logical[k];
-            if (escaped) { escaped = false; continue; }
-            if (c == '\\') { escaped = true; continue; }
+            if (escaped) {
+                escaped = false;
+                continue;
+            }
+            if (c == '\\') {
+                escaped = true;
+                continue;
+            }
             if (c == '=' || c == ':' || is_ws(c)) break;
         }
         std::size_t v = k;
@@ -383,7 +426,8 @@ Result<ServerProperties, PropertiesError> parse_properties(std::string_view text
         while (v < logical.size() && is_ws(logical[v])) ++v;
 
         if (!unescape(std::string_view(logical).substr(0, k), key))
-            return unexpected(error_at(std::string(logical.substr(0, k)), start_line, "malformed \\uXXXX escape in the key"));
+            return unexpected(
+                error_at(std::string(logical.substr(0, k)), start_line, "malformed \\uXXXX escape in the key"));
         if (!unescape(std::string_view(logical).substr(v), value))
             return unexpected(error_at(key, start_line, "malformed \\uXXXX escape in the value"));
 
@@ -430,9 +474,7 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     return out;
 }
 
-std::string write_properties(const ServerProperties& props) {
-    return write_properties(props, std::time(nullptr));
-}
+std::string write_properties(const ServerProperties& props) { return write_properties(props, std::time(nullptr)); }
 
 namespace {
 
@@ -485,9 +527,9 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
     const auto size = fs::file_size(file, ec);
     if (ec) return unexpected(error_at("", 0, "cannot read " + file.string() + ": " + ec.message()));
     if (size > kMaxPropertiesFileBytes)
-        return unexpected(error_at("", 0, file.string() + " is " + std::to_string(size) +
-                                              " bytes, larger than the limit of " +
-                                              std::to_string(kMaxPropertiesFileBytes)));
+        return unexpected(error_at("", 0,
+                                   file.string() + " is " + std::to_string(size) + " bytes, larger than the limit of " +
+                                       std::to_string(kMaxPropertiesFileBytes)));
     std::ifstream in(file, std::ios::binary);
     if (!in) return unexpected(error_at("", 0, "cannot open " + file.string()));
     // Read at most one byte past the limit: the file may have grown since file_size.
@@ -509,8 +551,7 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
     return parsed;
 }
 
-Result<void, PropertiesError> apply_overrides(ServerProperties& props,
-                                              const std::vector<PropertyOverride>& overrides) {
+Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std::vector<PropertyOverride>& overrides) {
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kFlags = {{
         {"--port", "server-port"},
         {"--rcon-port", "rcon.port"},
@@ -526,18 +567,18 @@ Result<void, PropertiesError> apply_overrides(ServerProperties& props,
         const auto& flag = flag_binding;  // a plain reference: lambdas may not capture bindings (C++20)
         const auto it = std::find_if(kFlags.begin(), kFlags.end(), [&](const auto& f) { return f.first == flag; });
         if (it == kFlags.end())
-            return unexpected(error_at(flag, 0, "unknown flag (expected --port, --rcon-port, --rcon-password, "
-                                                "--world, --plugins or --seed)"));
+            return unexpected(error_at(flag, 0,
+                                       "unknown flag (expected --port, --rcon-port, --rcon-password, "
+                                       "--world, --plugins or --seed)"));
         const auto err = set_key(next, it->second, value);
-        if (err && !err->empty()) return unexpected(error_at(flag, 0, *err + " (sets " + std::string(it->second) + ")"));
+        if (err && !err->empty())
+            return unexpected(error_at(flag, 0, *err + " (sets " + std::string(it->second) + ")"));
     }
     props = std::move(next);
     return {};
 }
 
-bool supported_by_reference_server(LevelType type) {
-    return type == LevelType::Flat || type == LevelType::Void;
-}
+bool supported_by_reference_server(LevelType type) { return type == LevelType::Flat || type == LevelType::Void; }
 
 std::string_view level_type_id(LevelType type) {
     for (const auto& e : kLevelTypes)
@@ -568,9 +609,12 @@ std::optional<std::int64_t> parse_level_seed(std::string_view text) {
         const auto c = static_cast<unsigned char>(s[i]);
         std::uint32_t cp = 0xFFFD;
         std::size_t len = 1;
-        if (c < 0x80) { cp = c; }
-        else if ((c >> 5) == 0x6 && i + 1 < s.size()) { cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu); len = 2; }
-        else if ((c >> 4) == 0xE && i + 2 < s.size()) {
+        if (c < 0x80) {
+            cp = c;
+        } else if ((c >> 5) == 0x6 && i + 1 < s.size()) {
+            cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3Fu);
+            len = 2;
+        } else if ((c >> 4) == 0xE && i + 2 < s.size()) {
             cp = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
             len = 3;
         } else if ((c >> 3) == 0x1E && i + 3 < s.size()) {

@@ -3,9 +3,9 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <random>
@@ -101,7 +101,8 @@ std::string launch_usage() {
 
 Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* const* argv) {
     ServerLaunch launch;
-    static constexpr std::string_view valued[] = {"--world", "--port", "--rcon-port", "--rcon-password", "--plugins", "--seed"};
+    static constexpr std::string_view valued[] = {"--world",         "--port",    "--rcon-port",
+                                                  "--rcon-password", "--plugins", "--seed"};
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         std::string value;
@@ -121,8 +122,7 @@ Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* c
             else launch.recreate_level_dat = true;
             continue;
         }
-        const bool takes_value =
-            a == "--dir" || std::find(std::begin(valued), std::end(valued), a) != std::end(valued);
+        const bool takes_value = a == "--dir" || std::find(std::begin(valued), std::end(valued), a) != std::end(valued);
         if (!takes_value) return unexpected("unknown option '" + std::string(a) + "' (see --help)");
         if (!inline_value) {
             if (i + 1 >= argc) return unexpected("option " + std::string(a) + " needs a value");
@@ -170,8 +170,9 @@ std::string MinecraftServer::open_world() {
     plugins_ = std::make_unique<PluginHost>([this](LogLevel level, const std::string& line) { log_.log(level, line); },
                                             register_vanilla_content, launch_.dir / "plugin-copies");
     if (launch_.safe_mode) {
-        log_.warn("Safe mode (--safe-mode): no plugin is loaded; mobs that get their AI from plugins are kept in "
-                  "storage unchanged");
+        log_.warn(
+            "Safe mode (--safe-mode): no plugin is loaded; mobs that get their AI from plugins are kept in "
+            "storage unchanged");
         if (std::string err = plugins_->load({}); !err.empty()) return err;
     } else if (std::string err = plugins_->load(plugins_dir(), properties_.plugins_disabled); !err.empty()) {
         return err;
@@ -312,7 +313,8 @@ std::string MinecraftServer::start() {
         i.motd = properties_.motd;
         return i;
     }();
-    status_ = std::make_unique<StatusServer>(io_, so, [info] { return info; }, net_log);
+    status_ = std::make_unique<StatusServer>(
+        io_, so, [info] { return info; }, net_log);
     if (auto err = status_->start()) return "could not bind the server port: " + *err;
     return open_world();
 }
@@ -386,7 +388,8 @@ void MinecraftServer::report_last_crash() {
     }
     const auto& disabled = properties_.plugins_disabled;
     if (launch_.safe_mode || std::find(disabled.begin(), disabled.end(), last->plugin) != disabled.end()) {
-        log_.warn("The last run crashed in plugin " + last->plugin + " (see " + last->report + "), which is not loaded now");
+        log_.warn("The last run crashed in plugin " + last->plugin + " (see " + last->report +
+                  "), which is not loaded now");
         return;
     }
     std::string line = "plugins-disabled=";
@@ -419,8 +422,8 @@ int MinecraftServer::run() {
         log_.info("The game is frozen (--frozen): `tick unfreeze` or `tick step` runs it");
     }
     // The watchdog (max-tick-time) also answers a stop asked for while a tick is stuck.
-    watchdog_ = std::make_unique<ServerWatchdog>(properties_.max_tick_time,
-                                                 [this](LogLevel level, const std::string& line) { log_.log(level, line); });
+    watchdog_ = std::make_unique<ServerWatchdog>(
+        properties_.max_tick_time, [this](LogLevel level, const std::string& line) { log_.log(level, line); });
 
     const double took = std::chrono::duration<double>(Clock::now() - started).count();
     char done[96];
@@ -574,10 +577,10 @@ void MinecraftServer::reload() {
     register_commands();
     const auto n = plugins_->plugins().size();
     const auto refused = plugins_->refusals().size();
-    log_.info("Reloaded " + std::to_string(n) + " plugin" + (n == 1 ? "" : "s") + (ids.empty() ? "" : " (" + ids + ")") +
-              ", " + std::to_string(refused) + " refused; " + std::to_string(world_->entities().size()) + " of " +
-              std::to_string(before) + " entities back, " + std::to_string(world_->dormant_count()) +
-              " kept in storage");
+    log_.info("Reloaded " + std::to_string(n) + " plugin" + (n == 1 ? "" : "s") +
+              (ids.empty() ? "" : " (" + ids + ")") + ", " + std::to_string(refused) + " refused; " +
+              std::to_string(world_->entities().size()) + " of " + std::to_string(before) + " entities back, " +
+              std::to_string(world_->dormant_count()) + " kept in storage");
 }
 
 std::string MinecraftServer::save_level_data() {

@@ -44,9 +44,11 @@ void TickManager::finish_sprint() {
     const std::int64_t completed = scheduled_sprint_ticks_ - remaining_sprint_ticks_;
     const double millis = std::max(1.0, static_cast<double>(sprint_time_spent_)) / 1.0e6;
     const auto per_second = static_cast<std::int32_t>(static_cast<double>(1000 * completed) / millis);
-    const double per_tick = completed == 0 ? static_cast<double>(milliseconds_per_tick()) : millis / static_cast<double>(completed);
+    const double per_tick =
+        completed == 0 ? static_cast<double>(milliseconds_per_tick()) : millis / static_cast<double>(completed);
     char buf[160];
-    std::snprintf(buf, sizeof buf, "Sprint completed with %d ticks per second, or %.2f ms per tick", per_second, per_tick);
+    std::snprintf(buf, sizeof buf, "Sprint completed with %d ticks per second, or %.2f ms per tick", per_second,
+                  per_tick);
     sprint_report_ = buf;
     scheduled_sprint_ticks_ = 0;
     sprint_time_spent_ = 0;

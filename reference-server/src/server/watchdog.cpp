@@ -25,8 +25,7 @@ ServerWatchdog::~ServerWatchdog() {
 }
 
 std::int64_t ServerWatchdog::now_ms() noexcept {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -35,9 +34,7 @@ void ServerWatchdog::tick_started() noexcept {
     tick_start_ms_.store(std::max<std::int64_t>(1, now_ms()), std::memory_order_release);
 }
 
-void ServerWatchdog::tick_finished() noexcept {
-    tick_start_ms_.store(0, std::memory_order_release);
-}
+void ServerWatchdog::tick_finished() noexcept { tick_start_ms_.store(0, std::memory_order_release); }
 
 void ServerWatchdog::stop_requested(const char* how) noexcept {
     stop_how_.store(how, std::memory_order_relaxed);
@@ -74,40 +71,34 @@ void ServerWatchdog::run() {
             lock.unlock();
             char took_text[32];  // vanilla's %.2f
             std::snprintf(took_text, sizeof took_text, "%.2f", static_cast<double>(took) / 1000.0);
-            log_(LogLevel::Error, std::string("A single server tick took ") + took_text +
-                                      " seconds (should be max 0.05)");
+            log_(LogLevel::Error,
+                 std::string("A single server tick took ") + took_text + " seconds (should be max 0.05)");
             log_(LogLevel::Error, "Considering it to be crashed, server will forcibly shutdown.");
             CrashReporter::instance().fail_stuck_tick(
                 tick_tid_.load(), took, max_tick_ms_,
-                stops > 0 ? "a stop was asked for and the tick never ended"
-                          : "considering it to be crashed");
+                stops > 0 ? "a stop was asked for and the tick never ended" : "considering it to be crashed");
         }
         if (stops > stops_seen && took >= stuck_ms) {
             const char* how = stop_how_.load(std::memory_order_relaxed);
             if (max_tick_ms_ <= 0 && warned) {
                 // The watchdog is off and the admin asked again: end it now.
                 lock.unlock();
-                log_(LogLevel::Error,
-                     std::string("Stop asked for again (") + how +
-                         ") while the tick is stuck: ending the server without saving");
-                CrashReporter::instance().fail_stuck_tick(
-                    tick_tid_.load(), took, max_tick_ms_,
-                    "stopped by a second stop request while the tick was stuck");
+                log_(LogLevel::Error, std::string("Stop asked for again (") + how +
+                                          ") while the tick is stuck: ending the server without saving");
+                CrashReporter::instance().fail_stuck_tick(tick_tid_.load(), took, max_tick_ms_,
+                                                          "stopped by a second stop request while the tick was stuck");
             }
             if (!warned) {
                 lock.unlock();
                 if (max_tick_ms_ > 0) {
-                    log_(
-                        LogLevel::Warn,
-                        std::string("Stop asked for (") + how +
-                            ") while a tick has been running for " + std::to_string(took / 1000) +
-                            " s: the server stops when it ends, or the watchdog ends the server at "
-                            "max-tick-time (" +
-                            std::to_string(max_tick_ms_) + " ms)");
+                    log_(LogLevel::Warn, std::string("Stop asked for (") + how +
+                                             ") while a tick has been running for " + std::to_string(took / 1000) +
+                                             " s: the server stops when it ends, or the watchdog ends the server at "
+                                             "max-tick-time (" +
+                                             std::to_string(max_tick_ms_) + " ms)");
                 } else {
                     log_(LogLevel::Warn, std::string("Stop asked for (") + how +
-                                             ") while a tick has been running for " +
-                                             std::to_string(took / 1000) +
+                                             ") while a tick has been running for " + std::to_string(took / 1000) +
                                              " s and the watchdog is off (max-tick-time=-1): ask "
                                              "again (stop, SIGINT "
                                              "or SIGTERM) to end the server without saving");

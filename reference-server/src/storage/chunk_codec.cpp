@@ -26,8 +26,8 @@ Result<const T*, std::string> require(const nbt::Compound& c, std::string_view k
     const nbt::Tag* t = c.find(key);
     const std::string field = where.empty() ? std::string(key) : where + "." + std::string(key);
     if (!t)
-        return unexpected("missing " + field + " (expected " +
-                          std::string(nbt::tag_type_name(nbt::tag_type_of<T>())) + ")");
+        return unexpected("missing " + field + " (expected " + std::string(nbt::tag_type_name(nbt::tag_type_of<T>())) +
+                          ")");
     if (const T* v = t->get_if<T>()) return v;
     return unexpected(field + " is " + type_name(*t) + ", expected " +
                       std::string(nbt::tag_type_name(nbt::tag_type_of<T>())));
@@ -51,7 +51,8 @@ Result<const nbt::List*, std::string> of_compounds(Result<const nbt::List*, std:
 }
 
 /// Any integer tag (Byte, Short, Int) as an int: tools disagree on the width of small fields.
-Result<std::int32_t, std::string> require_small_int(const nbt::Compound& c, std::string_view key, const std::string& where) {
+Result<std::int32_t, std::string> require_small_int(const nbt::Compound& c, std::string_view key,
+                                                    const std::string& where) {
     const nbt::Tag* t = c.find(key);
     const std::string field = where.empty() ? std::string(key) : where + "." + std::string(key);
     if (!t) return unexpected("missing " + field + " (expected TAG_Byte)");
@@ -71,7 +72,8 @@ nbt::Tag light_tag(const LevelChunkSection& s, LightLayer layer, bool& present) 
     nbt::ByteArray bytes;
     if (const auto* data = s.light_data(layer)) {
         bytes.resize(data->size());
-        std::transform(data->begin(), data->end(), bytes.begin(), [](std::uint8_t b) { return static_cast<std::int8_t>(b); });
+        std::transform(data->begin(), data->end(), bytes.begin(),
+                       [](std::uint8_t b) { return static_cast<std::int8_t>(b); });
         present = std::any_of(data->begin(), data->end(), [](std::uint8_t b) { return b != 0; });
     } else {
         const std::uint8_t v = s.uniform_light(layer);
@@ -93,7 +95,8 @@ nbt::Compound palette_entry(const BlockRegistry& blocks, BlockState state) {
 }
 
 /// Block states of one section in vanilla's disk form; `slot` is scratch of state_count entries, all -1.
-nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry& blocks, std::vector<std::int32_t>& slot) {
+nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry& blocks,
+                                 std::vector<std::int32_t>& slot) {
     nbt::List palette(nbt::TagType::Compound);
     nbt::Compound out;
     if (s.is_uniform()) {
@@ -147,7 +150,8 @@ Result<BlockState, std::string> palette_state(const nbt::Compound& entry, const 
         for (const auto& e : **props) {
             const auto* value = e.value.get_if<std::string>();
             if (!value)
-                return unexpected(where + ".Properties." + e.name + " is " + type_name(e.value) + ", expected TAG_String");
+                return unexpected(where + ".Properties." + e.name + " is " + type_name(e.value) +
+                                  ", expected TAG_String");
             if (auto next = blocks.with(state, e.name, *value)) {
                 state = *next;
             } else {
@@ -170,7 +174,8 @@ Result<void, std::string> read_light(const nbt::Compound& section, std::string_v
                           " bytes, expected 2048");
     if (target) {
         std::array<std::uint8_t, 2048> data{};
-        std::transform(bytes.begin(), bytes.end(), data.begin(), [](std::int8_t b) { return static_cast<std::uint8_t>(b); });
+        std::transform(bytes.begin(), bytes.end(), data.begin(),
+                       [](std::int8_t b) { return static_cast<std::uint8_t>(b); });
         target->set_light_data(layer, data);
     }
     return {};
@@ -191,14 +196,16 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
         const nbt::List& list = **palette;
         if (list.empty()) return unexpected(bs + ".palette is empty");
         if (list.size() > 4096)
-            return unexpected(bs + ".palette has " + std::to_string(list.size()) + " entries, at most 4096 fit a section");
+            return unexpected(bs + ".palette has " + std::to_string(list.size()) +
+                              " entries, at most 4096 fit a section");
         if (list.element_type() != nbt::TagType::Compound)
             return unexpected(bs + ".palette holds " + std::string(nbt::tag_type_name(list.element_type())) +
                               ", expected TAG_Compound");
         std::vector<BlockState> palette_states;
         palette_states.reserve(list.size());
         for (std::size_t i = 0; i < list.size(); ++i) {
-            auto st = palette_state(list[i].as_compound(), blocks, bs + ".palette[" + std::to_string(i) + "]", warnings);
+            auto st =
+                palette_state(list[i].as_compound(), blocks, bs + ".palette[" + std::to_string(i) + "]", warnings);
             if (!st) return unexpected(st.error());
             palette_states.push_back(*st);
         }
@@ -329,8 +336,8 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
         auto version = data_version(root);
         if (!version) return unexpected(version.error());
         if (*version < min_chunk_data_version)
-            return unexpected("DataVersion " + std::to_string(*version) +
-                              " is older than the 1.18 chunk layout (" + std::to_string(min_chunk_data_version) +
+            return unexpected("DataVersion " + std::to_string(*version) + " is older than the 1.18 chunk layout (" +
+                              std::to_string(min_chunk_data_version) +
                               "); convert the world with a newer Minecraft first");
         if (*version > anvil_data_version)
             warn(warnings, "DataVersion " + std::to_string(*version) + " is newer than " +
@@ -444,8 +451,7 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                         warn(warnings, rw + ": unknown POI type '" + **type + "', record dropped");
                         continue;
                     }
-                    if (section.records.count(p))
-                        return unexpected(rw + ": a second record at " + pos_text(p));
+                    if (section.records.count(p)) return unexpected(rw + ": a second record at " + pos_text(p));
                     section.records.emplace(p, PoiEntry{p, *handle, *tickets ? **tickets : 0});
                 }
             }
@@ -461,9 +467,8 @@ nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>&
     nbt::List list(nbt::TagType::Compound);
     list.reserve(entities.size());
     for (const auto& e : entities) list.push_back(e);
-    return nbt::Compound{{"DataVersion", anvil_data_version},
-                         {"Position", nbt::IntArray{pos.x, pos.z}},
-                         {"Entities", std::move(list)}};
+    return nbt::Compound{
+        {"DataVersion", anvil_data_version}, {"Position", nbt::IntArray{pos.x, pos.z}}, {"Entities", std::move(list)}};
 }
 
 Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Compound& root, ChunkPos expected,

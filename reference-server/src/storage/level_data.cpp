@@ -14,9 +14,9 @@
 #include <string_view>
 #include <system_error>
 
+#include "mobsdk/nbt/io.hpp"
 #include "mobserver/storage/chunk_codec.hpp"
 #include "mobserver/storage/synced_file.hpp"
-#include "mobsdk/nbt/io.hpp"
 
 namespace mobsdk::server {
 
@@ -26,10 +26,10 @@ namespace {
 
 // Data entries this code reads and writes itself; everything else goes to LevelData::other.
 const std::set<std::string, std::less<>> managed_keys{
-    "DataVersion", "version",  "LevelName", "WorldGenSettings", "RandomSeed", "Time",       "DayTime",
-    "SpawnX",      "SpawnY",   "SpawnZ",    "SpawnAngle",       "Difficulty", "DifficultyLocked",
-    "GameRules",   "GameType", "hardcore",  "allowCommands",    "initialized", "Version",   "LastPlayed",
-    "ServerBrands", "WasModded"};
+    "DataVersion",      "version",    "LevelName",    "WorldGenSettings", "RandomSeed",    "Time",
+    "DayTime",          "SpawnX",     "SpawnY",       "SpawnZ",           "SpawnAngle",    "Difficulty",
+    "DifficultyLocked", "GameRules",  "GameType",     "hardcore",         "allowCommands", "initialized",
+    "Version",          "LastPlayed", "ServerBrands", "WasModded"};
 
 std::string tag_name(nbt::TagType t) { return std::string(nbt::tag_type_name(t)); }
 
@@ -64,17 +64,16 @@ nbt::Compound generator_nbt(const LevelData& d) {
     auto flat = [&](const std::vector<FlatLayer>& layers, const std::string& biome) {
         nbt::List list(nbt::TagType::Compound);
         for (const auto& l : layers) list.push_back(nbt::Compound{{"block", l.block}, {"height", l.height}});
-        return nbt::Compound{{"type", "minecraft:flat"},
-                             {"settings", nbt::Compound{{"layers", std::move(list)},
-                                                        {"biome", biome},
-                                                        {"features", false},
-                                                        {"lakes", false}}}};
+        return nbt::Compound{
+            {"type", "minecraft:flat"},
+            {"settings",
+             nbt::Compound{{"layers", std::move(list)}, {"biome", biome}, {"features", false}, {"lakes", false}}}};
     };
     auto noise = [](const char* settings) {
-        return nbt::Compound{{"type", "minecraft:noise"},
-                             {"settings", settings},
-                             {"biome_source", nbt::Compound{{"type", "minecraft:multi_noise"},
-                                                            {"preset", "minecraft:overworld"}}}};
+        return nbt::Compound{
+            {"type", "minecraft:noise"},
+            {"settings", settings},
+            {"biome_source", nbt::Compound{{"type", "minecraft:multi_noise"}, {"preset", "minecraft:overworld"}}}};
     };
     switch (d.level_type) {
         case LevelType::Flat: return flat(d.flat_layers, d.flat_biome);
@@ -83,9 +82,10 @@ nbt::Compound generator_nbt(const LevelData& d) {
         case LevelType::LargeBiomes: return noise("minecraft:large_biomes");
         case LevelType::Amplified: return noise("minecraft:amplified");
         case LevelType::SingleBiomeSurface:
-            return nbt::Compound{{"type", "minecraft:noise"},
-                                 {"settings", "minecraft:overworld"},
-                                 {"biome_source", nbt::Compound{{"type", "minecraft:fixed"}, {"biome", "minecraft:plains"}}}};
+            return nbt::Compound{
+                {"type", "minecraft:noise"},
+                {"settings", "minecraft:overworld"},
+                {"biome_source", nbt::Compound{{"type", "minecraft:fixed"}, {"biome", "minecraft:plains"}}}};
         case LevelType::Debug: return nbt::Compound{{"type", "minecraft:debug"}};
     }
     return flat(d.flat_layers, d.flat_biome);
@@ -213,10 +213,8 @@ nbt::Compound level_data_to_nbt(const LevelData& d, std::int64_t now_ms) {
     data.put("hardcore", d.hardcore);
     data.put("allowCommands", d.allow_commands);
     data.put("initialized", true);
-    data.put("Version", nbt::Compound{{"Id", anvil_data_version},
-                                      {"Name", "1.20.4"},
-                                      {"Snapshot", false},
-                                      {"Series", "main"}});
+    data.put("Version",
+             nbt::Compound{{"Id", anvil_data_version}, {"Name", "1.20.4"}, {"Snapshot", false}, {"Series", "main"}});
     data.put("LastPlayed", now_ms);
     nbt::List brands(nbt::TagType::String);
     bool ours = false;
@@ -236,7 +234,8 @@ nbt::Compound level_data_to_nbt(const LevelData& d, std::int64_t now_ms) {
     };
     nbt::List enabled(nbt::TagType::String);
     enabled.push_back("vanilla");
-    fallback("DataPacks", nbt::Compound{{"Enabled", std::move(enabled)}, {"Disabled", nbt::List(nbt::TagType::String)}});
+    fallback("DataPacks",
+             nbt::Compound{{"Enabled", std::move(enabled)}, {"Disabled", nbt::List(nbt::TagType::String)}});
     nbt::List features(nbt::TagType::String);
     features.push_back("minecraft:vanilla");
     fallback("enabled_features", std::move(features));
@@ -277,11 +276,13 @@ Result<LevelData, std::string> level_data_from_nbt(const nbt::Compound& root) {
             const std::string ww = "Data.WorldGenSettings.";
             if (auto r = get_opt<std::int64_t>(*wgs, "seed", ww, d.seed); !r) return unexpected(r.error());
             std::int8_t features = 0;
-            if (auto r = get_opt<std::int8_t>(*wgs, "generate_features", ww, features); !r) return unexpected(r.error());
+            if (auto r = get_opt<std::int8_t>(*wgs, "generate_features", ww, features); !r)
+                return unexpected(r.error());
             d.generate_features = features != 0;
             if (const nbt::Tag* dimt = wgs->find("dimensions")) {
                 const auto* dims = dimt->get_if<nbt::Compound>();
-                if (!dims) return unexpected(ww + "dimensions is " + tag_name(dimt->type()) + ", expected TAG_Compound");
+                if (!dims)
+                    return unexpected(ww + "dimensions is " + tag_name(dimt->type()) + ", expected TAG_Compound");
                 for (const auto& e : *dims) {
                     if (e.name != "minecraft:overworld") {
                         d.other_dimensions.put(e.name, e.value);
@@ -402,11 +403,11 @@ Result<void, std::string> write_level_dat(const fs::path& level_dir, const Level
     std::error_code ec;
     fs::create_directories(level_dir, ec);
     if (ec) return unexpected("cannot create " + level_dir.string() + ": " + ec.message());
-    const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
-    auto bytes = nbt::encode(nbt::Tag(level_data_to_nbt(data, static_cast<std::int64_t>(now_ms))), "",
-                             nbt::Compression::Gzip);
+    const auto now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    auto bytes =
+        nbt::encode(nbt::Tag(level_data_to_nbt(data, static_cast<std::int64_t>(now_ms))), "", nbt::Compression::Gzip);
     if (!bytes) return unexpected("cannot encode level.dat: " + bytes.error().describe());
     const fs::path main = level_dir / "level.dat";
     const fs::path fresh = level_dir / "level.dat_new";
@@ -457,7 +458,8 @@ Result<std::vector<ChunkPos>, std::string> read_forced_chunks(const fs::path& le
         return unexpected("data/chunks.dat: data.Forced is " + tag_name(ft->type()) + ", expected TAG_Long_Array");
     out.reserve(forced->size());
     for (const std::int64_t v : *forced)
-        out.push_back({static_cast<std::int32_t>(v & 0xFFFFFFFF), static_cast<std::int32_t>(static_cast<std::uint64_t>(v) >> 32)});
+        out.push_back({static_cast<std::int32_t>(v & 0xFFFFFFFF),
+                       static_cast<std::int32_t>(static_cast<std::uint64_t>(v) >> 32)});
     return out;
 }
 
@@ -468,7 +470,8 @@ Result<void, std::string> write_forced_chunks(const fs::path& level_dir, const s
     nbt::LongArray forced;
     forced.reserve(chunks.size());
     for (const ChunkPos p : chunks) forced.push_back(p.as_long());
-    const nbt::Compound root{{"data", nbt::Compound{{"Forced", std::move(forced)}}}, {"DataVersion", anvil_data_version}};
+    const nbt::Compound root{{"data", nbt::Compound{{"Forced", std::move(forced)}}},
+                             {"DataVersion", anvil_data_version}};
     auto r = nbt::write_file(level_dir / "data" / "chunks.dat", nbt::Tag(root), "", nbt::Compression::Gzip);
     if (!r) return unexpected("cannot write data/chunks.dat: " + r.error().describe());
     return {};

@@ -24,8 +24,7 @@ constexpr std::size_t header_bytes = RegionFile::sector_bytes * RegionFile::head
 int index_of(int x, int z) noexcept { return (x & 31) + (z & 31) * 32; }
 
 std::uint32_t read_be32(const std::uint8_t* p) noexcept {
-    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
-           std::uint32_t{p[3]};
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
 }
 
 void write_be32(std::uint8_t* p, std::uint32_t v) noexcept {
@@ -69,9 +68,7 @@ std::string sector_range(std::uint32_t first, std::uint32_t count) {
     return "sectors " + std::to_string(first) + "-" + std::to_string(first + count - 1);
 }
 
-std::string chunk_name(int index) {
-    return "[" + std::to_string(index & 31) + ", " + std::to_string(index >> 5) + "]";
-}
+std::string chunk_name(int index) { return "[" + std::to_string(index & 31) + ", " + std::to_string(index >> 5) + "]"; }
 
 }  // namespace
 
@@ -208,8 +205,7 @@ Result<RegionFile, RegionError> RegionFile::open(const std::filesystem::path& pa
 
 void RegionFile::scan_header() {
     // A partial last sector still counts: vanilla pads files to whole sectors only when it closes them.
-    const auto file_sectors =
-        static_cast<std::uint32_t>((file_bytes_ + sector_bytes - 1) / sector_bytes);
+    const auto file_sectors = static_cast<std::uint32_t>((file_bytes_ + sector_bytes - 1) / sector_bytes);
     used_.assign(file_sectors, false);
     mark(0, header_sectors, true);
     problems_.assign(chunk_count, std::string());
@@ -318,32 +314,28 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z,
     if (got < 0) return unexpected(io_error(index, "cannot read the chunk"));
     const auto available = static_cast<std::size_t>(got);
     if (available < 5)
-        return unexpected(error(index, "truncated chunk header: " + std::to_string(available) +
-                                           " bytes at sector " + std::to_string(first)));
+        return unexpected(error(index, "truncated chunk header: " + std::to_string(available) + " bytes at sector " +
+                                           std::to_string(first)));
 
     const std::uint32_t length = read_be32(buf.data());
     if (length == 0) return unexpected(error(index, "chunk length is 0"));
     if (std::uint64_t{length} > span_bytes - 4)
-        return unexpected(error(index, "length " + std::to_string(length) + " exceeds its " +
-                                           std::to_string(count) + " sectors (at most " +
-                                           std::to_string(span_bytes - 4) + ")"));
+        return unexpected(error(index, "length " + std::to_string(length) + " exceeds its " + std::to_string(count) +
+                                           " sectors (at most " + std::to_string(span_bytes - 4) + ")"));
     if (std::uint64_t{length} + 4 > available)
-        return unexpected(error(index, "length " + std::to_string(length) +
-                                           " runs past the end of the file"));
+        return unexpected(error(index, "length " + std::to_string(length) + " runs past the end of the file"));
 
     const std::uint8_t type = buf[4];
     if (type & external_flag)
-        return unexpected(error(index, "stored in an external .mcc file (compression byte " +
-                                           std::to_string(type) + "), which is not supported"));
+        return unexpected(error(index, "stored in an external .mcc file (compression byte " + std::to_string(type) +
+                                           "), which is not supported"));
     nbt::Compression method;
     switch (type) {
         case compression_gzip: method = nbt::Compression::Gzip; break;
         case compression_zlib: method = nbt::Compression::Zlib; break;
         case compression_none: method = nbt::Compression::None; break;
-        case 4:
-            return unexpected(error(index, "LZ4 compression (type 4, Minecraft 1.20.5+) is not supported"));
-        default:
-            return unexpected(error(index, "unknown compression type " + std::to_string(type)));
+        case 4: return unexpected(error(index, "LZ4 compression (type 4, Minecraft 1.20.5+) is not supported"));
+        default: return unexpected(error(index, "unknown compression type " + std::to_string(type)));
     }
     const std::span<const std::uint8_t> payload(buf.data() + 5, length - 1);
 
@@ -353,16 +345,14 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z,
         if (method != nbt::Compression::None) {
             auto out = nbt::decompress(payload, method, options_.max_chunk_nbt_bytes);
             if (!out)
-                return unexpected(error(index, "cannot inflate " +
-                                                   std::string(nbt::compression_name(method)) +
-                                                   " data at byte " +
-                                                   std::to_string(out.error().offset) + ": " +
+                return unexpected(error(index, "cannot inflate " + std::string(nbt::compression_name(method)) +
+                                                   " data at byte " + std::to_string(out.error().offset) + ": " +
                                                    out.error().message));
             inflated = std::move(*out);
             nbt_bytes = inflated;
         } else if (payload.size() > options_.max_chunk_nbt_bytes) {
-            return unexpected(error(index, "uncompressed chunk of " + std::to_string(payload.size()) +
-                                               " bytes exceeds the limit"));
+            return unexpected(
+                error(index, "uncompressed chunk of " + std::to_string(payload.size()) + " bytes exceeds the limit"));
         }
         nbt::ReadOptions opts;
         opts.max_bytes = options_.max_chunk_nbt_bytes;
@@ -370,9 +360,8 @@ Result<std::optional<nbt::Compound>, RegionError> RegionFile::read(int x, int z,
         if (fingerprint) *fingerprint = nbt_fingerprint(nbt_bytes);
         if (!root) return unexpected(error(index, "bad NBT: " + root.error().describe()));
         if (root->tag.type() != nbt::TagType::Compound)
-            return unexpected(error(index, "root tag is " +
-                                               std::string(nbt::tag_type_name(root->tag.type())) +
-                                               ", expected TAG_Compound"));
+            return unexpected(error(
+                index, "root tag is " + std::string(nbt::tag_type_name(root->tag.type())) + ", expected TAG_Compound"));
         return std::optional<nbt::Compound>(std::move(root->tag.as_compound()));
     } catch (const std::exception& e) {
         // Out of memory on a hostile size and the like: still this chunk's error, not the server's.
@@ -439,8 +428,7 @@ bool RegionFile::shrink_to(std::uint64_t bytes) {
     return true;
 }
 
-Result<void, RegionError> RegionFile::write_header_entry(int index, std::uint32_t location,
-                                                         std::int32_t timestamp) {
+Result<void, RegionError> RegionFile::write_header_entry(int index, std::uint32_t location, std::int32_t timestamp) {
     std::uint8_t bytes[4];
     // The timestamp first: if we crash before the location, it merely dates the old data. The
     // 4-byte aligned location write inside one sector is the switch from old to new.
@@ -471,8 +459,7 @@ Result<void, RegionError> RegionFile::commit(const PendingWrite& pending) {
     return {};
 }
 
-Result<void, RegionError> RegionFile::write(int x, int z, const nbt::Compound& chunk,
-                                            std::int32_t timestamp) {
+Result<void, RegionError> RegionFile::write(int x, int z, const nbt::Compound& chunk, std::int32_t timestamp) {
     auto pending = stage_write(x, z, chunk, timestamp);
     if (!pending) return unexpected(pending.error());
     return commit(*pending);
@@ -493,17 +480,17 @@ Result<void, RegionError> RegionFile::remove(int x, int z) {
     return {};
 }
 
-Result<void, RegionError> RegionFile::set_header_entry(int index, std::uint32_t location,
-                                                       std::int32_t timestamp) {
-    if (index < 0 || index >= chunk_count) return unexpected(error(-1, "header index " + std::to_string(index) + " out of range"));
+Result<void, RegionError> RegionFile::set_header_entry(int index, std::uint32_t location, std::int32_t timestamp) {
+    if (index < 0 || index >= chunk_count)
+        return unexpected(error(-1, "header index " + std::to_string(index) + " out of range"));
     const std::uint32_t first = location >> 8;
     const std::uint32_t count = location & 0xFF;
     if (location != 0) {
         const auto file_sectors = static_cast<std::uint32_t>((file_bytes_ + sector_bytes - 1) / sector_bytes);
         if (first < header_sectors || count == 0 || std::uint64_t{first} + count > file_sectors)
             return unexpected(error(index, "header entry (" + sector_range(first, count) +
-                                               ") does not lie inside the file (" +
-                                               std::to_string(file_sectors) + " sectors)"));
+                                               ") does not lie inside the file (" + std::to_string(file_sectors) +
+                                               " sectors)"));
     }
     const auto i = static_cast<std::size_t>(index);
     const std::uint32_t old = locations_[i];

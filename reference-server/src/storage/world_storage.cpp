@@ -213,10 +213,8 @@ Result<std::optional<nbt::Compound>, std::string> WorldStorage::read_chunk(Chunk
             return unexpected(err);
         return Chunk{};
     }
-    if (*r)
-        on_disk_[key] = fingerprint;
-    else
-        on_disk_.erase(key);
+    if (*r) on_disk_[key] = fingerprint;
+    else on_disk_.erase(key);
     return std::move(*r);
 }
 
@@ -225,7 +223,8 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
     auto prefix = [&](ChunkKind kind) {
         std::string error;
         RegionFile* f = region(kind, pos.x >> 5, pos.z >> 5, false, error);
-        return std::string(chunk_kind_folder(kind)) + "/" + (f ? f->name() : std::string("?")) + " " + chunk_text(pos) + ": ";
+        return std::string(chunk_kind_folder(kind)) + "/" + (f ? f->name() : std::string("?")) + " " + chunk_text(pos) +
+               ": ";
     };
     // A part that cannot be read fails the whole column: loading the rest would let a save write
     // the missing part over what is on disk.
@@ -338,8 +337,8 @@ Result<std::vector<WorldStorage::JournalEntry>, std::string> WorldStorage::decod
     const std::uint64_t count = get_be(bytes.data() + 4, 4);
     const std::uint64_t expected = 8 + count * journal_entry_bytes + 4;
     if (bytes.size() != expected)
-        return unexpected("journal of " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) +
-                          " for " + std::to_string(count) + " entries");
+        return unexpected("journal of " + std::to_string(bytes.size()) + " bytes, expected " +
+                          std::to_string(expected) + " for " + std::to_string(count) + " entries");
     const auto stored = static_cast<std::uint32_t>(get_be(bytes.data() + bytes.size() - 4, 4));
     if (stored != crc_of(bytes.data(), bytes.size() - 4)) return unexpected(std::string("journal checksum mismatch"));
     std::vector<JournalEntry> out;
@@ -347,12 +346,14 @@ Result<std::vector<WorldStorage::JournalEntry>, std::string> WorldStorage::decod
     const std::uint8_t* p = bytes.data() + 8;
     for (std::uint64_t i = 0; i < count; ++i, p += journal_entry_bytes) {
         JournalEntry e;
-        if (p[0] > 2) return unexpected("journal entry " + std::to_string(i) + ": unknown kind " + std::to_string(p[0]));
+        if (p[0] > 2)
+            return unexpected("journal entry " + std::to_string(i) + ": unknown kind " + std::to_string(p[0]));
         e.kind = static_cast<ChunkKind>(p[0]);
         e.region_x = static_cast<std::int32_t>(static_cast<std::uint32_t>(get_be(p + 1, 4)));
         e.region_z = static_cast<std::int32_t>(static_cast<std::uint32_t>(get_be(p + 5, 4)));
         e.index = static_cast<std::uint16_t>(get_be(p + 9, 2));
-        if (e.index >= 1024) return unexpected("journal entry " + std::to_string(i) + ": header index " + std::to_string(e.index));
+        if (e.index >= 1024)
+            return unexpected("journal entry " + std::to_string(i) + ": header index " + std::to_string(e.index));
         e.location = static_cast<std::uint32_t>(get_be(p + 11, 4));
         e.timestamp = static_cast<std::int32_t>(static_cast<std::uint32_t>(get_be(p + 15, 4)));
         out.push_back(e);
@@ -494,8 +495,7 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
                     if (file && file->contains(e.pos.x, e.pos.z))
                         removals.push_back({ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5,
                                             static_cast<std::uint16_t>((e.pos.x & 31) + (e.pos.z & 31) * 32), 0, 0});
-                    else if (!file && unreadable)
-                        return error;
+                    else if (!file && unreadable) return error;
                 } else if (std::string err = encode(ChunkKind::Entities, e.pos, write_entities_nbt(e.pos, *e.entities));
                            !err.empty()) {
                     return err;

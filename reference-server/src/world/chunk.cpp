@@ -59,8 +59,7 @@ BlockState LevelChunkSection::store(std::int32_t lx, std::int32_t ly, std::int32
 bool LevelChunkSection::compact_states() noexcept {
     if (!states_) return false;
     const std::uint16_t first = (*states_)[0];
-    if (!std::all_of(states_->begin(), states_->end(), [first](std::uint16_t v) { return v == first; }))
-        return false;
+    if (!std::all_of(states_->begin(), states_->end(), [first](std::uint16_t v) { return v == first; })) return false;
     uniform_ = BlockState{first};
     states_.reset();
     return true;
@@ -88,7 +87,8 @@ void LevelChunkSection::recount(const BlockRegistry& blocks) {
     }
 }
 
-std::uint8_t LevelChunkSection::light(LightLayer layer, std::int32_t lx, std::int32_t ly, std::int32_t lz) const noexcept {
+std::uint8_t LevelChunkSection::light(LightLayer layer, std::int32_t lx, std::int32_t ly,
+                                      std::int32_t lz) const noexcept {
     const int l = layer_index(layer);
     if (!light_[l]) return uniform_light_[l];
     const std::int32_t i = index(lx, ly, lz);
@@ -96,7 +96,8 @@ std::uint8_t LevelChunkSection::light(LightLayer layer, std::int32_t lx, std::in
     return (i & 1) ? static_cast<std::uint8_t>(byte >> 4) : static_cast<std::uint8_t>(byte & 15);
 }
 
-void LevelChunkSection::set_light(LightLayer layer, std::int32_t lx, std::int32_t ly, std::int32_t lz, std::uint8_t level) {
+void LevelChunkSection::set_light(LightLayer layer, std::int32_t lx, std::int32_t ly, std::int32_t lz,
+                                  std::uint8_t level) {
     const int l = layer_index(layer);
     level &= 15;
     if (!light_[l]) {
@@ -169,7 +170,8 @@ BlockState LevelChunk::set_block(BlockPos p, BlockState state) {
     return old;
 }
 
-std::int32_t LevelChunk::scan_height(Heightmap map, std::int32_t lx, std::int32_t lz, std::int32_t below) const noexcept {
+std::int32_t LevelChunk::scan_height(Heightmap map, std::int32_t lx, std::int32_t lz,
+                                     std::int32_t below) const noexcept {
     // Scans rows below `below` downwards; a uniform section is decided by one lookup.
     std::int32_t y = below - 1;
     while (y >= min_y) {

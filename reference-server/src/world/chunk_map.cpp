@@ -5,8 +5,7 @@
 
 namespace mobsdk::server {
 
-ChunkMap::ChunkMap(const BlockRegistry& blocks)
-    : blocks_(&blocks), light_(std::make_unique<LightEngine>(*this)) {
+ChunkMap::ChunkMap(const BlockRegistry& blocks) : blocks_(&blocks), light_(std::make_unique<LightEngine>(*this)) {
     reset_cache();
 }
 

@@ -6,8 +6,8 @@
 #include <numbers>
 
 #include "mobsdk/world/ai_util.hpp"
-#include "mobserver/world/server_mob.hpp"
 #include "mobserver/world/navigation.hpp"
+#include "mobserver/world/server_mob.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -24,10 +24,8 @@ float degrees_difference(float from, float to) noexcept { return wrap_degrees(to
 float rotlerp(float from, float to, float max_delta) noexcept {
     float f = std::clamp(wrap_degrees(to - from), -max_delta, max_delta);
     float r = from + f;
-    if (r < 0.0f)
-        r += 360.0f;
-    else if (r > 360.0f)
-        r -= 360.0f;
+    if (r < 0.0f) r += 360.0f;
+    else if (r > 360.0f) r -= 360.0f;
     return r;
 }
 
@@ -115,8 +113,7 @@ protected:
         // tags; walls and closed fence gates share FENCE here).
         const bool door_or_fence = s.path_type == PathType::DoorOpen || s.path_type == PathType::DoorWoodClosed ||
                                    s.path_type == PathType::DoorIronClosed || s.path_type == PathType::Fence;
-        const bool step_too_high =
-            dy > d.info->step_height && dx * dx + dz * dz < std::max(1.0f, d.width());
+        const bool step_too_high = dy > d.info->step_height && dx * dx + dz * dz < std::max(1.0f, d.width());
         const bool inside_shape = !shape.is_empty() && d.pos.y < shape.max_y() + b.y && !door_or_fence;
         if (step_too_high || inside_shape) {
             mob_.jump_control().jump();
@@ -233,8 +230,8 @@ public:
         }
         // While walking a path the head may not turn more than 75° away from the body.
         if (!mob_.navigation().is_done()) {
-            const float diff = std::clamp(degrees_difference(mob_.y_head_rot, mob_.y_body_rot), -max_head_y_rot,
-                                          max_head_y_rot);
+            const float diff =
+                std::clamp(degrees_difference(mob_.y_head_rot, mob_.y_body_rot), -max_head_y_rot, max_head_y_rot);
             mob_.y_head_rot = mob_.y_body_rot - diff;
         }
     }
@@ -268,8 +265,12 @@ std::unique_ptr<ServerMoveControl> make_move_control(ServerMob& mob) {
     return std::make_unique<GroundMoveControl>(mob);
 }
 
-std::unique_ptr<ServerLookControl> make_look_control(ServerMob& mob) { return std::make_unique<DefaultLookControl>(mob); }
+std::unique_ptr<ServerLookControl> make_look_control(ServerMob& mob) {
+    return std::make_unique<DefaultLookControl>(mob);
+}
 
-std::unique_ptr<ServerJumpControl> make_jump_control(ServerMob& mob) { return std::make_unique<DefaultJumpControl>(mob); }
+std::unique_ptr<ServerJumpControl> make_jump_control(ServerMob& mob) {
+    return std::make_unique<DefaultJumpControl>(mob);
+}
 
 }  // namespace mobsdk::server

@@ -307,7 +307,8 @@ void EntityIndex::cell_add(std::uint32_t slot, const EntityData& data, std::int6
     const auto first = members.begin() + region.bound[column], last = members.begin() + region.bound[column + 1];
     // After the last member of the same section: a section's members stay in the order they
     // entered (vanilla's sections are lists too).
-    const auto it = std::upper_bound(first, last, y, [](std::int32_t v, const CellEntry& e) { return v < section_y(e.pos.y); });
+    const auto it =
+        std::upper_bound(first, last, y, [](std::int32_t v, const CellEntry& e) { return v < section_y(e.pos.y); });
     if (it == first || section_y(std::prev(it)->pos.y) != y) ++occupied_sections_;
     if (members.empty()) --empty_regions_;
     const auto at = static_cast<std::size_t>(it - members.begin());
@@ -363,16 +364,16 @@ void EntityIndex::verify() const {
                 throw std::logic_error("EntityIndex::verify: a region's column bounds are out of order");
             for (std::uint32_t k = r.bound[c]; k < r.bound[c + 1]; ++k) {
                 const std::int64_t section = section_key(r.members[k].pos);
-                if (region_of(section) != r.key ||
-                    column_in_region(x_of(section), z_of(section)) != c ||
+                if (region_of(section) != r.key || column_in_region(x_of(section), z_of(section)) != c ||
                     (k > r.bound[c] && section_y(r.members[k - 1].pos.y) > y_of(section)))
                     throw std::logic_error("EntityIndex::verify: slot " + std::to_string(r.members[k].slot) +
                                            " is filed in the wrong column or out of order");
             }
         }
     }
-    if (filed != count_) throw std::logic_error("EntityIndex::verify: the grid holds " + std::to_string(filed) +
-                                                " records for " + std::to_string(count_) + " entities");
+    if (filed != count_)
+        throw std::logic_error("EntityIndex::verify: the grid holds " + std::to_string(filed) + " records for " +
+                               std::to_string(count_) + " entities");
     std::vector<std::uint32_t> per_type(type_count_.size(), 0);
     for (const Region& r : regions_)
         for (const CellEntry& e : r.members)
@@ -388,11 +389,11 @@ void EntityIndex::verify() const {
             throw std::logic_error("EntityIndex::verify: entity " + d.uuid.str() + " is not where its slot says");
         const CellEntry& e = regions_[place.region].members[place.member];
         // Bitwise, so that a NaN position compares equal to itself.
-        const bool same_pos = std::bit_cast<std::array<std::uint64_t, 3>>(e.pos) ==
-                              std::bit_cast<std::array<std::uint64_t, 3>>(d.pos);
+        const bool same_pos =
+            std::bit_cast<std::array<std::uint64_t, 3>>(e.pos) == std::bit_cast<std::array<std::uint64_t, 3>>(d.pos);
         const Kind& kind = kinds_[e.kind];
-        if (!same_pos || place.section != section_key(d.pos) || kind.width != d.width() ||
-            kind.height != d.height() || kind.type != d.type.index())
+        if (!same_pos || place.section != section_key(d.pos) || kind.width != d.width() || kind.height != d.height() ||
+            kind.type != d.type.index())
             throw std::logic_error("EntityIndex::verify: entity " + d.uuid.str() +
                                    " changed position or type without EntityIndex::moved()");
     }
@@ -444,7 +445,8 @@ void EntityIndex::query_cells(const AABB& box, std::vector<const EntitySlot*>& o
     // (a mob farm, a tall cave system) is cut per column to the sections in the y range.
     const auto visit = [&](const Region& r, int first, int last) {
         const CellEntry* members = r.members.data();
-        if (r.bound[last + 1] - r.bound[first] <= 32) return scan(members + r.bound[first], members + r.bound[last + 1]);
+        if (r.bound[last + 1] - r.bound[first] <= 32)
+            return scan(members + r.bound[first], members + r.bound[last + 1]);
         const auto below = [](const CellEntry& e, std::int32_t v) { return section_y(e.pos.y) < v; };
         const auto above = [](std::int32_t v, const CellEntry& e) { return v < section_y(e.pos.y); };
         for (int c = first; c <= last; ++c) {

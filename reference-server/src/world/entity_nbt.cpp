@@ -90,19 +90,22 @@ void load_entity_nbt(World& world, EntityData& d, const nbt::Compound& tag, std:
     if (const nbt::Tag* t = tag.find("UUID")) {
         const auto* ints = t->get_if<nbt::IntArray>();
         if (ints && uuid_from_ints(*ints)) {
-            if (*uuid_from_ints(*ints) != d.uuid) warnings.push_back("UUID: an entity keeps the UUID it was spawned with");
+            if (*uuid_from_ints(*ints) != d.uuid)
+                warnings.push_back("UUID: an entity keeps the UUID it was spawned with");
         } else {
             warnings.push_back("UUID: expected an int array of 4");
         }
     }
     if (auto v = read_doubles(tag, "Pos", 3, warnings)) {
         const Vec3 p{(*v)[0], (*v)[1], (*v)[2]};
-        if (std::abs(p.x) > 3.0e7 || std::abs(p.z) > 3.0e7 || std::abs(p.y) > 2.0e7) warnings.push_back("Pos: outside the world border");
+        if (std::abs(p.x) > 3.0e7 || std::abs(p.z) > 3.0e7 || std::abs(p.y) > 2.0e7)
+            warnings.push_back("Pos: outside the world border");
         else world.teleport(d.handle, p);
     }
     if (auto v = read_doubles(tag, "Motion", 3, warnings)) {
         // Vanilla clamps each component to ±10.
-        d.motion = {std::clamp((*v)[0], -10.0, 10.0), std::clamp((*v)[1], -10.0, 10.0), std::clamp((*v)[2], -10.0, 10.0)};
+        d.motion = {std::clamp((*v)[0], -10.0, 10.0), std::clamp((*v)[1], -10.0, 10.0),
+                    std::clamp((*v)[2], -10.0, 10.0)};
     }
     if (const nbt::Tag* t = tag.find("Rotation")) {
         const auto* l = t->get_if<nbt::List>();
@@ -138,7 +141,8 @@ void load_entity_nbt(World& world, EntityData& d, const nbt::Compound& tag, std:
             // A JSON text component {"text":"…"} or a plain string; only the text is kept.
             std::string name = *s;
             const std::string prefix = "{\"text\":\"";
-            if (name.rfind(prefix, 0) == 0 && name.size() >= prefix.size() + 2 && name.substr(name.size() - 2) == "\"}") {
+            if (name.rfind(prefix, 0) == 0 && name.size() >= prefix.size() + 2 &&
+                name.substr(name.size() - 2) == "\"}") {
                 std::string inner, raw = name.substr(prefix.size(), name.size() - prefix.size() - 2);
                 for (std::size_t i = 0; i < raw.size(); ++i) {
                     if (raw[i] == '\\' && i + 1 < raw.size()) ++i;
@@ -157,9 +161,9 @@ void load_entity_nbt(World& world, EntityData& d, const nbt::Compound& tag, std:
 
 void keep_unknown_fields(const nbt::Compound& tag, std::span<const std::string_view> own_keys, nbt::Compound& extra) {
     // The keys save_entity_nbt writes (and the world's id): what every kind knows.
-    static constexpr std::string_view entity_keys[] = {"id", "UUID", "Pos", "Motion", "Rotation", "OnGround",
-                                                       "FallDistance", "Invulnerable", "NoGravity", "Tags",
-                                                       "CustomName"};
+    static constexpr std::string_view entity_keys[] = {"id",        "UUID",     "Pos",          "Motion",
+                                                       "Rotation",  "OnGround", "FallDistance", "Invulnerable",
+                                                       "NoGravity", "Tags",     "CustomName"};
     const auto known = [&](std::string_view key) {
         return std::find(std::begin(entity_keys), std::end(entity_keys), key) != std::end(entity_keys) ||
                std::find(own_keys.begin(), own_keys.end(), key) != own_keys.end();

@@ -16,7 +16,8 @@ FlatGenerator FlatGenerator::vanilla_default(const BlockRegistry& blocks) {
         return blocks.default_state(*block);
     };
     // Vanilla's default preset "minecraft:bedrock,2*minecraft:dirt,minecraft:grass_block".
-    return FlatGenerator({{state("minecraft:bedrock"), 1}, {state("minecraft:dirt"), 2}, {state("minecraft:grass_block"), 1}});
+    return FlatGenerator(
+        {{state("minecraft:bedrock"), 1}, {state("minecraft:dirt"), 2}, {state("minecraft:grass_block"), 1}});
 }
 
 void FlatGenerator::generate(LevelChunk& chunk) const {

@@ -18,8 +18,7 @@ WorldHarness::WorldHarness(Options options)
     std::unique_ptr<ChunkGenerator> generator;
     if (options.flat)
         generator = std::make_unique<FlatGenerator>(FlatGenerator::vanilla_default(registries_->world.blocks));
-    else
-        generator = std::make_unique<VoidGenerator>();
+    else generator = std::make_unique<VoidGenerator>();
     WorldOptions wo;
     wo.seed = options.seed;
     wo.memory_expiry = options.memory_expiry;

@@ -31,11 +31,17 @@ bool covers_face(const BlockShape& shape, int d) {
                 const ShapeBox& k = shape.boxes[b];
                 switch (d) {
                     case 0: hit = k.min_y <= eps && k.min_x <= u && u <= k.max_x && k.min_z <= v && v <= k.max_z; break;
-                    case 1: hit = k.max_y >= 1 - eps && k.min_x <= u && u <= k.max_x && k.min_z <= v && v <= k.max_z; break;
+                    case 1:
+                        hit = k.max_y >= 1 - eps && k.min_x <= u && u <= k.max_x && k.min_z <= v && v <= k.max_z;
+                        break;
                     case 2: hit = k.min_z <= eps && k.min_x <= u && u <= k.max_x && k.min_y <= v && v <= k.max_y; break;
-                    case 3: hit = k.max_z >= 1 - eps && k.min_x <= u && u <= k.max_x && k.min_y <= v && v <= k.max_y; break;
+                    case 3:
+                        hit = k.max_z >= 1 - eps && k.min_x <= u && u <= k.max_x && k.min_y <= v && v <= k.max_y;
+                        break;
                     case 4: hit = k.min_x <= eps && k.min_z <= u && u <= k.max_z && k.min_y <= v && v <= k.max_y; break;
-                    default: hit = k.max_x >= 1 - eps && k.min_z <= u && u <= k.max_z && k.min_y <= v && v <= k.max_y; break;
+                    default:
+                        hit = k.max_x >= 1 - eps && k.min_z <= u && u <= k.max_z && k.min_y <= v && v <= k.max_y;
+                        break;
                 }
             }
             if (!hit) return false;
@@ -77,12 +83,14 @@ LevelChunk* ChunkMap::LightEngine::chunk_at(std::int32_t x, std::int32_t z) noex
     return map_->chunk(ChunkPos{x >> 4, z >> 4});
 }
 
-std::uint8_t ChunkMap::LightEngine::get(const LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z) noexcept {
+std::uint8_t ChunkMap::LightEngine::get(const LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y,
+                                        std::int32_t z) noexcept {
     const std::int32_t sy = y - min_y;
     return c.section(sy >> 4).light(layer, x & 15, sy & 15, z & 15);
 }
 
-void ChunkMap::LightEngine::put(LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z, std::uint8_t level) {
+void ChunkMap::LightEngine::put(LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z,
+                                std::uint8_t level) {
     const std::int32_t sy = y - min_y;
     c.section(sy >> 4).set_light(layer, x & 15, sy & 15, z & 15, level);
 }
@@ -94,7 +102,8 @@ std::uint8_t ChunkMap::LightEngine::top_sky(BlockState state) {
     return static_cast<std::uint8_t>(p.light_block >= 15 ? 0 : 15 - p.light_block);
 }
 
-void ChunkMap::LightEngine::push_current(LightLayer layer, LevelChunk& c, std::int32_t x, std::int32_t y, std::int32_t z) {
+void ChunkMap::LightEngine::push_current(LightLayer layer, LevelChunk& c, std::int32_t x, std::int32_t y,
+                                         std::int32_t z) {
     const std::uint8_t level = get(c, layer, x, y, z);
     if (level > 1) increase_.push_back({x, y, z, level});
 }
@@ -117,9 +126,8 @@ void ChunkMap::LightEngine::propagate_increase(LightLayer layer) {
             if (!cn) continue;  // unloaded chunks receive no light
             const Props to = props(cn->get_block({x, y, z}));
             if (to.occluded & (1u << (d ^ 1))) continue;
-            const int cost = (sky && d == down && level == 15 && to.light_block == 0)
-                                 ? 0
-                                 : std::max<int>(1, to.light_block);
+            const int cost =
+                (sky && d == down && level == 15 && to.light_block == 0) ? 0 : std::max<int>(1, to.light_block);
             const int next = level - cost;
             if (next <= 0 || next <= get(*cn, layer, x, y, z)) continue;
             put(*cn, layer, x, y, z, static_cast<std::uint8_t>(next));
@@ -165,8 +173,7 @@ void ChunkMap::LightEngine::update(LightLayer layer, BlockPos pos, BlockState ne
     if (!c) return;
     const bool sky = layer == LightLayer::Sky;
     const std::uint8_t current = get(*c, layer, pos.x, pos.y, pos.z);
-    const std::uint8_t source =
-        sky ? (pos.y == max_y - 1 ? top_sky(new_state) : 0) : props(new_state).emission;
+    const std::uint8_t source = sky ? (pos.y == max_y - 1 ? top_sky(new_state) : 0) : props(new_state).emission;
     if (current > 0) {
         put(*c, layer, pos.x, pos.y, pos.z, 0);
         decrease_.push_back({pos.x, pos.y, pos.z, current});
@@ -259,7 +266,8 @@ void ChunkMap::LightEngine::light_sky(LevelChunk& chunk) {
     auto dark_top = [](const LevelChunk& c) {
         for (std::int32_t s = section_count - 1; s >= 0; --s) {
             const LevelChunkSection& sec = c.section(s);
-            if (sec.light_data(LightLayer::Sky) || sec.uniform_light(LightLayer::Sky) != 15) return min_y + (s + 1) * 16;
+            if (sec.light_data(LightLayer::Sky) || sec.uniform_light(LightLayer::Sky) != 15)
+                return min_y + (s + 1) * 16;
         }
         return min_y;
     };

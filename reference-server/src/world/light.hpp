@@ -37,8 +37,10 @@ private:
     const Props& props(BlockState state);
     void build_props();
     LevelChunk* chunk_at(std::int32_t x, std::int32_t z) noexcept;
-    static std::uint8_t get(const LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z) noexcept;
-    static void put(LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z, std::uint8_t level);
+    static std::uint8_t get(const LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y,
+                            std::int32_t z) noexcept;
+    static void put(LevelChunk& c, LightLayer layer, std::int32_t x, std::int32_t y, std::int32_t z,
+                    std::uint8_t level);
     std::uint8_t top_sky(BlockState state);  // sky light entering a top-row cell from above the world
     void push_current(LightLayer layer, LevelChunk& c, std::int32_t x, std::int32_t y, std::int32_t z);
     void propagate_increase(LightLayer layer);

@@ -186,7 +186,8 @@ protected:
             const BlockState state = chunks.block_state(node);
             if (!blocks.has_tag(state, cauldrons)) continue;
             nodes[i] = {node.x, node.y + 1, node.z};
-            if (i + 1 < nodes.size() && node.y >= nodes[i + 1].y) nodes[i + 1] = {nodes[i + 1].x, node.y + 1, nodes[i + 1].z};
+            if (i + 1 < nodes.size() && node.y >= nodes[i + 1].y)
+                nodes[i + 1] = {nodes[i + 1].x, node.y + 1, nodes[i + 1].z};
         }
     }
 

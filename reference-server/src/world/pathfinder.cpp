@@ -66,7 +66,8 @@ std::optional<Path> run_search(PathFinder::Workspace& ws, Evaluator& ev, std::sp
     ws.open_set.clear();
     ws.open_set.insert(start);
 
-    const auto budget = static_cast<std::int32_t>(static_cast<float>(search.max_visited_nodes) * search.depth_multiplier);
+    const auto budget =
+        static_cast<std::int32_t>(static_cast<float>(search.max_visited_nodes) * search.depth_multiplier);
     const auto reach = static_cast<float>(search.reach);
     // Locals, not the caller's struct: the node writes below could otherwise alias it.
     const float max_range = search.max_range;
@@ -84,7 +85,8 @@ std::optional<Path> run_search(PathFinder::Workspace& ws, Evaluator& ev, std::sp
         ++visited;
 
         for (Target& t : all_targets) {
-            const auto manhattan = static_cast<float>(std::abs(t.x - node->x) + std::abs(t.y - node->y) + std::abs(t.z - node->z));
+            const auto manhattan =
+                static_cast<float>(std::abs(t.x - node->x) + std::abs(t.y - node->y) + std::abs(t.z - node->z));
             if (manhattan <= reach) {
                 t.reached = true;
                 any_reached = true;
@@ -132,10 +134,10 @@ std::optional<Path> run_search(PathFinder::Workspace& ws, Evaluator& ev, std::sp
             best = std::move(p);
             continue;
         }
-        const bool better = any_reached ? p->node_count() < best->node_count()
-                                        : (p->distance_to_target < best->distance_to_target ||
-                                           (p->distance_to_target == best->distance_to_target &&
-                                            p->node_count() < best->node_count()));
+        const bool better =
+            any_reached ? p->node_count() < best->node_count()
+                        : (p->distance_to_target < best->distance_to_target ||
+                           (p->distance_to_target == best->distance_to_target && p->node_count() < best->node_count()));
         if (better) best = std::move(p);
     }
     return best;

@@ -30,9 +30,16 @@ double clip_axis(const AABB& box, const AABB& other, int axis, double d) noexcep
 
 AABB offset(const AABB& b, int axis, double d) noexcept {
     AABB r = b;
-    if (axis == 0) { r.min.x += d; r.max.x += d; }
-    else if (axis == 1) { r.min.y += d; r.max.y += d; }
-    else { r.min.z += d; r.max.z += d; }
+    if (axis == 0) {
+        r.min.x += d;
+        r.max.x += d;
+    } else if (axis == 1) {
+        r.min.y += d;
+        r.max.y += d;
+    } else {
+        r.min.z += d;
+        r.max.z += d;
+    }
     return r;
 }
 

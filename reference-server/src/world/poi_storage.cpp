@@ -84,8 +84,9 @@ PoiStorage::PoiStorage(const BlockRegistry& blocks, const Registry<PoiTypeInfo>&
             }
             for (std::uint32_t id = info.first_state; id < info.first_state + info.state_count; ++id) {
                 const BlockState state{id};
-                const bool match = std::all_of(matcher.properties.begin(), matcher.properties.end(),
-                                               [&](const auto& kv) { return blocks.value(state, kv.first) == kv.second; });
+                const bool match =
+                    std::all_of(matcher.properties.begin(), matcher.properties.end(),
+                                [&](const auto& kv) { return blocks.value(state, kv.first) == kv.second; });
                 if (!match) continue;
                 if (by_state_[id] && *by_state_[id] != type.handle)
                     throw RegistryError("block state " + blocks.to_string(state) + " is claimed by POI types " +
@@ -256,8 +257,10 @@ std::int32_t PoiStorage::compute_sections_to_village(std::int32_t sx, std::int32
         for (const auto& [key, count] : centres_) {
             (void)count;
             const auto kx = static_cast<std::int32_t>(key >> 42);
-            const auto kz = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
-            const auto ky = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
+            const auto kz =
+                static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
+            const auto ky =
+                static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
             best = std::min(best, std::max({std::abs(kx - sx), std::abs(ky - sy), std::abs(kz - sz)}));
         }
         return best;
@@ -318,8 +321,10 @@ void PoiStorage::find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockP
     const std::int64_t r = radius;
     const std::int64_t radius_sqr = r * r;
     // Only sections that can hold a block within the sphere: its bounding box, section-aligned.
-    const auto sx0 = static_cast<std::int32_t>((center.x - r) >> 4), sx1 = static_cast<std::int32_t>((center.x + r) >> 4);
-    const auto sz0 = static_cast<std::int32_t>((center.z - r) >> 4), sz1 = static_cast<std::int32_t>((center.z + r) >> 4);
+    const auto sx0 = static_cast<std::int32_t>((center.x - r) >> 4),
+               sx1 = static_cast<std::int32_t>((center.x + r) >> 4);
+    const auto sz0 = static_cast<std::int32_t>((center.z - r) >> 4),
+               sz1 = static_cast<std::int32_t>((center.z + r) >> 4);
     const auto sy0 = static_cast<std::int32_t>(std::max<std::int64_t>((center.y - r) >> 4, min_section));
     const auto sy1 = static_cast<std::int32_t>(std::min<std::int64_t>((center.y + r) >> 4, max_section));
     if (sy0 > sy1) return;
@@ -332,15 +337,18 @@ void PoiStorage::find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockP
             for (std::int32_t sx = sx0; sx <= sx1; ++sx)
                 for (std::int32_t sy = sy0; sy <= sy1; ++sy) {
                     const auto s = sections_.find(section_key(sx, sy, sz));
-                    if (s != sections_.end()) collect(s->second, types, center, radius_sqr, occupancy, limit, base, out);
+                    if (s != sections_.end())
+                        collect(s->second, types, center, radius_sqr, occupancy, limit, base, out);
                 }
     } else {
         // A huge radius over few loaded sections: walking the loaded ones is cheaper, and the
         // order is the same since ties are broken by position, not by visiting order.
         for (const auto& [key, section] : sections_) {
             const auto sx = static_cast<std::int32_t>(key >> 42);
-            const auto sz = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
-            const auto sy = static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
+            const auto sz =
+                static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 22) >> 42);
+            const auto sy =
+                static_cast<std::int32_t>(static_cast<std::int64_t>(static_cast<std::uint64_t>(key) << 44) >> 44);
             if (sx < sx0 || sx > sx1 || sz < sz0 || sz > sz1 || sy < sy0 || sy > sy1) continue;
             collect(section, types, center, radius_sqr, occupancy, limit, base, out);
         }
@@ -429,8 +437,7 @@ std::size_t PoiStorage::set_sections(std::int32_t chunk_x, std::int32_t chunk_z,
                 }
                 ++count_;
                 count_centre(it->second, +1);
-            } else
-                ++dropped;
+            } else ++dropped;
         }
     return dropped;
 }

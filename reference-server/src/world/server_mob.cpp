@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/plugin/ai_factory.hpp"
 #include "mobsdk/world/ai_util.hpp"
 #include "mobsdk/world/item_nbt.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -23,7 +23,8 @@ ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityType
     data_.info = &info;
     data_.pos = pos;
     data_.no_gravity = info.navigation == NavigationKind::Flying;
-    for (std::size_t i = 0; i < attribute_count; ++i) attributes_[i] = info.attribute_default(static_cast<Attribute>(i));
+    for (std::size_t i = 0; i < attribute_count; ++i)
+        attributes_[i] = info.attribute_default(static_cast<Attribute>(i));
     for (std::size_t i = 0; i < path_type_count; ++i) malus_[i] = default_malus(static_cast<PathType>(i));
     for (const auto& [t, m] : info.pathfinding_malus) malus_[static_cast<std::size_t>(t)] = m;
     navigation_ = make_navigation(*this);
@@ -140,7 +141,8 @@ bool is_bed(const World& world, BlockState state) {
 void ServerMob::start_sleeping(BlockPos bed) {
     const BlockState state = world_->block_state(bed);
     if (is_bed(*world_, state))
-        if (auto occupied = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, true)) world_->set_block(bed, *occupied);
+        if (auto occupied = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, true))
+            world_->set_block(bed, *occupied);
     sleeping_pos_ = bed;
     // Vanilla's setPosToBed: the middle of the bed, 0.6875 up; no motion while asleep.
     const Vec3 old = data_.pos;
@@ -157,19 +159,22 @@ void ServerMob::stop_sleeping() {
     sleeping_pos_.reset();
     const BlockState state = world_->block_state(bed);
     if (!is_bed(*world_, state)) return;
-    if (auto free = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, false)) world_->set_block(bed, *free);
+    if (auto free = world_->blocks().with(state, world_->blocks().vanilla_properties().occupied, false))
+        world_->set_block(bed, *free);
     // Stand up beside the bed (vanilla's BedBlock.findStandUpPosition, simplified: the first
     // neighbour of the head or foot with room for the mob and something to stand on), else on it.
     const Vec3 old = data_.pos;
     std::vector<AABB>& scratch = world_->physics_scratch();
     const double hw = data_.width() / 2.0;
-    for (const BlockPos base : {bed, bed.offset(0, 0, 1), bed.offset(0, 0, -1), bed.offset(1, 0, 0), bed.offset(-1, 0, 0)}) {
+    for (const BlockPos base :
+         {bed, bed.offset(0, 0, 1), bed.offset(0, 0, -1), bed.offset(1, 0, 0), bed.offset(-1, 0, 0)}) {
         for (const auto& [dx, dz] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
             const BlockPos p = base.offset(dx, 0, dz);
             const Vec3 feet{p.x + 0.5, static_cast<double>(p.y), p.z + 0.5};
             const AABB box{{feet.x - hw, feet.y, feet.z - hw}, {feet.x + hw, feet.y + data_.height(), feet.z + hw}};
             const AABB below{{feet.x - hw, feet.y - 1.0, feet.z - hw}, {feet.x + hw, feet.y - 0.01, feet.z + hw}};
-            if (no_block_collision(world_->chunks(), box, scratch) && !no_block_collision(world_->chunks(), below, scratch)) {
+            if (no_block_collision(world_->chunks(), box, scratch) &&
+                !no_block_collision(world_->chunks(), below, scratch)) {
                 data_.pos = feet;
                 world_->entity_moved(data_, old);
                 return;
@@ -191,8 +196,7 @@ void ServerMob::base_tick() {
     }
     // Vanilla's Zombie/AbstractSkeleton.aiStep: undead catch fire in the sun unless a helmet
     // takes it (the helmet is not worn down here: items have no durability on this server).
-    if (d.info->burns_in_daylight && !d.removed && is_sun_burn_tick() &&
-        equipment(EquipmentSlot::Head).empty())
+    if (d.info->burns_in_daylight && !d.removed && is_sun_burn_tick() && equipment(EquipmentSlot::Head).empty())
         fire_ticks = std::max(fire_ticks, 8 * 20);  // setSecondsOnFire(8)
 }
 
@@ -203,8 +207,8 @@ bool ServerMob::is_sun_burn_tick() {
     const BlockPos eyes = Vec3{data_.pos.x, data_.pos.y + data_.eye_height(), data_.pos.z}.block_pos();
     const float light = static_cast<float>(world_->max_local_raw_brightness(eyes)) / 15.0f;
     const float brightness = light / (4.0f - 3.0f * light);  // DimensionType.brightness, ambient 0
-    return brightness > 0.5f && world_->random().next_float() * 30.0f < (brightness - 0.4f) * 2.0f &&
-           !data_.in_water && world_->can_see_sky(eyes);
+    return brightness > 0.5f && world_->random().next_float() * 30.0f < (brightness - 0.4f) * 2.0f && !data_.in_water &&
+           world_->can_see_sky(eyes);
 }
 
 void ServerMob::pick_up_loot() {

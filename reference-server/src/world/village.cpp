@@ -23,14 +23,23 @@ struct Builder {
 };
 
 // The 13 job-site blocks in vanilla's profession order.
-constexpr std::array<const char*, 13> job_blocks = {
-    "blast_furnace[facing=north]", "smoker[facing=north]", "cartography_table", "brewing_stand",
-    "composter", "barrel[facing=up]", "fletching_table", "cauldron", "lectern[facing=north]",
-    "stonecutter[facing=north]", "loom[facing=north]", "smithing_table", "grindstone[face=floor,facing=north]"};
+constexpr std::array<const char*, 13> job_blocks = {"blast_furnace[facing=north]",
+                                                    "smoker[facing=north]",
+                                                    "cartography_table",
+                                                    "brewing_stand",
+                                                    "composter",
+                                                    "barrel[facing=up]",
+                                                    "fletching_table",
+                                                    "cauldron",
+                                                    "lectern[facing=north]",
+                                                    "stonecutter[facing=north]",
+                                                    "loom[facing=north]",
+                                                    "smithing_table",
+                                                    "grindstone[face=floor,facing=north]"};
 
-constexpr std::array<const char*, 16> bed_colours = {
-    "white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
-    "light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"};
+constexpr std::array<const char*, 16> bed_colours = {"white", "orange", "magenta",    "light_blue", "yellow", "lime",
+                                                     "pink",  "gray",   "light_gray", "cyan",       "purple", "blue",
+                                                     "brown", "green",  "red",        "black"};
 
 // A 5×5 (outer) house with its door facing the bell, one bed and one job-site block inside.
 // `origin` is the north-west corner at floor level; `door_side` 0 north, 1 east, 2 south, 3 west.
@@ -47,18 +56,18 @@ void build_house(Builder& b, BlockPos o, int door_side, RandomSource& random, Vi
 
     // Door in the middle of one wall, a window opposite, a torch inside.
     static constexpr const char* facings[4] = {"north", "east", "south", "west"};
-    const BlockPos door = door_side == 0 ? BlockPos{o.x + 2, y, o.z}
-                        : door_side == 1 ? BlockPos{o.x + 4, y, o.z + 2}
-                        : door_side == 2 ? BlockPos{o.x + 2, y, o.z + 4}
-                                         : BlockPos{o.x, y, o.z + 2};
+    const BlockPos door = door_side == 0   ? BlockPos{o.x + 2, y, o.z}
+                          : door_side == 1 ? BlockPos{o.x + 4, y, o.z + 2}
+                          : door_side == 2 ? BlockPos{o.x + 2, y, o.z + 4}
+                                           : BlockPos{o.x, y, o.z + 2};
     const std::string facing = facings[door_side];
     b.set(door, "oak_door[facing=" + facing + ",half=lower]");
     b.set({door.x, y + 1, door.z}, "oak_door[facing=" + facing + ",half=upper]");
     plan.doors.push_back(door);
-    const BlockPos window = door_side == 0 ? BlockPos{o.x + 2, y + 1, o.z + 4}
-                          : door_side == 1 ? BlockPos{o.x, y + 1, o.z + 2}
-                          : door_side == 2 ? BlockPos{o.x + 2, y + 1, o.z}
-                                           : BlockPos{o.x + 4, y + 1, o.z + 2};
+    const BlockPos window = door_side == 0   ? BlockPos{o.x + 2, y + 1, o.z + 4}
+                            : door_side == 1 ? BlockPos{o.x, y + 1, o.z + 2}
+                            : door_side == 2 ? BlockPos{o.x + 2, y + 1, o.z}
+                                             : BlockPos{o.x + 4, y + 1, o.z + 2};
     b.set(window, "glass");
 
     // The bed lies along x in the back row; its head points east.
@@ -101,12 +110,18 @@ VillagePlan build_village(World& world, BlockPos center, std::int64_t seed, std:
     // Houses in the four quadrants (two rings when more than four), door towards the path.
     const std::array<std::array<int, 3>, 8> slots = {{
         {4, -9, 2},  // x offset, z offset, door side: north-east quadrant, door south
-        {-9, -9, 1}, {-9, 4, 1}, {4, 4, 3},
-        {10, -9, 2}, {-15, -9, 2}, {-15, 4, 0}, {10, 4, 0},
+        {-9, -9, 1},
+        {-9, 4, 1},
+        {4, 4, 3},
+        {10, -9, 2},
+        {-15, -9, 2},
+        {-15, 4, 0},
+        {10, 4, 0},
     }};
     std::array<int, 8> order = {0, 1, 2, 3, 4, 5, 6, 7};
     // Shuffle which slots the first houses take (deterministic from the seed).
-    for (int i = 3; i > 0; --i) std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(random.next_int(i + 1))]);
+    for (int i = 3; i > 0; --i)
+        std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(random.next_int(i + 1))]);
     for (std::int32_t i = 0; i < houses; ++i) {
         const auto& s = slots[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])];
         build_house(b, {c.x + s[0], y, c.z + s[1]}, s[2], random, plan);
@@ -128,7 +143,8 @@ VillagePlan build_village(World& world, BlockPos center, std::int64_t seed, std:
     b.set({f.x - 1, y, f.z}, "composter");
     plan.job_sites.push_back({f.x - 1, y, f.z});
     // Lamps at the path ends keep the village lit at night.
-    for (BlockPos p : {BlockPos{c.x + 15, y, c.z}, BlockPos{c.x - 15, y, c.z}, BlockPos{c.x, y, c.z + 15}, BlockPos{c.x, y, c.z - 15}}) {
+    for (BlockPos p : {BlockPos{c.x + 15, y, c.z}, BlockPos{c.x - 15, y, c.z}, BlockPos{c.x, y, c.z + 15},
+                       BlockPos{c.x, y, c.z - 15}}) {
         b.set(p, "cobblestone_wall");
         b.set({p.x, p.y + 1, p.z}, "torch");
     }

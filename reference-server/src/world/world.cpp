@@ -203,14 +203,23 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
     const BlockPos end = (from + d * (1.0 - 1.0e-7)).block_pos();
     if (const BlockShape& shape = shape_at(cur); shape.count != 0)
         if (auto h = hit_in(cur, shape)) return h;
-    const int sx = d.x > 0 ? 1 : d.x < 0 ? -1 : 0, sy = d.y > 0 ? 1 : d.y < 0 ? -1 : 0, sz = d.z > 0 ? 1 : d.z < 0 ? -1 : 0;
+    const int sx = d.x > 0   ? 1
+                   : d.x < 0 ? -1
+                             : 0,
+              sy = d.y > 0   ? 1
+                   : d.y < 0 ? -1
+                             : 0,
+              sz = d.z > 0   ? 1
+                   : d.z < 0 ? -1
+                             : 0;
     auto first = [](double o, double v, int s, int c) {
         if (s == 0) return 2.0;
         const double boundary = s > 0 ? c + 1.0 : static_cast<double>(c);
         return (boundary - o) / v;
     };
     double tx = first(a.x, d.x, sx, cur.x), ty = first(a.y, d.y, sy, cur.y), tz = first(a.z, d.z, sz, cur.z);
-    const double dx = sx ? std::abs(1.0 / d.x) : 2.0, dy = sy ? std::abs(1.0 / d.y) : 2.0, dz = sz ? std::abs(1.0 / d.z) : 2.0;
+    const double dx = sx ? std::abs(1.0 / d.x) : 2.0, dy = sy ? std::abs(1.0 / d.y) : 2.0,
+                 dz = sz ? std::abs(1.0 / d.z) : 2.0;
     // At most one step per block boundary crossed; 128-block sight lines cross at most ~400.
     for (int guard = 0; guard < 4096 && !(cur == end); ++guard) {
         if (tx <= ty && tx <= tz) {
@@ -268,7 +277,8 @@ Uuid World::fresh_uuid() {
     // Vanilla's Mth.createInsecureUUID: a version-4 UUID from two longs of the level random.
     for (;;) {
         const auto msb = (static_cast<std::uint64_t>(random_.next_long()) & 0xFFFFFFFFFFFF0FFFull) | 0x4000ull;
-        const auto lsb = (static_cast<std::uint64_t>(random_.next_long()) & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
+        const auto lsb =
+            (static_cast<std::uint64_t>(random_.next_long()) & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
         const Uuid u{msb, lsb};
         if (!entities_.find(u)) return u;
     }
@@ -335,9 +345,7 @@ bool World::remove(EntityHandle handle) {
     return true;
 }
 
-ServerMob* World::mob(EntityHandle handle) noexcept {
-    return mobs_->get(entities_.slot(handle));
-}
+ServerMob* World::mob(EntityHandle handle) noexcept { return mobs_->get(entities_.slot(handle)); }
 
 ServerMob* World::mob(const EntitySlot& slot) const noexcept { return mobs_->get(&slot); }
 
@@ -512,7 +520,8 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
         const EntitySlot* s = entities_.slot(h);
         if (!s || s->data->removed) continue;
         in_column[chunk_of(s->data->pos)].push_back(s);
-        if (s->data->stored_chunk != EntityData::not_stored) stored_in[chunk_from_long(s->data->stored_chunk)].push_back(s);
+        if (s->data->stored_chunk != EntityData::not_stored)
+            stored_in[chunk_from_long(s->data->stored_chunk)].push_back(s);
     }
     for (EntityHandle h : evicted)
         if (const EntitySlot* s = entities_.slot(h)) columns.insert(chunk_of(s->data->pos));
@@ -534,7 +543,7 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
     }
     std::vector<ChunkSaveEntry> batch;
     std::vector<std::map<std::int32_t, PoiSection>> poi_keep;  // owned for the batch
-    std::vector<EntityHandle> leaving;  // entities written to a column that is not loaded
+    std::vector<EntityHandle> leaving;                         // entities written to a column that is not loaded
     batch.reserve(columns.size());
     for (const ChunkPos c : columns) {
         ChunkSaveEntry e;

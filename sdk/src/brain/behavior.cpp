@@ -4,18 +4,16 @@
 
 namespace mobsdk::brain {
 
-Behavior::Behavior(std::vector<MemoryRequirement> entry_condition, std::int32_t min_duration,
-                   std::int32_t max_duration)
+Behavior::Behavior(std::vector<MemoryRequirement> entry_condition, std::int32_t min_duration, std::int32_t max_duration)
     : min_duration_(min_duration), max_duration_(max_duration), entry_condition_(std::move(entry_condition)) {
     if (min_duration < 0 || max_duration < min_duration)
-        throw BrainError("Behavior: duration must satisfy 0 <= min <= max (got " +
-                         std::to_string(min_duration) + ", " + std::to_string(max_duration) + ")");
+        throw BrainError("Behavior: duration must satisfy 0 <= min <= max (got " + std::to_string(min_duration) + ", " +
+                         std::to_string(max_duration) + ")");
 }
 
 bool Behavior::try_start(Level& level, Mob& mob, std::int64_t time) {
     Brain* brain = mob.brain();
-    if (!brain ||
-        (!brain->start_requirements_checked(*this) && !has_required_memories(*brain, entry_condition_)) ||
+    if (!brain || (!brain->start_requirements_checked(*this) && !has_required_memories(*brain, entry_condition_)) ||
         !check_extra_start_conditions(level, mob))
         return false;
     status_ = BehaviorStatus::RUNNING;

@@ -9,7 +9,6 @@
 #include <cstring>
 #include <new>
 
-
 namespace mobsdk::brain {
 
 // ---- BrainLayout ----
@@ -79,7 +78,8 @@ Brain::Brain(std::shared_ptr<const BrainLayout> layout, RandomSource& random) {
     values_ = base + values_at;
     std::size_t constructed = 0;
     try {
-        for (; constructed < slots; ++constructed) slot_infos_[constructed].info->ops->default_construct(value_at(constructed));
+        for (; constructed < slots; ++constructed)
+            slot_infos_[constructed].info->ops->default_construct(value_at(constructed));
         const auto& sensor_types = layout_->registries().sensor_types;
         for (SensorType t : layout_->sensors()) {
             auto sensor = sensor_types[t].factory();
@@ -303,14 +303,14 @@ void detail::BrainState::running_members(std::uint64_t* out) const noexcept {
         std::uint64_t bits = 0;
         for (int k = 0; k < 4; ++k) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(status + 16 * k));
-            bits |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, running))))
-                    << (16 * k);
+            bits |=
+                static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, running))))
+                << (16 * k);
         }
         out[w] = bits;
 #else
         std::uint64_t bits = 0;
-        for (int k = 0; k < 64; ++k)
-            bits |= static_cast<std::uint64_t>(status[k] == BehaviorStatus::RUNNING) << k;
+        for (int k = 0; k < 64; ++k) bits |= static_cast<std::uint64_t>(status[k] == BehaviorStatus::RUNNING) << k;
         out[w] = bits;
 #endif
     }
@@ -373,8 +373,7 @@ bool Brain::activity_requirements_are_met(Activity activity) const noexcept {
 
 std::optional<Activity> Brain::active_non_core_activity() const noexcept {
     for (Activity a : active_)
-        if (std::find(core_activities_.begin(), core_activities_.end(), a) == core_activities_.end())
-            return a;
+        if (std::find(core_activities_.begin(), core_activities_.end(), a) == core_activities_.end()) return a;
     return std::nullopt;
 }
 
@@ -438,8 +437,8 @@ void Brain::prefetch_for_tick() const noexcept {
     for (std::size_t off = 0; off < hot_.size() * sizeof(HotBehavior); off += 64)
         prefetch(reinterpret_cast<const char*>(hot_.data()) + off);
     for (std::size_t off = 0; off < statuses_.size(); off += 64) prefetch(statuses_.data() + off);
-    for (auto* p = reinterpret_cast<const char*>(present_bits_); p < reinterpret_cast<const char*>(expiring_ + expiring_count_);
-         p += 64)
+    for (auto* p = reinterpret_cast<const char*>(present_bits_);
+         p < reinterpret_cast<const char*>(expiring_ + expiring_count_); p += 64)
         prefetch(p);
 }
 

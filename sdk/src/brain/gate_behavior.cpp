@@ -38,8 +38,7 @@ void GateBehavior::mirror_children() noexcept {
 
 bool GateBehavior::try_start(Level& level, Mob& mob, std::int64_t time) {
     Brain* brain = mob.brain();
-    if (!brain ||
-        (!brain->start_requirements_checked(*this) && !has_required_memories(*brain, entry_condition_)))
+    if (!brain || (!brain->start_requirements_checked(*this) && !has_required_memories(*brain, entry_condition_)))
         return false;
     status_ = BehaviorStatus::RUNNING;
     if (order_policy_ == OrderPolicy::SHUFFLED) {

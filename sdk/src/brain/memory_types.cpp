@@ -204,8 +204,7 @@ void standard_memories(R& reg, StandardMemories& m) {
     reg.short_term(m.dancing, "dancing");
     reg.short_term(m.nearest_visible_huntable_hoglin, "nearest_visible_huntable_hoglin");
     reg.short_term(m.nearest_visible_baby_hoglin, "nearest_visible_baby_hoglin");
-    reg.short_term(m.nearest_targetable_player_not_wearing_gold,
-                   "nearest_targetable_player_not_wearing_gold");
+    reg.short_term(m.nearest_targetable_player_not_wearing_gold, "nearest_targetable_player_not_wearing_gold");
     reg.short_term(m.nearby_adult_piglins, "nearby_adult_piglins");
     reg.short_term(m.nearest_visible_adult_piglins, "nearest_visible_adult_piglins");
     reg.short_term(m.nearest_visible_adult_hoglins, "nearest_visible_adult_hoglins");

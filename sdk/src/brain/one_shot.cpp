@@ -26,8 +26,7 @@ private:
 
 class TriggerGateOneShot final : public OneShot {
 public:
-    TriggerGateOneShot(WeightedTriggers triggers, GateBehavior::OrderPolicy order,
-                       GateBehavior::RunningPolicy running)
+    TriggerGateOneShot(WeightedTriggers triggers, GateBehavior::OrderPolicy order, GateBehavior::RunningPolicy running)
         : order_(order), running_(running) {
         for (auto& [t, weight] : triggers) {
             if (!t) throw BrainError("TriggerGate: a trigger is null");
@@ -59,8 +58,7 @@ std::unique_ptr<OneShot> sequence(std::unique_ptr<OneShot> first, std::unique_pt
 }  // namespace behavior_builder
 
 std::unique_ptr<OneShot> TriggerGate::trigger_one_shuffled(WeightedTriggers triggers) {
-    return trigger_gate(std::move(triggers), GateBehavior::OrderPolicy::SHUFFLED,
-                        GateBehavior::RunningPolicy::RUN_ONE);
+    return trigger_gate(std::move(triggers), GateBehavior::OrderPolicy::SHUFFLED, GateBehavior::RunningPolicy::RUN_ONE);
 }
 
 std::unique_ptr<OneShot> TriggerGate::trigger_gate(WeightedTriggers triggers, GateBehavior::OrderPolicy order,

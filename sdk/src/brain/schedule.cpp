@@ -32,8 +32,7 @@ Schedule ScheduleBuilder::build() const {
                      [](const auto& a, const auto& b) { return a.time < b.time; });
     for (std::size_t i = 1; i < s.keyframes.size(); ++i)
         if (s.keyframes[i].time == s.keyframes[i - 1].time)
-            throw std::invalid_argument("schedule has two keyframes at " +
-                                        std::to_string(s.keyframes[i].time));
+            throw std::invalid_argument("schedule has two keyframes at " + std::to_string(s.keyframes[i].time));
     return s;
 }
 
@@ -59,8 +58,7 @@ VanillaSchedules register_vanilla_schedules(Registry<Schedule>& r, const Vanilla
     return s;
 }
 
-Result<Schedule, std::string> parse_schedule_json(std::string_view text,
-                                                  const Registry<ActivityInfo>& activities) {
+Result<Schedule, std::string> parse_schedule_json(std::string_view text, const Registry<ActivityInfo>& activities) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
@@ -101,8 +99,7 @@ Result<Schedule, std::string> parse_schedule_json(std::string_view text,
     }
 }
 
-std::vector<ScheduleLoadError> load_schedules(const std::filesystem::path& root,
-                                              Registry<Schedule>& schedules,
+std::vector<ScheduleLoadError> load_schedules(const std::filesystem::path& root, Registry<Schedule>& schedules,
                                               const Registry<ActivityInfo>& activities) {
     namespace fs = std::filesystem;
     std::vector<ScheduleLoadError> errors;

@@ -17,17 +17,14 @@ PositionTracker PositionTracker::block(BlockPos pos) noexcept {
     return t;
 }
 
-PositionTracker PositionTracker::block(const Vec3& pos) noexcept {
-    return block(pos.block_pos());
-}
+PositionTracker PositionTracker::block(const Vec3& pos) noexcept { return block(pos.block_pos()); }
 
 PositionTracker PositionTracker::entity(const Entity& entity, bool track_eye_height) {
-    return PositionTracker::entity(entity.ref(), track_eye_height, entity.position(),
-                                   entity.eye_height());
+    return PositionTracker::entity(entity.ref(), track_eye_height, entity.position(), entity.eye_height());
 }
 
-PositionTracker PositionTracker::entity(const EntityRef& ref, bool track_eye_height,
-                                        const Vec3& last_known, double eye_height) noexcept {
+PositionTracker PositionTracker::entity(const EntityRef& ref, bool track_eye_height, const Vec3& last_known,
+                                        double eye_height) noexcept {
     PositionTracker t;
     t.kind_ = Kind::Entity;
     t.entity_ = ref;
@@ -100,8 +97,7 @@ void NearestVisibleLivingEntities::assign(std::span<const EntityRef> nearby, std
             answers[i] = seen;
             ++v;
         }
-    if (v < visible.size())
-    {
+    if (v < visible.size()) {
         std::ostringstream message;
         message << "NearestVisibleLivingEntities: visible entity " << visible[v].uuid
                 << " is not in the nearby list, or not in its order";
@@ -118,8 +114,7 @@ void NearestVisibleLivingEntities::assign(std::span<const EntityRef> nearby, std
 }
 
 void NearestVisibleLivingEntities::assign_lazy(std::span<const EntityRef> nearby, Level& level,
-                                               const EntityRef& observer, VisibilityTest test,
-                                               std::uint64_t context) {
+                                               const EntityRef& observer, VisibilityTest test, std::uint64_t context) {
     nearby_.assign(nearby.begin(), nearby.end());
     answers_.assign(nearby_.size(), untested);
     visible_.clear();
@@ -142,8 +137,8 @@ bool NearestVisibleLivingEntities::test_at(std::size_t index) const {
 }
 
 std::size_t NearestVisibleLivingEntities::tested_count() const noexcept {
-    return static_cast<std::size_t>(std::count_if(answers_.begin(), answers_.end(),
-                                                  [](std::uint8_t a) { return a != untested; }));
+    return static_cast<std::size_t>(
+        std::count_if(answers_.begin(), answers_.end(), [](std::uint8_t a) { return a != untested; }));
 }
 
 const EntityList& NearestVisibleLivingEntities::visible() const {
@@ -162,8 +157,8 @@ bool NearestVisibleLivingEntities::contains(const EntityRef& entity) const {
 }
 
 bool operator==(const NearestVisibleLivingEntities& a, const NearestVisibleLivingEntities& b) noexcept {
-    return a.nearby_ == b.nearby_ && a.answers_ == b.answers_ && a.level_ == b.level_ &&
-           a.observer_ == b.observer_ && a.test_ == b.test_ && a.context_ == b.context_;
+    return a.nearby_ == b.nearby_ && a.answers_ == b.answers_ && a.level_ == b.level_ && a.observer_ == b.observer_ &&
+           a.test_ == b.test_ && a.context_ == b.context_;
 }
 
 // ---- how the values read (the `brain` command) ----

@@ -10,7 +10,8 @@ BehaviorTreeBuilder& BehaviorTreeBuilder::push(NodeId node) {
         if (root_)
             throw BtError("behaviour tree builder: the tree already has a root (" +
                           std::string(to_string(draft_.kind(*root_))) + ") and every node is closed; a " +
-                          to_string(draft_.kind(node)) + " would be a second root. Put both under a composite, "
+                          to_string(draft_.kind(node)) +
+                          " would be a second root. Put both under a composite, "
                           "or call one back() less");
         root_ = node;
     } else {

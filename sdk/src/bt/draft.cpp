@@ -12,27 +12,27 @@ namespace mobsdk::bt {
 
 const char* to_string(Status status) noexcept {
     switch (status) {
-    case Status::Invalid: return "Invalid";
-    case Status::Success: return "Success";
-    case Status::Failure: return "Failure";
-    case Status::Running: return "Running";
-    case Status::Aborted: return "Aborted";
+        case Status::Invalid: return "Invalid";
+        case Status::Success: return "Success";
+        case Status::Failure: return "Failure";
+        case Status::Running: return "Running";
+        case Status::Aborted: return "Aborted";
     }
     return "?";
 }
 
 const char* to_string(NodeKind kind) noexcept {
     switch (kind) {
-    case NodeKind::Action: return "action";
-    case NodeKind::Condition: return "condition";
-    case NodeKind::Decorator: return "decorator";
-    case NodeKind::Repeat: return "repeat";
-    case NodeKind::Inverter: return "inverter";
-    case NodeKind::Sequence: return "sequence";
-    case NodeKind::Selector: return "selector";
-    case NodeKind::ActiveSelector: return "active_selector";
-    case NodeKind::Parallel: return "parallel";
-    case NodeKind::Monitor: return "monitor";
+        case NodeKind::Action: return "action";
+        case NodeKind::Condition: return "condition";
+        case NodeKind::Decorator: return "decorator";
+        case NodeKind::Repeat: return "repeat";
+        case NodeKind::Inverter: return "inverter";
+        case NodeKind::Sequence: return "sequence";
+        case NodeKind::Selector: return "selector";
+        case NodeKind::ActiveSelector: return "active_selector";
+        case NodeKind::Parallel: return "parallel";
+        case NodeKind::Monitor: return "monitor";
     }
     return "?";
 }
@@ -149,8 +149,7 @@ void TreeDraft::add_child(NodeId parent, NodeId child) {
     if (is_decorator(p.kind) && !p.children.empty())
         throw BtError("behaviour tree draft: " + label(parent) + " takes one child; " + label(child) +
                       " would be its second");
-    if (c.parent)
-        throw BtError("behaviour tree draft: " + label(child) + " is already a child of " + label(*c.parent));
+    if (c.parent) throw BtError("behaviour tree draft: " + label(child) + " is already a child of " + label(*c.parent));
     nodes_[parent].children.push_back(child);
     nodes_[child].parent = parent;
 }

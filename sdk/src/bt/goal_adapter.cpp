@@ -15,9 +15,10 @@ BehaviorTreeGoal::BehaviorTreeGoal(BehaviorTree tree, Options options)
     set_flags(options_.flags);
     if (options_.blackboard) {
         if (!options_.blackboard->sensors().empty())
-            throw BtError("BehaviorTreeGoal: the blackboard layout has sensors, but nothing ticks a goal's "
-                          "blackboard; make the layout from memories only, or give the mob a brain with those "
-                          "sensors (its brain is then the tree's blackboard)");
+            throw BtError(
+                "BehaviorTreeGoal: the blackboard layout has sensors, but nothing ticks a goal's "
+                "blackboard; make the layout from memories only, or give the mob a brain with those "
+                "sensors (its brain is then the tree's blackboard)");
         // Without sensors the brain draws nothing from its random source.
         RandomSource unused;
         own_blackboard_ = std::make_unique<brain::Brain>(options_.blackboard, unused);
@@ -68,8 +69,9 @@ void BehaviorTreeGoal::start(Level&, Mob&) {
     // Each run begins from a fresh tree: the root is not Running, so the first tick initialises
     // the nodes it reaches. Leaf objects keep their own state between runs.
     if (tree_.is_running())
-        throw BtError("BehaviorTreeGoal: started while its tree still runs (the selector must stop a goal "
-                      "before starting it again)");
+        throw BtError(
+            "BehaviorTreeGoal: started while its tree still runs (the selector must stop a goal "
+            "before starting it again)");
     tree_.reset();
 }
 

@@ -11,9 +11,7 @@ namespace {
 constexpr bool ended(Status s) noexcept { return s == Status::Success || s == Status::Failure; }
 
 // What user code may return from an update: Success, Failure or Running.
-constexpr bool valid_result(Status s) noexcept {
-    return static_cast<unsigned>(s) - 1u <= 2u;
-}
+constexpr bool valid_result(Status s) noexcept { return static_cast<unsigned>(s) - 1u <= 2u; }
 
 // A condition's status without a branch on its value: Success (1) when `value` differs from
 // `negate`, else Failure (2). The composite above branches on it anyway; one guess less.
@@ -58,8 +56,8 @@ const BehaviorTree::Node& BehaviorTree::at(NodeId node) const {
 
 void BehaviorTree::bad_status(const Node& n, Status status) const {
     const NodeId i = id_of(n);
-    std::string what = "behaviour tree: the update of " + std::string(to_string(nodes_[i].kind)) + " node " +
-                       std::to_string(i);
+    std::string what =
+        "behaviour tree: the update of " + std::string(to_string(nodes_[i].kind)) + " node " + std::to_string(i);
     if (!name(i).empty()) what += " \"" + name(i) + "\"";
     throw BtError(what + " returned " + to_string(status) + ": an update returns Success, Failure or Running");
 }
@@ -84,16 +82,16 @@ Status BehaviorTree::tick_node(NodeId i, TickContext& ctx) {
 // predicted on its own.
 [[gnu::always_inline]] inline Status BehaviorTree::dispatch(NodeId i, Node& n, TickContext& ctx) {
     switch (n.kind) {
-    case NodeKind::Condition:
-    case NodeKind::Action: return tick_leaf_node(i, n, ctx);
-    case NodeKind::Sequence: return tick_sequence(i, n, ctx);
-    case NodeKind::Selector: return tick_selector(i, n, ctx);
-    case NodeKind::ActiveSelector: return tick_active_selector(i, n, ctx);
-    case NodeKind::Parallel:
-    case NodeKind::Monitor: return tick_parallel(i, n, ctx);
-    case NodeKind::Repeat: return tick_repeat(i, n, ctx);
-    case NodeKind::Inverter: return tick_inverter(i, n, ctx);
-    case NodeKind::Decorator: return tick_decorator(i, n, ctx);
+        case NodeKind::Condition:
+        case NodeKind::Action: return tick_leaf_node(i, n, ctx);
+        case NodeKind::Sequence: return tick_sequence(i, n, ctx);
+        case NodeKind::Selector: return tick_selector(i, n, ctx);
+        case NodeKind::ActiveSelector: return tick_active_selector(i, n, ctx);
+        case NodeKind::Parallel:
+        case NodeKind::Monitor: return tick_parallel(i, n, ctx);
+        case NodeKind::Repeat: return tick_repeat(i, n, ctx);
+        case NodeKind::Inverter: return tick_inverter(i, n, ctx);
+        case NodeKind::Decorator: return tick_decorator(i, n, ctx);
     }
     __builtin_unreachable();  // TreeDraft only makes the kinds above
 }
@@ -149,9 +147,7 @@ Status BehaviorTree::tick_node(NodeId i, TickContext& ctx) {
 
 // A leaf ticked on its own (a root, a decorator's child, an event-driven resumption): out of line,
 // so that the dispatch above needs no frame.
-[[gnu::noinline]] Status BehaviorTree::tick_leaf_node(NodeId, Node& n, TickContext& ctx) {
-    return tick_leaf(n, ctx);
-}
+[[gnu::noinline]] Status BehaviorTree::tick_leaf_node(NodeId, Node& n, TickContext& ctx) { return tick_leaf(n, ctx); }
 
 Status BehaviorTree::tick_leaf_with_hooks(Node& n, TickContext& ctx) {
     const detail::LeafHooks& hooks = *hooks_[id_of(n)];
@@ -368,32 +364,33 @@ Status BehaviorTree::resume_parent(NodeId parent, NodeId child, Status child_sta
     Node& n = nodes_[parent];
     Status s;
     switch (n.kind) {
-    case NodeKind::Sequence:
-        if (child_status != Status::Success) {
-            s = child_status;
-        } else {
-            n.data.inner.cursor = nodes_[child].end;
-            s = n.data.inner.cursor == n.end ? Status::Success : sequence_from(n, ctx);
-        }
-        break;
-    case NodeKind::Selector:
-        if (child_status != Status::Failure) {
-            s = child_status;
-        } else {
-            n.data.inner.cursor = nodes_[child].end;
-            s = n.data.inner.cursor == n.end ? Status::Failure : selector_from(n, ctx);
-        }
-        break;
-    case NodeKind::Inverter:
-        s = child_status == Status::Success ? Status::Failure
-                                            : child_status == Status::Failure ? Status::Success : child_status;
-        break;
-    case NodeKind::Repeat:
-        if (!repeat_after(n, child, child_status, s)) s = repeat_from(parent, n, false, ctx);
-        break;
-    default:
-        throw BtError("behaviour tree: internal error, event-driven tick resumed a " +
-                      std::string(to_string(n.kind)));
+        case NodeKind::Sequence:
+            if (child_status != Status::Success) {
+                s = child_status;
+            } else {
+                n.data.inner.cursor = nodes_[child].end;
+                s = n.data.inner.cursor == n.end ? Status::Success : sequence_from(n, ctx);
+            }
+            break;
+        case NodeKind::Selector:
+            if (child_status != Status::Failure) {
+                s = child_status;
+            } else {
+                n.data.inner.cursor = nodes_[child].end;
+                s = n.data.inner.cursor == n.end ? Status::Failure : selector_from(n, ctx);
+            }
+            break;
+        case NodeKind::Inverter:
+            s = child_status == Status::Success   ? Status::Failure
+                : child_status == Status::Failure ? Status::Success
+                                                  : child_status;
+            break;
+        case NodeKind::Repeat:
+            if (!repeat_after(n, child, child_status, s)) s = repeat_from(parent, n, false, ctx);
+            break;
+        default:
+            throw BtError("behaviour tree: internal error, event-driven tick resumed a " +
+                          std::string(to_string(n.kind)));
     }
     n.status = s;
     return s;
@@ -405,17 +402,16 @@ Status BehaviorTree::resume_parent(NodeId parent, NodeId child, Status child_sta
 void BehaviorTree::terminate_node(NodeId i, Status status, TickContext& ctx) {
     const Node& n = nodes_[i];
     switch (n.kind) {
-    case NodeKind::Parallel:
-    case NodeKind::Monitor:
-        for (NodeId c = i + 1; c != n.end; c = nodes_[c].end)
-            if (nodes_[c].status == Status::Running) abort_node(c, ctx);
-        break;
-    case NodeKind::Decorator:
-        if (nodes_[i + 1].status == Status::Running) abort_node(i + 1, ctx);
-        if (n.flags & Node::kHasTerminate) hooks_[i]->on_terminate(n.data.leaf.object, ctx, status);
-        break;
-    default:
-        break;
+        case NodeKind::Parallel:
+        case NodeKind::Monitor:
+            for (NodeId c = i + 1; c != n.end; c = nodes_[c].end)
+                if (nodes_[c].status == Status::Running) abort_node(c, ctx);
+            break;
+        case NodeKind::Decorator:
+            if (nodes_[i + 1].status == Status::Running) abort_node(i + 1, ctx);
+            if (n.flags & Node::kHasTerminate) hooks_[i]->on_terminate(n.data.leaf.object, ctx, status);
+            break;
+        default: break;
     }
 }
 
@@ -442,16 +438,18 @@ void BehaviorTree::abort_node(NodeId i, TickContext& ctx) {
 
 void BehaviorTree::reset() {
     if (is_running())
-        throw BtError("behaviour tree: reset() while the tree is running; abort(ctx) it first, or its running "
-                      "nodes never get on_terminate");
+        throw BtError(
+            "behaviour tree: reset() while the tree is running; abort(ctx) it first, or its running "
+            "nodes never get on_terminate");
     for (Node& n : nodes_) n.status = Status::Invalid;
     resume_ = 0;
 }
 
 void Child::reset() {
     if (is_running())
-        throw BtError("behaviour tree: a decorator reset its running child; abort() it first, or it never gets "
-                      "on_terminate");
+        throw BtError(
+            "behaviour tree: a decorator reset its running child; abort() it first, or it never gets "
+            "on_terminate");
     tree_->nodes_[id_].status = Status::Invalid;
 }
 
@@ -464,16 +462,11 @@ NodeId BehaviorTree::descend(NodeId from) const noexcept {
         if (n.status != Status::Running) return i;
         NodeId c;
         switch (n.kind) {
-        case NodeKind::Sequence:
-        case NodeKind::Selector:
-            c = n.data.inner.cursor;
-            break;
-        case NodeKind::Repeat:
-        case NodeKind::Inverter:
-            c = i + 1;
-            break;
-        default:
-            return i;
+            case NodeKind::Sequence:
+            case NodeKind::Selector: c = n.data.inner.cursor; break;
+            case NodeKind::Repeat:
+            case NodeKind::Inverter: c = i + 1; break;
+            default: return i;
         }
         if (nodes_[c].status != Status::Running) return i;
         i = c;

@@ -7,8 +7,7 @@ namespace mobsdk {
 namespace {
 
 std::string describe(const ResourceLocationError& e) {
-    return "invalid id \"" + e.input + "\" at position " + std::to_string(e.position) + ": " +
-           e.message;
+    return "invalid id \"" + e.input + "\" at position " + std::to_string(e.position) + ": " + e.message;
 }
 
 Unexpected<ResourceLocationError> fail(std::string_view input, std::size_t pos, std::string msg) {
@@ -17,23 +16,18 @@ Unexpected<ResourceLocationError> fail(std::string_view input, std::size_t pos, 
 
 }  // namespace
 
-InvalidResourceLocation::InvalidResourceLocation(const ResourceLocationError& e)
-    : std::invalid_argument(describe(e)) {}
+InvalidResourceLocation::InvalidResourceLocation(const ResourceLocationError& e) : std::invalid_argument(describe(e)) {}
 
 bool ResourceLocation::valid_namespace_char(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
 }
 
-bool ResourceLocation::valid_path_char(char c) noexcept {
-    return valid_namespace_char(c) || c == '/';
-}
+bool ResourceLocation::valid_path_char(char c) noexcept { return valid_namespace_char(c) || c == '/'; }
 
 // Checks both parts; `ns_offset`/`path_offset` locate them in `input` so errors point at the
 // caller's own text.
-static Result<ResourceLocation, ResourceLocationError> build(std::string_view input,
-                                                             std::string_view ns,
-                                                             std::size_t ns_offset,
-                                                             std::string_view path,
+static Result<ResourceLocation, ResourceLocationError> build(std::string_view input, std::string_view ns,
+                                                             std::size_t ns_offset, std::string_view path,
                                                              std::size_t path_offset);
 
 Result<ResourceLocation, ResourceLocationError> ResourceLocation::parse(std::string_view text) {
@@ -52,24 +46,21 @@ Result<ResourceLocation, ResourceLocationError> ResourceLocation::from_parts(std
     return build(full, ns, 0, path, ns.size() + 1);
 }
 
-static Result<ResourceLocation, ResourceLocationError> build(std::string_view input,
-                                                             std::string_view ns,
-                                                             std::size_t ns_offset,
-                                                             std::string_view path,
+static Result<ResourceLocation, ResourceLocationError> build(std::string_view input, std::string_view ns,
+                                                             std::size_t ns_offset, std::string_view path,
                                                              std::size_t path_offset) {
     if (ns.empty()) return fail(input, ns_offset, "the namespace is empty");
     for (std::size_t i = 0; i < ns.size(); ++i) {
         if (!ResourceLocation::valid_namespace_char(ns[i]))
-            return fail(input, ns_offset + i,
-                        std::string("character '") + ns[i] +
-                            "' is not allowed in a namespace (allowed: a-z 0-9 _ . -)");
+            return fail(
+                input, ns_offset + i,
+                std::string("character '") + ns[i] + "' is not allowed in a namespace (allowed: a-z 0-9 _ . -)");
     }
     if (path.empty()) return fail(input, path_offset, "the path is empty");
     for (std::size_t i = 0; i < path.size(); ++i) {
         if (!ResourceLocation::valid_path_char(path[i]))
             return fail(input, path_offset + i,
-                        std::string("character '") + path[i] +
-                            "' is not allowed in a path (allowed: a-z 0-9 _ . - /)");
+                        std::string("character '") + path[i] + "' is not allowed in a path (allowed: a-z 0-9 _ . - /)");
     }
     return ResourceLocation::make_unchecked(ns, path);
 }

@@ -42,7 +42,8 @@ Goal& GoalSelector::add_goal(std::int32_t priority, std::unique_ptr<Goal> goal) 
 
 void GoalSelector::remove_goal(Level& level, Mob& mob, const Goal& goal) {
     check_not_ticking("remove_goal");
-    const auto it = std::find_if(goals_.begin(), goals_.end(), [&](const WrappedGoal& w) { return w.goal.get() == &goal; });
+    const auto it =
+        std::find_if(goals_.begin(), goals_.end(), [&](const WrappedGoal& w) { return w.goal.get() == &goal; });
     if (it == goals_.end()) return;
     const auto index = static_cast<std::int32_t>(it - goals_.begin());
     if (it->running) {

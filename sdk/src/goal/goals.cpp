@@ -86,8 +86,9 @@ RandomStrollGoal::RandomStrollGoal(double speed_modifier, std::int32_t interval)
 
 void RandomStrollGoal::set_interval(std::int32_t interval) {
     // Vanilla would fail later, in nextInt(0).
-    if (interval < 1) throw GoalError("RandomStrollGoal: the interval must be at least 1 tick (got " +
-                                      std::to_string(interval) + ")");
+    if (interval < 1)
+        throw GoalError("RandomStrollGoal: the interval must be at least 1 tick (got " + std::to_string(interval) +
+                        ")");
     interval_ = interval;
 }
 
@@ -100,7 +101,9 @@ bool RandomStrollGoal::can_use(Level& level, Mob& mob) {
     return true;
 }
 
-std::optional<BlockPos> RandomStrollGoal::position(Level& level, Mob& mob) { return random_pos::default_pos(level, mob, 10, 7); }
+std::optional<BlockPos> RandomStrollGoal::position(Level& level, Mob& mob) {
+    return random_pos::default_pos(level, mob, 10, 7);
+}
 
 bool RandomStrollGoal::can_continue_to_use(Level&, Mob& mob) { return !mob.navigation().is_done(); }
 
@@ -114,13 +117,16 @@ std::optional<BlockPos> WaterAvoidingRandomStrollGoal::position(Level& level, Mo
         return pos ? pos : RandomStrollGoal::position(level, mob);
     }
     return level.random().next_float() >= probability_ ? random_pos::land_pos(level, mob, 10, 7)
-                                                      : RandomStrollGoal::position(level, mob);
+                                                       : RandomStrollGoal::position(level, mob);
 }
 
 // ---- LookAtPlayerGoal ----
 
 LookAtPlayerGoal::LookAtPlayerGoal(TypeList types, float look_distance, float probability, bool only_horizontal)
-    : types_(std::move(types)), look_distance_(look_distance), probability_(probability), only_horizontal_(only_horizontal) {
+    : types_(std::move(types)),
+      look_distance_(look_distance),
+      probability_(probability),
+      only_horizontal_(only_horizontal) {
     require_types(types_, "LookAtPlayerGoal");
     set_flags({Flag::Look});
 }
@@ -182,7 +188,11 @@ void RandomLookAroundGoal::tick(Level&, Mob& mob) {
 
 AvoidEntityGoal::AvoidEntityGoal(TypeList types, float max_dist, double walk_speed, double sprint_speed,
                                  TargetingConditions::Selector selector)
-    : types_(std::move(types)), max_dist_(max_dist), walk_speed_(walk_speed), sprint_speed_(sprint_speed), selector_(selector) {
+    : types_(std::move(types)),
+      max_dist_(max_dist),
+      walk_speed_(walk_speed),
+      sprint_speed_(sprint_speed),
+      selector_(selector) {
     require_types(types_, "AvoidEntityGoal");
     set_flags({Flag::Move});
 }

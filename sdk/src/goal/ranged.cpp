@@ -10,9 +10,7 @@ namespace mobsdk::goal {
 
 namespace {
 
-bool is_bow(const ItemStack& stack) {
-    return !stack.empty() && stack.item == vanilla_items().bow;
-}
+bool is_bow(const ItemStack& stack) { return !stack.empty() && stack.item == vanilla_items().bow; }
 
 }  // namespace
 

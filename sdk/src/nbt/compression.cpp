@@ -20,8 +20,7 @@ std::string_view compression_name(Compression c) noexcept {
 Compression detect_compression(std::span<const std::uint8_t> data) noexcept {
     if (data.size() >= 2 && data[0] == 0x1F && data[1] == 0x8B) return Compression::Gzip;
     // zlib: CM = 8 (deflate), window ≤ 32K, and the header check (CMF*256 + FLG) % 31 == 0.
-    if (data.size() >= 2 && (data[0] & 0x0F) == 8 && (data[0] >> 4) <= 7 &&
-        ((data[0] << 8) | data[1]) % 31 == 0)
+    if (data.size() >= 2 && (data[0] & 0x0F) == 8 && (data[0] >> 4) <= 7 && ((data[0] << 8) | data[1]) % 31 == 0)
         return Compression::Zlib;
     return Compression::None;
 }
@@ -34,8 +33,7 @@ Unexpected<CompressionError> fail(std::size_t offset, std::string msg) {
 
 }  // namespace
 
-Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const std::uint8_t> data,
-                                                               Compression method,
+Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const std::uint8_t> data, Compression method,
                                                                std::size_t max_output) {
     if (method == Compression::None) {
         if (data.size() > max_output)
@@ -60,8 +58,7 @@ Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const s
     for (;;) {
         if (produced == out.size()) {
             if (out.size() >= max_output)
-                return fail(in_pos, "decompressed data exceeds the limit of " +
-                                        std::to_string(max_output) + " bytes");
+                return fail(in_pos, "decompressed data exceeds the limit of " + std::to_string(max_output) + " bytes");
             out.resize(std::min<std::size_t>(max_output, out.size() * 2));
         }
         zs.next_in = const_cast<Bytef*>(data.data() + in_pos);
@@ -81,8 +78,7 @@ Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const s
                 continue;
             }
             if (in_pos != data.size())
-                return fail(in_pos, std::to_string(data.size() - in_pos) +
-                                        " unexpected bytes after the end of the " +
+                return fail(in_pos, std::to_string(data.size() - in_pos) + " unexpected bytes after the end of the " +
                                         std::string(compression_name(method)) + " stream");
             out.resize(produced);
             return out;
@@ -91,19 +87,17 @@ Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const s
             return fail(in_pos, "truncated " + std::string(compression_name(method)) +
                                     " stream (input ended before the end marker)");
         if (rc != Z_OK && rc != Z_BUF_ERROR)
-            return fail(in_pos, "corrupt " + std::string(compression_name(method)) + " stream: " +
-                                    (zs.msg ? zs.msg : "zlib error " + std::to_string(rc)));
+            return fail(in_pos, "corrupt " + std::string(compression_name(method)) +
+                                    " stream: " + (zs.msg ? zs.msg : "zlib error " + std::to_string(rc)));
     }
 }
 
-std::vector<std::uint8_t> compress(std::span<const std::uint8_t> data, Compression method,
-                                   int level) {
+std::vector<std::uint8_t> compress(std::span<const std::uint8_t> data, Compression method, int level) {
     if (method == Compression::None) return std::vector<std::uint8_t>(data.begin(), data.end());
     z_stream zs{};
     const int window = method == Compression::Gzip ? 15 + 16 : 15;
     // Failure here means bad arguments or no memory: both are broken invariants, not bad input.
-    if (deflateInit2(&zs, level, Z_DEFLATED, window, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        throw std::bad_alloc();
+    if (deflateInit2(&zs, level, Z_DEFLATED, window, 8, Z_DEFAULT_STRATEGY) != Z_OK) throw std::bad_alloc();
     struct Guard {
         z_stream* s;
         ~Guard() { deflateEnd(s); }

@@ -76,9 +76,10 @@ struct ParseFailure {
 };
 
 template <typename T>
-using Unsigned = std::conditional_t<sizeof(T) == 1, std::uint8_t,
-                 std::conditional_t<sizeof(T) == 2, std::uint16_t,
-                 std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+using Unsigned =
+    std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                          std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
 
 template <typename T>
 inline T load_be(const std::uint8_t* p) noexcept {
@@ -173,13 +174,13 @@ inline bool plain_text(const std::uint8_t* s, std::size_t len, std::size_t room)
 // One frame per open list or compound. The compound's pending entry (key and slot) waits here while
 // its value is read.
 struct Frame {
-    std::uint64_t filter;    // compound: one bit per key seen (key_bit)
-    std::uint32_t first;     // list: index of the first element node; compound: scratch base
-    std::uint32_t count;     // list: number of elements
-    std::uint32_t index;     // list: the element being read
-    std::uint32_t table;     // compound: 1 + index into the key tables, or 0
-    std::uint32_t slot;      // compound: where the pending value goes (== entries: a new key)
-    std::uint32_t key;       // compound: the pending key
+    std::uint64_t filter;  // compound: one bit per key seen (key_bit)
+    std::uint32_t first;   // list: index of the first element node; compound: scratch base
+    std::uint32_t count;   // list: number of elements
+    std::uint32_t index;   // list: the element being read
+    std::uint32_t table;   // compound: 1 + index into the key tables, or 0
+    std::uint32_t slot;    // compound: where the pending value goes (== entries: a new key)
+    std::uint32_t key;     // compound: the pending key
     std::uint16_t key_len;
     std::uint8_t key_flags;  // kKeyInArena or 0
     TagType kind;            // List or Compound
@@ -204,8 +205,7 @@ public:
     void parse(bool named) {
         const std::size_t size = static_cast<std::size_t>(end_ - begin_);
         if (size > kMaxInput)
-            fail(0, "input of " + std::to_string(size) +
-                        " bytes is larger than a Document can index (4 GiB - 1)");
+            fail(0, "input of " + std::to_string(size) + " bytes is larger than a Document can index (4 GiB - 1)");
         store_.nodes.clear();
         store_.arena.clear();
         // A guess from what player files hold (one tag per 16-20 bytes), capped so that files of
@@ -228,10 +228,9 @@ private:
 
     std::size_t at(const std::uint8_t* p) const noexcept { return static_cast<std::size_t>(p - begin_); }
 
-    [[noreturn, gnu::noinline, gnu::cold]] void fail_need(const std::uint8_t* p, std::size_t n,
-                                                          const char* what) {
-        fail(at(p), "unexpected end of data: " + std::string(what) + " needs " + std::to_string(n) +
-                        " bytes, " + std::to_string(end_ - p) + " left");
+    [[noreturn, gnu::noinline, gnu::cold]] void fail_need(const std::uint8_t* p, std::size_t n, const char* what) {
+        fail(at(p), "unexpected end of data: " + std::string(what) + " needs " + std::to_string(n) + " bytes, " +
+                        std::to_string(end_ - p) + " left");
     }
     [[noreturn, gnu::noinline, gnu::cold]] void fail_budget(const std::uint8_t* p) {
         fail(at(p), "the NBT exceeds the read budget of " + std::to_string(opts_.max_bytes) +
@@ -241,18 +240,15 @@ private:
         fail(at(p), "unknown tag type " + std::to_string(*p) + " for " + what + " (expected 0-12)");
     }
     [[noreturn, gnu::noinline, gnu::cold]] void fail_depth(const std::uint8_t* p) {
-        fail(at(p), "nesting deeper than " + std::to_string(opts_.max_depth) +
-                        " levels (ReadOptions::max_depth)");
+        fail(at(p), "nesting deeper than " + std::to_string(opts_.max_depth) + " levels (ReadOptions::max_depth)");
     }
-    [[noreturn, gnu::noinline, gnu::cold]] void fail_length(const std::uint8_t* p, std::int32_t len,
-                                                            TagType of, std::size_t element_size) {
+    [[noreturn, gnu::noinline, gnu::cold]] void fail_length(const std::uint8_t* p, std::int32_t len, TagType of,
+                                                            std::size_t element_size) {
         const std::size_t left = static_cast<std::size_t>(end_ - p) - 4;
-        if (len < 0)
-            fail(at(p), "negative length " + std::to_string(len) + " for " + std::string(tag_type_name(of)));
+        if (len < 0) fail(at(p), "negative length " + std::to_string(len) + " for " + std::string(tag_type_name(of)));
         const auto n = static_cast<std::size_t>(len);
-        fail(at(p), "length " + std::to_string(n) + " of " + std::string(tag_type_name(of)) +
-                        " needs at least " + std::to_string(n * element_size) + " bytes, " +
-                        std::to_string(left) + " left");
+        fail(at(p), "length " + std::to_string(n) + " of " + std::string(tag_type_name(of)) + " needs at least " +
+                        std::to_string(n * element_size) + " bytes, " + std::to_string(left) + " left");
     }
 
     // --- inline pieces; each takes the cursor by reference so that it stays in a register ---
@@ -286,7 +282,8 @@ private:
         need(c, 4, "a length");
         const std::int32_t len = load_be<std::int32_t>(c.p);
         if (len < 0 || static_cast<std::size_t>(len) * element_size > static_cast<std::size_t>(c.end - c.p) - 4)
-            [[unlikely]] fail_length(c.p, len, of, element_size);
+            [[unlikely]]
+            fail_length(c.p, len, of, element_size);
         c.p += 4;
         return static_cast<std::size_t>(len);
     }
@@ -294,8 +291,7 @@ private:
     // A string: length, bytes, budget. Sets offset and length in `payload` and kValueInArena in
     // `flags` when it had to be decoded into the arena.
     template <bool kAccount>
-    [[gnu::always_inline]] void read_string(Cur& c, std::uint64_t& payload, std::uint8_t& flags,
-                                            const char* what) {
+    [[gnu::always_inline]] void read_string(Cur& c, std::uint64_t& payload, std::uint8_t& flags, const char* what) {
         need(c, 2, what);
         const std::size_t len = load_be<std::uint16_t>(c.p);
         c.p += 2;
@@ -323,8 +319,7 @@ private:
         scratch_text_.clear();
         auto r = decode_mutf8(p, len, scratch_text_);
         if (!r)
-            fail(at(p) + r.error().position,
-                 "bad Modified UTF-8 in " + std::string(what) + ": " + r.error().message);
+            fail(at(p) + r.error().position, "bad Modified UTF-8 in " + std::string(what) + ": " + r.error().message);
         if (scratch_text_.size() == len && std::memcmp(scratch_text_.data(), p, len) == 0)
             return {node_payload(static_cast<std::uint32_t>(p - begin_), static_cast<std::uint32_t>(len)), 0};
         const std::size_t off = arena_alloc(scratch_text_.size(), 1, p);
@@ -392,8 +387,7 @@ private:
     }
 
     // Slot of an earlier entry with the same key among `entries[0, count)`, or `count`.
-    [[gnu::noinline]] std::size_t find_duplicate(const DocNode* entries, std::size_t count,
-                                                 std::string_view key) {
+    [[gnu::noinline]] std::size_t find_duplicate(const DocNode* entries, std::size_t count, std::string_view key) {
         for (std::size_t i = 0; i < count; ++i)
             if (entries[i].key_len == key.size() && key_view(entries[i]) == key) return i;
         return count;
@@ -455,12 +449,12 @@ private:
     void run(bool named) {
         Cur c{begin_, begin_, end_, 0, opts_.max_bytes};
         const std::size_t max_depth = opts_.max_depth;
-        std::size_t depth = 0;          // open frames
-        std::size_t top = 0;            // scratch entries
+        std::size_t depth = 0;  // open frames
+        std::size_t top = 0;    // scratch entries
         DocNode* scratch = scratch_;
         Frame* frames = frames_;
         DocNode* nodes = store_.nodes.data();
-        DocNode node{};                 // the value just read
+        DocNode node{};  // the value just read
         std::uint32_t root_key = 0;
         std::uint16_t root_key_len = 0;
         std::uint8_t root_key_flags = 0;
@@ -575,8 +569,7 @@ private:
                             out[i] = s;
                         }
                         goto deliver;
-                    default:
-                        break;
+                    default: break;
                 }
                 if (n == 0) goto deliver;
                 if (depth == frames_cap_) frames = grow_frames(depth);
@@ -605,7 +598,7 @@ private:
         }
         fail(at(c.p), "TAG_End has no payload");
 
-    next_entry: {  // the open compound's next entry (or its end)
+    next_entry : {  // the open compound's next entry (or its end)
         Frame& f = frames[depth - 1];
         type = read_type(c, "a compound entry's type");
         if (type == TagType::End) {
@@ -636,12 +629,10 @@ private:
         if (count < kScanLimit) {
             const std::uint64_t bit = key_bit(k, f.key_len);
             if (f.filter & bit) [[unlikely]]
-                slot = find_duplicate(scratch + f.first, count,
-                                      {reinterpret_cast<const char*>(k), f.key_len});
+                slot = find_duplicate(scratch + f.first, count, {reinterpret_cast<const char*>(k), f.key_len});
             f.filter |= bit;
         } else {
-            slot = find_or_add_large(f, scratch + f.first, count,
-                                     {reinterpret_cast<const char*>(k), f.key_len});
+            slot = find_or_add_large(f, scratch + f.first, count, {reinterpret_cast<const char*>(k), f.key_len});
         }
         f.slot = static_cast<std::uint32_t>(slot);
         goto value;
@@ -713,8 +704,8 @@ private:
 
 enum class Form { Named, Unnamed };
 
-Result<void, ReadError> run_parse(detail::DocStore& store, std::span<const std::uint8_t> bytes,
-                                  const ReadOptions& opts, Form form) {
+Result<void, ReadError> run_parse(detail::DocStore& store, std::span<const std::uint8_t> bytes, const ReadOptions& opts,
+                                  Form form) {
     store.loaded = false;
     try {
         Parser parser(store, bytes, opts);
@@ -764,15 +755,13 @@ Result<Document, ReadError> Document::parse(std::vector<std::uint8_t>&& bytes, c
     return doc;
 }
 
-Result<Document, ReadError> Document::parse_unnamed(std::span<const std::uint8_t> bytes,
-                                                     const ReadOptions& opts) {
+Result<Document, ReadError> Document::parse_unnamed(std::span<const std::uint8_t> bytes, const ReadOptions& opts) {
     Document doc;
     if (auto r = doc.load_unnamed(bytes, opts); !r) return unexpected(r.error());
     return doc;
 }
 
-Result<Document, ReadError> Document::parse_any(std::span<const std::uint8_t> bytes,
-                                                const ReadOptions& opts) {
+Result<Document, ReadError> Document::parse_any(std::span<const std::uint8_t> bytes, const ReadOptions& opts) {
     // The same decisions as nbt::read_any, so both accept the same files.
     const Compression c = detect_compression(bytes);
     if (c == Compression::None) return parse(bytes, opts);
@@ -781,8 +770,8 @@ Result<Document, ReadError> Document::parse_any(std::span<const std::uint8_t> by
         if (auto plain = parse(bytes, opts)) return plain;
     }
     if (!raw)
-        return unexpected(ReadError{raw.error().offset, std::string(compression_name(c)) +
-                                                            " data: " + raw.error().message});
+        return unexpected(
+            ReadError{raw.error().offset, std::string(compression_name(c)) + " data: " + raw.error().message});
     auto doc = parse(std::move(raw).value(), opts);
     if (!doc) {
         ReadError e = doc.error();
@@ -800,8 +789,7 @@ Result<void, ReadError> Document::load(std::span<const std::uint8_t> bytes, cons
     return run_parse(*store_, bytes, opts, Form::Named);
 }
 
-Result<void, ReadError> Document::load_unnamed(std::span<const std::uint8_t> bytes,
-                                               const ReadOptions& opts) {
+Result<void, ReadError> Document::load_unnamed(std::span<const std::uint8_t> bytes, const ReadOptions& opts) {
     if (!store_) store_ = std::make_unique<detail::DocStore>();
     store_->owned_input.clear();
     store_->compression = Compression::None;
@@ -820,18 +808,14 @@ std::string_view Document::root_name() const noexcept {
     return {reinterpret_cast<const char*>(base + n.key), n.key_len};
 }
 
-Compression Document::compression() const noexcept {
-    return store_ ? store_->compression : Compression::None;
-}
+Compression Document::compression() const noexcept { return store_ ? store_->compression : Compression::None; }
 
 std::size_t Document::tag_count() const noexcept {
     if (!store_ || !store_->loaded) return 0;
     return count_tags(store_->base.nodes, store_->base.nodes[0]);
 }
 
-NamedTag Document::to_named_tag() const {
-    return NamedTag{std::string(root_name()), root().to_tag()};
-}
+NamedTag Document::to_named_tag() const { return NamedTag{std::string(root_name()), root().to_tag()}; }
 
 // ---- conversion to the tree ----------------------------------------------------------------------
 

@@ -18,13 +18,9 @@ namespace mobsdk::nbt {
 static_assert(std::endian::native == std::endian::little,
               "the NBT codec byte-swaps for a little-endian host; add a big-endian path");
 
-std::string ReadError::describe() const {
-    return "at byte " + std::to_string(offset) + ": " + message;
-}
+std::string ReadError::describe() const { return "at byte " + std::to_string(offset) + ": " + message; }
 
-std::string WriteError::describe() const {
-    return path.empty() ? message : "at " + path + ": " + message;
-}
+std::string WriteError::describe() const { return path.empty() ? message : "at " + path + ": " + message; }
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -41,9 +37,10 @@ inline std::uint32_t bswap(std::uint32_t v) noexcept { return __builtin_bswap32(
 inline std::uint64_t bswap(std::uint64_t v) noexcept { return __builtin_bswap64(v); }
 
 template <typename T>
-using Unsigned = std::conditional_t<sizeof(T) == 1, std::uint8_t,
-                 std::conditional_t<sizeof(T) == 2, std::uint16_t,
-                 std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+using Unsigned =
+    std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                          std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
 
 template <typename T>
 inline T load_be(const std::uint8_t* p) noexcept {
@@ -95,9 +92,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(std::size_t offset, std::string msg) {
-        throw ReadFailure{offset, std::move(msg)};
-    }
+    [[noreturn]] void fail(std::size_t offset, std::string msg) { throw ReadFailure{offset, std::move(msg)}; }
 
     std::size_t offset() const noexcept { return static_cast<std::size_t>(p_ - begin_); }
     std::size_t left() const noexcept { return static_cast<std::size_t>(end_ - p_); }
@@ -109,8 +104,8 @@ private:
     }
 
     [[noreturn, gnu::noinline, gnu::cold]] void fail_need(std::size_t n, const char* what) {
-        fail(offset(), "unexpected end of data: " + std::string(what) + " needs " +
-                           std::to_string(n) + " bytes, " + std::to_string(left()) + " left");
+        fail(offset(), "unexpected end of data: " + std::string(what) + " needs " + std::to_string(n) + " bytes, " +
+                           std::to_string(left()) + " left");
     }
 
     void account(std::size_t bytes) {
@@ -137,8 +132,7 @@ private:
     }
 
     void expect_end() {
-        if (p_ != end_)
-            fail(offset(), std::to_string(left()) + " trailing bytes after the root tag");
+        if (p_ != end_) fail(offset(), std::to_string(left()) + " trailing bytes after the root tag");
     }
 
     void read_string(std::string& out, const char* what) {
@@ -161,14 +155,11 @@ private:
     std::size_t read_length(TagType of, std::size_t element_size) {
         const std::size_t at = offset();
         const std::int32_t len = read<std::int32_t>("a length");
-        if (len < 0)
-            fail(at, "negative length " + std::to_string(len) + " for " +
-                         std::string(tag_type_name(of)));
+        if (len < 0) fail(at, "negative length " + std::to_string(len) + " for " + std::string(tag_type_name(of)));
         const auto n = static_cast<std::size_t>(len);
         if (n * element_size > left())
-            fail(at, "length " + std::to_string(n) + " of " + std::string(tag_type_name(of)) +
-                         " needs at least " + std::to_string(n * element_size) + " bytes, " +
-                         std::to_string(left()) + " left");
+            fail(at, "length " + std::to_string(n) + " of " + std::string(tag_type_name(of)) + " needs at least " +
+                         std::to_string(n * element_size) + " bytes, " + std::to_string(left()) + " left");
         return n;
     }
 
@@ -196,18 +187,36 @@ private:
 
     void enter(std::size_t depth) {
         if (depth >= opts_.max_depth)
-            fail(offset(), "nesting deeper than " + std::to_string(opts_.max_depth) +
-                               " levels (ReadOptions::max_depth)");
+            fail(offset(),
+                 "nesting deeper than " + std::to_string(opts_.max_depth) + " levels (ReadOptions::max_depth)");
     }
 
     void read_payload(TagType type, Tag& out, std::size_t depth) {
         switch (type) {
-            case TagType::Byte: account(kTagCost); out.value().emplace<std::int8_t>(read<std::int8_t>("a TAG_Byte")); return;
-            case TagType::Short: account(kTagCost); out.value().emplace<std::int16_t>(read<std::int16_t>("a TAG_Short")); return;
-            case TagType::Int: account(kTagCost); out.value().emplace<std::int32_t>(read<std::int32_t>("a TAG_Int")); return;
-            case TagType::Long: account(kTagCost); out.value().emplace<std::int64_t>(read<std::int64_t>("a TAG_Long")); return;
-            case TagType::Float: account(kTagCost); out.value().emplace<float>(read<float>("a TAG_Float")); return;
-            case TagType::Double: account(kTagCost); out.value().emplace<double>(read<double>("a TAG_Double")); return;
+            case TagType::Byte:
+                account(kTagCost);
+                out.value().emplace<std::int8_t>(read<std::int8_t>("a TAG_Byte"));
+                return;
+            case TagType::Short:
+                account(kTagCost);
+                out.value().emplace<std::int16_t>(read<std::int16_t>("a TAG_Short"));
+                return;
+            case TagType::Int:
+                account(kTagCost);
+                out.value().emplace<std::int32_t>(read<std::int32_t>("a TAG_Int"));
+                return;
+            case TagType::Long:
+                account(kTagCost);
+                out.value().emplace<std::int64_t>(read<std::int64_t>("a TAG_Long"));
+                return;
+            case TagType::Float:
+                account(kTagCost);
+                out.value().emplace<float>(read<float>("a TAG_Float"));
+                return;
+            case TagType::Double:
+                account(kTagCost);
+                out.value().emplace<double>(read<double>("a TAG_Double"));
+                return;
             case TagType::ByteArray: read_array<ByteArray>(out, type); return;
             case TagType::IntArray: read_array<IntArray>(out, type); return;
             case TagType::LongArray: read_array<LongArray>(out, type); return;
@@ -251,8 +260,7 @@ private:
             if (type == TagType::End) return;
             // The key is read straight into a new entry (no copy); the rare duplicate undoes it.
             // Capacity starts at 4 and doubles: uniform block sizes recycle best in malloc.
-            if (entries.size() == entries.capacity())
-                entries.reserve(entries.empty() ? 4 : entries.size() * 2);
+            if (entries.size() == entries.capacity()) entries.reserve(entries.empty() ? 4 : entries.size() * 2);
             Compound::Entry& e = entries.emplace_back();
             read_string(e.name, "a compound key");
             account(kEntryCost);
@@ -260,15 +268,20 @@ private:
             std::size_t slot = count;
             if (count < kScanLimit) {
                 for (std::size_t i = 0; i < count; ++i)
-                    if (entries[i].name == e.name) { slot = i; break; }
+                    if (entries[i].name == e.name) {
+                        slot = i;
+                        break;
+                    }
             } else {
                 if (index.empty())
-                    for (std::size_t i = 0; i < count; ++i)
-                        index.emplace(std::hash<std::string>{}(entries[i].name), i);
+                    for (std::size_t i = 0; i < count; ++i) index.emplace(std::hash<std::string>{}(entries[i].name), i);
                 const std::size_t h = std::hash<std::string>{}(e.name);
                 auto [lo, hi] = index.equal_range(h);
                 for (auto it = lo; it != hi; ++it)
-                    if (entries[it->second].name == e.name) { slot = it->second; break; }
+                    if (entries[it->second].name == e.name) {
+                        slot = it->second;
+                        break;
+                    }
                 if (slot == count) index.emplace(h, count);
             }
             if (slot != count) {
@@ -316,8 +329,8 @@ Result<NbtFile, ReadError> read_any(std::span<const std::uint8_t> data, const Re
         if (auto plain = read(data, opts)) return NbtFile{std::move(plain).value(), Compression::None};
     }
     if (!raw)
-        return unexpected(ReadError{raw.error().offset, std::string(compression_name(c)) +
-                                                            " data: " + raw.error().message});
+        return unexpected(
+            ReadError{raw.error().offset, std::string(compression_name(c)) + " data: " + raw.error().message});
     auto r = read(*raw, opts);
     if (!r) {
         ReadError e = std::move(r.error());
@@ -332,8 +345,7 @@ Result<NbtFile, ReadError> read_file(const std::filesystem::path& path, const Re
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return unexpected(ReadError{0, "cannot read " + path.string() + ": " + ec.message()});
     if (size > opts.max_bytes)
-        return unexpected(ReadError{0, "file of " + std::to_string(size) +
-                                           " bytes exceeds the read budget of " +
+        return unexpected(ReadError{0, "file of " + std::to_string(size) + " bytes exceeds the read budget of " +
                                            std::to_string(opts.max_bytes) + " bytes"});
     std::ifstream in(path, std::ios::binary);
     std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
@@ -372,8 +384,8 @@ public:
         scratch_.clear();
         auto r = encode_mutf8(s, scratch_);
         if (!r)
-            throw WriteFailure{"", r.error().message + " at byte " +
-                                       std::to_string(r.error().position) + " of the string"};
+            throw WriteFailure{"",
+                               r.error().message + " at byte " + std::to_string(r.error().position) + " of the string"};
         if (scratch_.size() > 0xFFFF) too_long(scratch_.size());
         (void)at;
         put<std::uint16_t>(static_cast<std::uint16_t>(scratch_.size()));
@@ -400,14 +412,14 @@ public:
 
 private:
     [[noreturn]] static void too_long(std::size_t n) {
-        throw WriteFailure{"", "string of " + std::to_string(n) +
-                                   " bytes in Modified UTF-8 exceeds NBT's limit of 65535"};
+        throw WriteFailure{"",
+                           "string of " + std::to_string(n) + " bytes in Modified UTF-8 exceeds NBT's limit of 65535"};
     }
 
     static void enter(std::size_t depth) {
         if (depth >= kMaxWriteDepth)
-            throw WriteFailure{"", "nesting deeper than " + std::to_string(kMaxWriteDepth) +
-                                       " levels, which readers refuse"};
+            throw WriteFailure{
+                "", "nesting deeper than " + std::to_string(kMaxWriteDepth) + " levels, which readers refuse"};
     }
 
     template <typename T>
@@ -447,8 +459,7 @@ private:
                 // Elements reached through List::operator[] or Tag::value() can be replaced by a tag
                 // of another type; writing it under the list's type byte would corrupt the stream.
                 if (l[i].type() != l.element_type())
-                    throw WriteFailure{"", "element is " + std::string(tag_type_name(l[i].type())) +
-                                               " in a list of " +
+                    throw WriteFailure{"", "element is " + std::string(tag_type_name(l[i].type())) + " in a list of " +
                                                std::string(tag_type_name(l.element_type()))};
                 payload(l[i], depth + 1);
             } catch (WriteFailure& f) {
@@ -464,8 +475,7 @@ private:
         enter(depth);
         for (const auto& e : c) {
             try {
-                if (e.value.type() == TagType::End)
-                    throw WriteFailure{"", "TAG_End cannot be a compound entry"};
+                if (e.value.type() == TagType::End) throw WriteFailure{"", "TAG_End cannot be a compound entry"};
                 type(e.value.type());
                 string(e.name);
                 payload(e.value, depth + 1);
@@ -484,12 +494,10 @@ private:
 
 }  // namespace
 
-Result<void, WriteError> write(const Tag& root, std::string_view root_name,
-                               std::vector<std::uint8_t>& out) {
+Result<void, WriteError> write(const Tag& root, std::string_view root_name, std::vector<std::uint8_t>& out) {
     const std::size_t start = out.size();
     try {
-        if (root.type() == TagType::End)
-            throw WriteFailure{"", "the root tag cannot be TAG_End"};
+        if (root.type() == TagType::End) throw WriteFailure{"", "the root tag cannot be TAG_End"};
         Writer w(out);
         w.type(root.type());
         w.string(root_name);
@@ -540,8 +548,8 @@ bool write_all(int fd, const std::uint8_t* p, std::size_t n) {
 
 }  // namespace
 
-Result<void, WriteError> write_file(const std::filesystem::path& path, const Tag& root,
-                                    std::string_view root_name, Compression compression) {
+Result<void, WriteError> write_file(const std::filesystem::path& path, const Tag& root, std::string_view root_name,
+                                    Compression compression) {
     auto bytes = encode(root, root_name, compression);
     if (!bytes) return unexpected(bytes.error());
     const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");

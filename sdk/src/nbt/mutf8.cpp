@@ -21,9 +21,7 @@ inline bool word_is_plain_ascii(std::uint64_t w) noexcept {
 
 inline bool is_continuation(std::uint8_t b) noexcept { return (b & 0xC0) == 0x80; }
 
-Unexpected<Mutf8Error> fail(std::size_t pos, std::string msg) {
-    return unexpected(Mutf8Error{pos, std::move(msg)});
-}
+Unexpected<Mutf8Error> fail(std::size_t pos, std::string msg) { return unexpected(Mutf8Error{pos, std::move(msg)}); }
 
 std::string hex_byte(std::uint8_t b) {
     static constexpr char digits[] = "0123456789ABCDEF";
@@ -59,8 +57,7 @@ Result<void, Mutf8Error> decode_mutf8(const std::uint8_t* p, std::size_t n, std:
         if ((c & 0xE0) == 0xC0) {
             if (i + 1 >= n) return fail(i, "truncated 2-byte character at the end of the string");
             if (!is_continuation(p[i + 1]))
-                return fail(i + 1, "expected a continuation byte (10xxxxxx), found " +
-                                       hex_byte(p[i + 1]));
+                return fail(i + 1, "expected a continuation byte (10xxxxxx), found " + hex_byte(p[i + 1]));
             append_utf8(out, ((c & 0x1Fu) << 6) | (p[i + 1] & 0x3Fu));
             i += 2;
         } else if ((c & 0xF0) == 0xE0) {
@@ -69,11 +66,10 @@ Result<void, Mutf8Error> decode_mutf8(const std::uint8_t* p, std::size_t n, std:
                 const std::size_t bad = is_continuation(p[i + 1]) ? i + 2 : i + 1;
                 return fail(bad, "expected a continuation byte (10xxxxxx), found " + hex_byte(p[bad]));
             }
-            const std::uint32_t cp =
-                ((c & 0x0Fu) << 12) | ((p[i + 1] & 0x3Fu) << 6) | (p[i + 2] & 0x3Fu);
+            const std::uint32_t cp = ((c & 0x0Fu) << 12) | ((p[i + 1] & 0x3Fu) << 6) | (p[i + 2] & 0x3Fu);
             // A high surrogate followed by a low one is a supplementary character.
-            if (cp >= 0xD800 && cp <= 0xDBFF && i + 5 < n && p[i + 3] == 0xED &&
-                (p[i + 4] & 0xF0) == 0xB0 && is_continuation(p[i + 5])) {
+            if (cp >= 0xD800 && cp <= 0xDBFF && i + 5 < n && p[i + 3] == 0xED && (p[i + 4] & 0xF0) == 0xB0 &&
+                is_continuation(p[i + 5])) {
                 const std::uint32_t low = 0xD000u | ((p[i + 4] & 0x3Fu) << 6) | (p[i + 5] & 0x3Fu);
                 append_utf8(out, 0x10000u + ((cp - 0xD800u) << 10) + (low - 0xDC00u));
                 i += 6;
@@ -86,15 +82,13 @@ Result<void, Mutf8Error> decode_mutf8(const std::uint8_t* p, std::size_t n, std:
             if (i + 3 >= n) return fail(i, "truncated 4-byte character at the end of the string");
             for (std::size_t k = 1; k <= 3; ++k)
                 if (!is_continuation(p[i + k]))
-                    return fail(i + k, "expected a continuation byte (10xxxxxx), found " +
-                                           hex_byte(p[i + k]));
-            const std::uint32_t cp = ((c & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12) |
-                                     ((p[i + 2] & 0x3Fu) << 6) | (p[i + 3] & 0x3Fu);
+                    return fail(i + k, "expected a continuation byte (10xxxxxx), found " + hex_byte(p[i + k]));
+            const std::uint32_t cp =
+                ((c & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12) | ((p[i + 2] & 0x3Fu) << 6) | (p[i + 3] & 0x3Fu);
             if (cp < 0x10000 || cp > 0x10FFFF) {
                 char hex[16];
                 std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
-                return fail(i, "4-byte sequence encodes " + std::string(hex) +
-                                   ", outside U+10000..U+10FFFF");
+                return fail(i, "4-byte sequence encodes " + std::string(hex) + ", outside U+10000..U+10FFFF");
             }
             append_utf8(out, cp);
             i += 4;
@@ -120,8 +114,7 @@ Result<void, Mutf8Error> encode_mutf8(std::string_view s, std::string& out) {
             }
             ++i;
         } else if (c >= 0xC2 && c <= 0xDF) {
-            if (i + 1 >= n || !is_continuation(p[i + 1]))
-                return fail(i, "invalid UTF-8: bad 2-byte sequence");
+            if (i + 1 >= n || !is_continuation(p[i + 1])) return fail(i, "invalid UTF-8: bad 2-byte sequence");
             out.append(s.substr(i, 2));
             i += 2;
         } else if ((c & 0xF0) == 0xE0) {
@@ -131,14 +124,13 @@ Result<void, Mutf8Error> encode_mutf8(std::string_view s, std::string& out) {
             out.append(s.substr(i, 3));  // includes WTF-8 lone surrogates, kept as they were read
             i += 3;
         } else if (c >= 0xF0 && c <= 0xF4) {
-            if (i + 3 >= n || !is_continuation(p[i + 1]) || !is_continuation(p[i + 2]) ||
-                !is_continuation(p[i + 3]))
+            if (i + 3 >= n || !is_continuation(p[i + 1]) || !is_continuation(p[i + 2]) || !is_continuation(p[i + 3]))
                 return fail(i, "invalid UTF-8: bad 4-byte sequence");
-            const std::uint32_t cp = ((c & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12) |
-                                     ((p[i + 2] & 0x3Fu) << 6) | (p[i + 3] & 0x3Fu);
+            const std::uint32_t cp =
+                ((c & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12) | ((p[i + 2] & 0x3Fu) << 6) | (p[i + 3] & 0x3Fu);
             if (cp < 0x10000 || cp > 0x10FFFF) return fail(i, "invalid UTF-8: bad 4-byte sequence");
             const std::uint32_t v = cp - 0x10000;
-            append_utf8(out, 0xD800 + (v >> 10));    // the 3-byte form of each surrogate
+            append_utf8(out, 0xD800 + (v >> 10));  // the 3-byte form of each surrogate
             append_utf8(out, 0xDC00 + (v & 0x3FF));
             i += 4;
         } else {
@@ -152,11 +144,22 @@ std::size_t mutf8_length(std::string_view s) noexcept {
     std::size_t len = 0;
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<std::uint8_t>(s[i]);
-        if (c == 0) { len += 2; i += 1; }
-        else if (c < 0x80) { len += 1; i += 1; }
-        else if ((c & 0xE0) == 0xC0) { len += 2; i += 2; }
-        else if ((c & 0xF0) == 0xE0) { len += 3; i += 3; }
-        else { len += 6; i += 4; }
+        if (c == 0) {
+            len += 2;
+            i += 1;
+        } else if (c < 0x80) {
+            len += 1;
+            i += 1;
+        } else if ((c & 0xE0) == 0xC0) {
+            len += 2;
+            i += 2;
+        } else if ((c & 0xF0) == 0xE0) {
+            len += 3;
+            i += 3;
+        } else {
+            len += 6;
+            i += 4;
+        }
     }
     return len;
 }

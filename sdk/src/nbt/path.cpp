@@ -35,8 +35,11 @@ std::size_t first_invalid_utf8(std::string_view s) noexcept {
     std::size_t i = 0;
     while (i < s.size()) {
         const auto b = static_cast<unsigned char>(s[i]);
-        std::size_t len = b < 0x80 ? 1 : (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3
-                                                                  : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
+        std::size_t len = b < 0x80                   ? 1
+                          : (b >= 0xC2 && b <= 0xDF) ? 2
+                          : (b >= 0xE0 && b <= 0xEF) ? 3
+                          : (b >= 0xF0 && b <= 0xF4) ? 4
+                                                     : 0;
         if (len == 0 || s.size() - i < len) return i;
         for (std::size_t k = 1; k < len; ++k)
             if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
@@ -125,8 +128,7 @@ private:
             return;
         }
         if (c == '{') {
-            if (!root)
-                fail(pos_, "invalid NBT path element: '{…}' may only start the path or follow a key");
+            if (!root) fail(pos_, "invalid NBT path element: '{…}' may only start the path or follow a key");
             Tag pattern = embedded_snbt();
             nodes.push_back(make_node(Kind::MatchRoot, {}, 0, std::move(pattern.as_compound())));
             return;
@@ -227,7 +229,8 @@ void apply(const NbtPath::Node& node, const std::vector<Ptr<T>>& in, std::vector
             case Kind::Index:
                 if (auto* l = tag->template get_if<List>()) {
                     const std::int64_t i = resolve_index(node.index, l->size());
-                    if (i >= 0 && static_cast<std::size_t>(i) < l->size()) out.push_back(&(*l)[static_cast<std::size_t>(i)]);
+                    if (i >= 0 && static_cast<std::size_t>(i) < l->size())
+                        out.push_back(&(*l)[static_cast<std::size_t>(i)]);
                 }
                 break;
             case Kind::AllElements:
@@ -259,7 +262,8 @@ template <typename V>
 void array_elements(const NbtPath::Node& node, const V& values, std::vector<Tag>& out) {
     if (node.kind == Kind::Index) {
         const std::int64_t i = resolve_index(node.index, values.size());
-        if (i >= 0 && static_cast<std::size_t>(i) < values.size()) out.emplace_back(values[static_cast<std::size_t>(i)]);
+        if (i >= 0 && static_cast<std::size_t>(i) < values.size())
+            out.emplace_back(values[static_cast<std::size_t>(i)]);
     } else {
         for (auto v : values) out.emplace_back(v);
     }
@@ -274,9 +278,7 @@ PathError multiple() { return PathError{0, "This argument accepts a single NBT v
 
 }  // namespace
 
-std::string PathError::describe() const {
-    return "at position " + std::to_string(position) + ": " + message;
-}
+std::string PathError::describe() const { return "at position " + std::to_string(position) + ": " + message; }
 
 Result<NbtPath, PathError> NbtPath::parse(std::string_view text) {
     if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos)
@@ -291,9 +293,7 @@ Result<NbtPath, PathError> NbtPath::parse(std::string_view text) {
     }
 }
 
-std::vector<const Tag*> NbtPath::select(const Tag& root) const {
-    return select_nodes(nodes_, nodes_.size(), root);
-}
+std::vector<const Tag*> NbtPath::select(const Tag& root) const { return select_nodes(nodes_, nodes_.size(), root); }
 
 std::vector<Tag*> NbtPath::select(Tag& root) const { return select_nodes(nodes_, nodes_.size(), root); }
 

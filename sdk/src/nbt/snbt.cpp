@@ -31,8 +31,8 @@ CompoundEntries& entries_of(Compound& c) noexcept { return detail::TreeBuilder::
 // ---- characters ----
 
 bool is_unquoted_char(char c) noexcept {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
-           c == '-' || c == '.' || c == '+';
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '-' ||
+           c == '.' || c == '+';
 }
 
 // Java's Character.isWhitespace for the ASCII range (what Brigadier's skipWhitespace uses).
@@ -205,8 +205,7 @@ F to_floating(std::string_view s) noexcept {
     }
     F value{};
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec == std::errc::result_out_of_range)
-        value = decimal_overflows(s) ? std::numeric_limits<F>::infinity() : F(0);
+    if (ec == std::errc::result_out_of_range) value = decimal_overflows(s) ? std::numeric_limits<F>::infinity() : F(0);
     return negative ? -value : value;
 }
 
@@ -236,8 +235,7 @@ Tag classify(std::string_view s) {
     if (ends_with_ci(s, 'f') || ends_with_ci(s, 'd')) {
         const bool is_float = ends_with_ci(s, 'f');
         const std::string_view body = s.substr(0, s.size() - 1);
-        if (auto special = special_floating(body))
-            return is_float ? Tag(static_cast<float>(*special)) : Tag(*special);
+        if (auto special = special_floating(body)) return is_float ? Tag(static_cast<float>(*special)) : Tag(*special);
     }
     const std::string_view body = s.empty() ? s : s.substr(0, s.size() - 1);
     if (ends_with_ci(s, 'f') && matches_decimal(body, false)) return Tag(to_floating<float>(body));
@@ -272,9 +270,7 @@ struct ParseFailure {
     std::string message;
 };
 
-[[noreturn]] void fail(std::size_t offset, std::string message) {
-    throw ParseFailure{offset, std::move(message)};
-}
+[[noreturn]] void fail(std::size_t offset, std::string message) { throw ParseFailure{offset, std::move(message)}; }
 
 SnbtError make_error(std::string_view text, std::size_t offset, std::string message) {
     SnbtError e;
@@ -420,8 +416,7 @@ private:
         // TagParser.readList: `[X;` with X not a quote is an array header, whatever X is.
         if (pos_ + 1 < s_.size() && !is_quote(s_[pos_ + 1])) {
             const std::size_t len = utf8_sequence_length(s_, pos_ + 1);
-            if (len > 0 && len < 4 && pos_ + 1 + len < s_.size() && s_[pos_ + 1 + len] == ';')
-                return array(len, depth);
+            if (len > 0 && len < 4 && pos_ + 1 + len < s_.size() && s_[pos_ + 1 + len] == ';') return array(len, depth);
         }
         return Tag(list(depth));
     }
@@ -457,8 +452,7 @@ private:
             case 'I': return Tag(array_elements<std::int32_t>(TagType::IntArray, depth));
             case 'L': return Tag(array_elements<std::int64_t>(TagType::LongArray, depth));
             default:
-                fail(letter_pos, "invalid array type " + describe_char_at(s_, letter_pos) +
-                                     " (expected B, I or L)");
+                fail(letter_pos, "invalid array type " + describe_char_at(s_, letter_pos) + " (expected B, I or L)");
         }
     }
 
@@ -513,8 +507,7 @@ private:
         std::string out;
         for (;;) {
             const std::size_t run = s_.find_first_of(q == '"' ? "\"\\" : "'\\", pos_);
-            if (run == std::string_view::npos)
-                fail(open, std::string("unterminated string: no closing ") + q);
+            if (run == std::string_view::npos) fail(open, std::string("unterminated string: no closing ") + q);
             out.append(s_.substr(pos_, run - pos_));
             pos_ = run;
             if (s_[pos_] == q) {
@@ -531,7 +524,9 @@ private:
         const char c = s_[pos_ + 1];
         pos_ += 2;
         switch (c) {
-            case '\\': case '"': case '\'': out += c; return;
+            case '\\':
+            case '"':
+            case '\'': out += c; return;
             case 'n': out += '\n'; return;
             case 't': out += '\t'; return;
             case 'r': out += '\r'; return;
@@ -565,9 +560,8 @@ private:
             }
             default: {
                 const std::string found = describe_char_at(s_, at + 1);
-                fail(at, found.front() == '\''
-                             ? "invalid escape sequence '\\" + found.substr(1)
-                             : "invalid escape sequence: '\\' followed by " + found);
+                fail(at, found.front() == '\'' ? "invalid escape sequence '\\" + found.substr(1)
+                                               : "invalid escape sequence: '\\' followed by " + found);
             }
         }
     }
@@ -580,11 +574,11 @@ private:
 SnbtError check_input(std::string_view text, const SnbtReadOptions& opts, bool& ok) {
     ok = false;
     if (text.size() > opts.max_length)
-        return make_error(text, 0, "input is " + std::to_string(text.size()) + " bytes, more than the limit of " +
-                                       std::to_string(opts.max_length));
+        return make_error(text, 0,
+                          "input is " + std::to_string(text.size()) + " bytes, more than the limit of " +
+                              std::to_string(opts.max_length));
     const std::size_t bad = find_invalid_utf8(text);
-    if (bad != std::string_view::npos)
-        return make_error(text, bad, "invalid UTF-8 at byte " + std::to_string(bad));
+    if (bad != std::string_view::npos) return make_error(text, bad, "invalid UTF-8 at byte " + std::to_string(bad));
     ok = true;
     return {};
 }
@@ -667,10 +661,19 @@ public:
     void write(const Tag& tag, std::size_t depth) {
         switch (tag.type()) {
             case TagType::End: out_ += "END"; return;  // vanilla's EndTag text; not readable back
-            case TagType::Byte: append_integer(out_, static_cast<int>(*tag.get_if<std::int8_t>())); out_ += 'b'; return;
-            case TagType::Short: append_integer(out_, *tag.get_if<std::int16_t>()); out_ += 's'; return;
+            case TagType::Byte:
+                append_integer(out_, static_cast<int>(*tag.get_if<std::int8_t>()));
+                out_ += 'b';
+                return;
+            case TagType::Short:
+                append_integer(out_, *tag.get_if<std::int16_t>());
+                out_ += 's';
+                return;
             case TagType::Int: append_integer(out_, *tag.get_if<std::int32_t>()); return;
-            case TagType::Long: append_integer(out_, *tag.get_if<std::int64_t>()); out_ += 'L'; return;
+            case TagType::Long:
+                append_integer(out_, *tag.get_if<std::int64_t>());
+                out_ += 'L';
+                return;
             case TagType::Float: append_floating(out_, *tag.get_if<float>(), 'f'); return;
             case TagType::Double: append_floating(out_, *tag.get_if<double>(), 'd'); return;
             case TagType::String: out_ += quote_snbt_string(*tag.get_if<std::string>()); return;
@@ -772,12 +775,12 @@ Result<Compound, SnbtError> parse_snbt_compound(std::string_view text, const Snb
 
 namespace detail {
 
-Result<Tag, SnbtError> parse_snbt_prefix(std::string_view text, std::size_t& consumed,
-                                         const SnbtReadOptions& opts) {
+Result<Tag, SnbtError> parse_snbt_prefix(std::string_view text, std::size_t& consumed, const SnbtReadOptions& opts) {
     consumed = 0;
     if (text.size() > opts.max_length)
-        return unexpected(make_error(text, 0, "input is " + std::to_string(text.size()) +
-                                                  " bytes, more than the limit of " + std::to_string(opts.max_length)));
+        return unexpected(make_error(text, 0,
+                                     "input is " + std::to_string(text.size()) + " bytes, more than the limit of " +
+                                         std::to_string(opts.max_length)));
     Parser p(text, opts);
     try {
         Tag t = p.value(0);

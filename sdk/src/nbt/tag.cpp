@@ -32,23 +32,22 @@ void throw_type_mismatch(TagType expected, TagType found) {
 }
 
 void throw_missing_key(std::string_view key, TagType expected) {
-    throw TypeError("missing key '" + std::string(key) + "' (expected " +
-                    std::string(tag_type_name(expected)) + ")");
+    throw TypeError("missing key '" + std::string(key) + "' (expected " + std::string(tag_type_name(expected)) + ")");
 }
 
 void throw_key_type(std::string_view key, TagType expected, TagType found) {
-    throw TypeError("key '" + std::string(key) + "' is " + std::string(tag_type_name(found)) +
-                    ", expected " + std::string(tag_type_name(expected)));
+    throw TypeError("key '" + std::string(key) + "' is " + std::string(tag_type_name(found)) + ", expected " +
+                    std::string(tag_type_name(expected)));
 }
 
 void throw_index(std::size_t index, std::size_t size) {
-    throw TypeError("index " + std::to_string(index) + " is out of range for a list of " +
-                    std::to_string(size) + " elements");
+    throw TypeError("index " + std::to_string(index) + " is out of range for a list of " + std::to_string(size) +
+                    " elements");
 }
 
 void throw_index_type(std::size_t index, TagType expected, TagType found) {
-    throw TypeError("element " + std::to_string(index) + " is " + std::string(tag_type_name(found)) +
-                    ", expected " + std::string(tag_type_name(expected)));
+    throw TypeError("element " + std::to_string(index) + " is " + std::string(tag_type_name(found)) + ", expected " +
+                    std::string(tag_type_name(expected)));
 }
 
 }  // namespace detail

@@ -14,8 +14,7 @@ void PluginContext::release_kept() noexcept {
 }
 
 void PluginContext::throw_taken(std::string_view kind, const std::string& id, const std::string& other) const {
-    throw PluginError(std::string(kind) + " " + id + " is registered by both '" + other + "' and '" +
-                      plugin_id_ + "'");
+    throw PluginError(std::string(kind) + " " + id + " is registered by both '" + other + "' and '" + plugin_id_ + "'");
 }
 
 Handle<EntityTypeInfo> PluginContext::register_entity_type(std::string_view id, EntityTypeInfo info) {

@@ -29,8 +29,8 @@ bool set_door_open(Level& level, BlockPos pos, bool open) {
     // The other half follows, as DoorBlock.updateShape copies OPEN from its partner.
     const BlockPos other = door_half == DoubleBlockHalf::Lower ? pos.above() : pos.below();
     const BlockState partner = level.block_state(other);
-    const bool other_half = door_half ? blocks.get(partner, props.double_block_half) != door_half
-                                      : blocks.get(partner, props.half) != half;
+    const bool other_half =
+        door_half ? blocks.get(partner, props.double_block_half) != door_half : blocks.get(partner, props.half) != half;
     if (blocks.block_of(partner) == blocks.block_of(state) && other_half) {
         if (const auto p = blocks.with(partner, props.open, open)) level.set_block(other, *p);
     }
@@ -57,8 +57,8 @@ bool is_mob_coming_through_door(Mob& other, BlockPos door, brain::MemoryModuleTy
     return p->nodes[p->next_node_index - 1] == door || p->next_node_pos() == door;
 }
 
-bool are_other_mobs_coming_through_door(Level& level, const Mob& mob, BlockPos door,
-                                        const brain::EntityList* others, brain::MemoryModuleType<Path> path) {
+bool are_other_mobs_coming_through_door(Level& level, const Mob& mob, BlockPos door, const brain::EntityList* others,
+                                        brain::MemoryModuleType<Path> path) {
     if (others == nullptr) return false;
     for (const EntityRef& ref : *others) {
         Mob* other = level.resolve_mob(ref);
@@ -119,7 +119,9 @@ InteractWithDoor::InteractWithDoor(const brain::StandardMemories& m)
 }
 
 void InteractWithDoor::remember(Level& level, Brain& brain, BlockPos door) {
-    brain.modify_memory(doors_to_close_, [&](GlobalPosSet& doors) { doors.insert(GlobalPos{level.dimension(), door}); });
+    brain.modify_memory(doors_to_close_, [&](GlobalPosSet& doors) {
+        doors.insert(GlobalPos{level.dimension(), door});
+    });
 }
 
 bool InteractWithDoor::trigger(Level& level, Mob& mob, std::int64_t) {

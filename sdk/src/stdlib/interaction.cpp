@@ -4,9 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "internal.hpp"
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
-#include "internal.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -43,9 +43,8 @@ namespace {
 Entity* closest_visible(Level& level, const Mob& mob, const brain::NearestVisibleLivingEntities& visible,
                         float max_distance, Handle<EntityTypeInfo> type) {
     const double sq = static_cast<double>(max_distance * max_distance);  // a float product, as vanilla
-    return visible.find_closest(level, [&](const Entity& e) {
-        return (!type.valid() || e.type() == type) && e.distance_to_sqr(mob) <= sq;
-    });
+    return visible.find_closest(
+        level, [&](const Entity& e) { return (!type.valid() || e.type() == type) && e.distance_to_sqr(mob) <= sq; });
 }
 
 }  // namespace
@@ -65,8 +64,9 @@ std::unique_ptr<OneShot> set_entity_look_target(const StandardMemories& m, float
 std::unique_ptr<OneShot> set_entity_look_target_sometimes(const StandardMemories& m, float max_distance,
                                                           UniformInt interval, Handle<EntityTypeInfo> type) {
     if (interval.min <= 1 || interval.max < interval.min)
-        throw std::invalid_argument("set_entity_look_target_sometimes: the interval's minimum must be above 1 "
-                                    "and not above its maximum");
+        throw std::invalid_argument(
+            "set_entity_look_target_sometimes: the interval's minimum must be above 1 "
+            "and not above its maximum");
     std::int32_t ticks_until_next_start = 0;  // vanilla's Ticker, one per behaviour
     return named(create(absent(m.look_target), present(m.visible_mobs),
                         [=](Level& level, Mob& mob, std::int64_t, auto& look, auto& visible) mutable {
@@ -90,8 +90,7 @@ std::unique_ptr<OneShot> interact_with(const StandardMemories& m, Handle<EntityT
                                        float speed, std::int32_t close_enough) {
     const double sq = static_cast<double>(max_distance) * max_distance;
     return named(create(registered(memory), registered(m.look_target), absent(m.walk_target), present(m.visible_mobs),
-                        [=](Level& level, Mob& mob, std::int64_t, auto& target, auto& look, auto& walk,
-                            auto& visible) {
+                        [=](Level& level, Mob& mob, std::int64_t, auto& target, auto& look, auto& walk, auto& visible) {
                             const auto& v = visible.get();
                             const auto is_type = [&](const Entity& e) { return e.type() == type; };
                             if (v.find_closest(level, is_type) == nullptr) return false;
@@ -127,20 +126,20 @@ bool is_within_melee_attack_range(const Entity& attacker, const Entity& target) 
 
 std::unique_ptr<OneShot> melee_attack(const StandardMemories& m, std::int32_t cooldown, float damage) {
     const ResourceLocation& mob_attack = vanilla_damage_types().mob_attack;
-    return named(create(registered(m.look_target), present(m.attack_target), absent(m.attack_cooling_down),
-                        present(m.visible_mobs),
-                        [=](Level& level, Mob& mob, std::int64_t, auto& look, auto& attack, auto& cooling,
-                            auto& visible) {
-                            Mob* target = level.resolve_mob(attack.get());
-                            if (target == nullptr || !is_within_melee_attack_range(mob, *target) ||
-                                !visible.get().contains(attack.get()))
-                                return false;
-                            look.set(PositionTracker::entity(*target, true));
-                            target->hurt(mob_attack, damage, &mob);
-                            cooling.set_with_expiry(true, cooldown);
-                            return true;
-                        }),
-                 "MeleeAttack");
+    return named(
+        create(registered(m.look_target), present(m.attack_target), absent(m.attack_cooling_down),
+               present(m.visible_mobs),
+               [=](Level& level, Mob& mob, std::int64_t, auto& look, auto& attack, auto& cooling, auto& visible) {
+                   Mob* target = level.resolve_mob(attack.get());
+                   if (target == nullptr || !is_within_melee_attack_range(mob, *target) ||
+                       !visible.get().contains(attack.get()))
+                       return false;
+                   look.set(PositionTracker::entity(*target, true));
+                   target->hurt(mob_attack, damage, &mob);
+                   cooling.set_with_expiry(true, cooldown);
+                   return true;
+               }),
+        "MeleeAttack");
 }
 
 }  // namespace mobsdk::stdlib

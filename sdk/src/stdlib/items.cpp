@@ -90,8 +90,8 @@ void SimpleContainer::load_nbt(const nbt::List& list, std::vector<std::string>& 
         if (!stack || stack->empty()) continue;
         const ItemStack left = add_item(*stack);
         if (!left.empty())
-            warnings.push_back(at + ": " + std::to_string(left.count) + " " + left.item.str() +
-                               " do not fit in " + std::to_string(size()) + " slot(s); dropped");
+            warnings.push_back(at + ": " + std::to_string(left.count) + " " + left.item.str() + " do not fit in " +
+                               std::to_string(size()) + " slot(s); dropped");
     }
 }
 

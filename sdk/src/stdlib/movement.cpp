@@ -5,14 +5,14 @@
 #include <cmath>
 #include <limits>
 
+#include "internal.hpp"
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/ai_util.hpp"
-#include "internal.hpp"
 
 namespace mobsdk::stdlib {
 
-using internal::named;
 using internal::half_pi_float;
+using internal::named;
 
 using brain::Brain;
 using brain::MemoryStatus;
@@ -34,8 +34,7 @@ MoveToTargetSink::MoveToTargetSink(const StandardMemories& m, std::int32_t min_d
       cant_reach_(m.cant_reach_walk_target_since) {}
 
 bool MoveToTargetSink::reached_target(Level& level, const Mob& mob, const WalkTarget& target) const {
-    return target.target.current_block_position(level).dist_manhattan(mob.block_position()) <=
-           target.close_enough_dist;
+    return target.target.current_block_position(level).dist_manhattan(mob.block_position()) <= target.close_enough_dist;
 }
 
 bool MoveToTargetSink::try_compute_path(Level& level, Mob& mob, const WalkTarget& target, std::int64_t time) {
@@ -210,7 +209,9 @@ std::unique_ptr<OneShot> random_stroll(const StandardMemories& m, float speed, s
                                        std::int32_t vertical) {
     return stroll_fly_or_swim(
         m, speed,
-        [horizontal, vertical](Level& level, Mob& mob) { return random_pos::land_pos(level, mob, horizontal, vertical); },
+        [horizontal, vertical](Level& level, Mob& mob) {
+            return random_pos::land_pos(level, mob, horizontal, vertical);
+        },
         [](Mob&) { return true; });
 }
 
@@ -220,8 +221,8 @@ std::optional<BlockPos> air_and_water_pos(Level& level, Mob& mob, std::int32_t h
     double best = -std::numeric_limits<double>::infinity();
     std::optional<BlockPos> found;
     for (int i = 0; i < random_pos::attempts; ++i) {
-        const auto offset = random_pos::random_direction_within_radians(level.random(), horizontal, vertical,
-                                                                        y_offset, dir_x, dir_z, max_radians);
+        const auto offset = random_pos::random_direction_within_radians(level.random(), horizontal, vertical, y_offset,
+                                                                        dir_x, dir_z, max_radians);
         if (!offset) continue;
         BlockPos p = random_pos::pos_toward_direction(level.random(), mob, horizontal, *offset);
         if (p.y < level.min_build_height() || p.y >= level.max_build_height()) continue;
@@ -272,8 +273,8 @@ std::unique_ptr<OneShot> go_to_wanted_item_with(const StandardMemories& m, WalkC
                                                 std::int32_t max_distance) {
     return named(create(registered(m.look_target), walk_condition, present(m.nearest_visible_wanted_item),
                         registered(m.item_pickup_cooldown_ticks),
-                        [speed, max_distance](Level& level, Mob& mob, std::int64_t, auto& look, auto& walk,
-                                              auto& item, auto& cooldown) {
+                        [speed, max_distance](Level& level, Mob& mob, std::int64_t, auto& look, auto& walk, auto& item,
+                                              auto& cooldown) {
                             if (cooldown.try_get() != nullptr) return false;
                             const Entity* e = level.resolve(item.get());
                             if (e == nullptr) return false;
@@ -300,40 +301,39 @@ std::unique_ptr<OneShot> set_walk_target_from_block_memory(const StandardMemorie
                                                            brain::MemoryModuleType<GlobalPos> memory, float speed,
                                                            std::int32_t close_enough, std::int32_t too_far,
                                                            std::int32_t too_long_unreachable) {
-    return named(
-        create(registered(m.cant_reach_walk_target_since), absent(m.walk_target), present(memory),
-               [=](Level& level, Mob& mob, std::int64_t time, auto& cant_reach, auto& walk, auto& remembered) {
-                   // A reference, not a copy (the dimension's id is a heap string): the only write
-                   // to the memory here is erase(), which leaves the stored value in place.
-                   const GlobalPos& target = remembered.get();
-                   const std::int64_t* since = cant_reach.try_get();
-                   const auto give_up = [&] {
-                       // Vanilla's Villager.releasePoi: the ticket goes back when the POI is here.
-                       if (target.dimension == level.dimension() && level.poi_manager().type_at(target.pos))
-                           level.poi_manager().release(target.pos);
-                       remembered.erase();
-                       cant_reach.set(time);
-                   };
-                   if (target.dimension != level.dimension() ||
-                       (since != nullptr && level.game_time() - *since > too_long_unreachable)) {
-                       give_up();
-                   } else if (target.pos.dist_manhattan(mob.block_position()) > too_far) {
-                       std::optional<BlockPos> p;
-                       for (int tries = 0; !p || p->dist_manhattan(mob.block_position()) > too_far;) {
-                           p = random_pos::default_pos_towards(level, mob, 15, 7, random_pos::bottom_center(target.pos),
-                                                               half_pi_float);
-                           if (++tries == 1000) {
-                               give_up();
-                               return true;
-                           }
-                       }
-                       walk.set(WalkTarget(*p, speed, close_enough));
-                   } else if (target.pos.dist_manhattan(mob.block_position()) > close_enough) {
-                       walk.set(WalkTarget(target.pos, speed, close_enough));
-                   }
-                   return true;
-               }),
-        "SetWalkTargetFromBlockMemory");
+    return named(create(registered(m.cant_reach_walk_target_since), absent(m.walk_target), present(memory),
+                        [=](Level& level, Mob& mob, std::int64_t time, auto& cant_reach, auto& walk, auto& remembered) {
+                            // A reference, not a copy (the dimension's id is a heap string): the only write
+                            // to the memory here is erase(), which leaves the stored value in place.
+                            const GlobalPos& target = remembered.get();
+                            const std::int64_t* since = cant_reach.try_get();
+                            const auto give_up = [&] {
+                                // Vanilla's Villager.releasePoi: the ticket goes back when the POI is here.
+                                if (target.dimension == level.dimension() && level.poi_manager().type_at(target.pos))
+                                    level.poi_manager().release(target.pos);
+                                remembered.erase();
+                                cant_reach.set(time);
+                            };
+                            if (target.dimension != level.dimension() ||
+                                (since != nullptr && level.game_time() - *since > too_long_unreachable)) {
+                                give_up();
+                            } else if (target.pos.dist_manhattan(mob.block_position()) > too_far) {
+                                std::optional<BlockPos> p;
+                                for (int tries = 0; !p || p->dist_manhattan(mob.block_position()) > too_far;) {
+                                    p = random_pos::default_pos_towards(
+                                        level, mob, 15, 7, random_pos::bottom_center(target.pos), half_pi_float);
+                                    if (++tries == 1000) {
+                                        give_up();
+                                        return true;
+                                    }
+                                }
+                                walk.set(WalkTarget(*p, speed, close_enough));
+                            } else if (target.pos.dist_manhattan(mob.block_position()) > close_enough) {
+                                walk.set(WalkTarget(target.pos, speed, close_enough));
+                            }
+                            return true;
+                        }),
+                 "SetWalkTargetFromBlockMemory");
 }
 
 // ---- SetWalkTargetAwayFrom ----
@@ -343,38 +343,39 @@ namespace {
 template <typename T, typename ToPos>
 std::unique_ptr<OneShot> walk_away(const StandardMemories& m, brain::MemoryModuleType<T> memory, float speed,
                                    std::int32_t desired_distance, bool has_target, ToPos to_pos) {
-    return named(
-        create(registered(m.walk_target), present(memory),
-               [=](Level& level, Mob& mob, std::int64_t, auto& walk, auto& threat) {
-                   const WalkTarget* current = walk.try_get();
-                   if (current != nullptr && !has_target) return false;
-                   const Vec3 here = mob.position();
-                   const std::optional<Vec3> avoid = to_pos(level, threat.get());
-                   if (!avoid) return false;
-                   const double d = static_cast<double>(desired_distance);
-                   if (!(here.dist_sqr(*avoid) < d * d)) return false;
-                   if (current != nullptr && current->speed_modifier == speed) {
-                       // Already walking away at this speed: keep that target.
-                       const Vec3 to_target = current->target.current_position(level) - here;
-                       const Vec3 to_threat = *avoid - here;
-                       const double dot = to_target.x * to_threat.x + to_target.y * to_threat.y + to_target.z * to_threat.z;
-                       if (dot < 0.0) return false;
-                   }
-                   for (int i = 0; i < 10; ++i) {
-                       if (const auto p = random_pos::land_pos_away(level, mob, 16, 7, *avoid)) {
-                           walk.set(WalkTarget(*p, speed, 0));
-                           break;
-                       }
-                   }
-                   return true;
-               }),
-        "SetWalkTargetAwayFrom");
+    return named(create(registered(m.walk_target), present(memory),
+                        [=](Level& level, Mob& mob, std::int64_t, auto& walk, auto& threat) {
+                            const WalkTarget* current = walk.try_get();
+                            if (current != nullptr && !has_target) return false;
+                            const Vec3 here = mob.position();
+                            const std::optional<Vec3> avoid = to_pos(level, threat.get());
+                            if (!avoid) return false;
+                            const double d = static_cast<double>(desired_distance);
+                            if (!(here.dist_sqr(*avoid) < d * d)) return false;
+                            if (current != nullptr && current->speed_modifier == speed) {
+                                // Already walking away at this speed: keep that target.
+                                const Vec3 to_target = current->target.current_position(level) - here;
+                                const Vec3 to_threat = *avoid - here;
+                                const double dot =
+                                    to_target.x * to_threat.x + to_target.y * to_threat.y + to_target.z * to_threat.z;
+                                if (dot < 0.0) return false;
+                            }
+                            for (int i = 0; i < 10; ++i) {
+                                if (const auto p = random_pos::land_pos_away(level, mob, 16, 7, *avoid)) {
+                                    walk.set(WalkTarget(*p, speed, 0));
+                                    break;
+                                }
+                            }
+                            return true;
+                        }),
+                 "SetWalkTargetAwayFrom");
 }
 
 }  // namespace
 
-std::unique_ptr<OneShot> set_walk_target_away_from_pos(const StandardMemories& m, brain::MemoryModuleType<BlockPos> memory,
-                                                       float speed, std::int32_t desired_distance, bool has_target) {
+std::unique_ptr<OneShot> set_walk_target_away_from_pos(const StandardMemories& m,
+                                                       brain::MemoryModuleType<BlockPos> memory, float speed,
+                                                       std::int32_t desired_distance, bool has_target) {
     return walk_away(m, memory, speed, desired_distance, has_target,
                      [](Level&, const BlockPos& p) -> std::optional<Vec3> { return random_pos::bottom_center(p); });
 }

@@ -7,11 +7,11 @@
 #include <limits>
 #include <string_view>
 
+#include "internal.hpp"
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/stdlib/sensors.hpp"
 #include "mobsdk/stdlib/village.hpp"
 #include "mobsdk/world/ai_util.hpp"
-#include "internal.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -272,44 +272,43 @@ std::unique_ptr<OneShot> set_hidden_state(const StandardMemories& m, std::int32_
 std::unique_ptr<OneShot> locate_hiding_place(const StandardMemories& m, Handle<PoiTypeInfo> home, std::int32_t radius,
                                              float speed, std::int32_t close_enough) {
     std::vector<PoiRecord> beds;  // reused by every trigger of this behaviour
-    return named(
-        create(absent(m.walk_target), registered(m.home), registered(m.hiding_place), registered(m.path),
-               registered(m.look_target), registered(m.breed_target), registered(m.interaction_target),
-               [=](Level& level, Mob& mob, std::int64_t, auto& walk, auto& own_home, auto& hiding, auto& path,
-                   auto& look, auto& breed, auto& interaction) mutable {
-                   PoiManager& poi = level.poi_manager();
-                   const Handle<PoiTypeInfo> types[] = {home};
-                   const double close = static_cast<double>(close_enough);
-                   std::optional<BlockPos> place;
-                   // PoiManager.find within close_enough + 1, kept only when its centre is close.
-                   beds.clear();
-                   poi.find_closest(types, mob.block_position(), close_enough + 1, PoiOccupancy::Any, 1, beds);
-                   if (!beds.empty() && closer_to_center_than(beds.front().pos, mob.position(), close))
-                       place = beds.front().pos;
-                   if (!place) {
-                       // PoiManager.getRandom: every bed within `radius`, Util.shuffle'd, the first.
-                       beds.clear();
-                       poi.find_closest(types, mob.block_position(), radius, PoiOccupancy::Any,
-                                        std::numeric_limits<std::size_t>::max(), beds);
-                       for (std::int32_t i = static_cast<std::int32_t>(beds.size()); i > 1; --i)
-                           std::swap(beds[static_cast<std::size_t>(i - 1)],
-                                     beds[static_cast<std::size_t>(level.random().next_int(i))]);
-                       if (!beds.empty()) place = beds.front().pos;
-                   }
-                   if (!place) {
-                       if (const GlobalPos* h = own_home.try_get()) place = h->pos;
-                   }
-                   if (!place) return true;
-                   path.erase();
-                   look.erase();
-                   breed.erase();
-                   interaction.erase();
-                   hiding.set(GlobalPos{level.dimension(), *place});
-                   if (!closer_to_center_than(*place, mob.position(), close))
-                       walk.set(WalkTarget(*place, speed, close_enough));
-                   return true;
-               }),
-        "LocateHidingPlace");
+    return named(create(absent(m.walk_target), registered(m.home), registered(m.hiding_place), registered(m.path),
+                        registered(m.look_target), registered(m.breed_target), registered(m.interaction_target),
+                        [=](Level& level, Mob& mob, std::int64_t, auto& walk, auto& own_home, auto& hiding, auto& path,
+                            auto& look, auto& breed, auto& interaction) mutable {
+                            PoiManager& poi = level.poi_manager();
+                            const Handle<PoiTypeInfo> types[] = {home};
+                            const double close = static_cast<double>(close_enough);
+                            std::optional<BlockPos> place;
+                            // PoiManager.find within close_enough + 1, kept only when its centre is close.
+                            beds.clear();
+                            poi.find_closest(types, mob.block_position(), close_enough + 1, PoiOccupancy::Any, 1, beds);
+                            if (!beds.empty() && closer_to_center_than(beds.front().pos, mob.position(), close))
+                                place = beds.front().pos;
+                            if (!place) {
+                                // PoiManager.getRandom: every bed within `radius`, Util.shuffle'd, the first.
+                                beds.clear();
+                                poi.find_closest(types, mob.block_position(), radius, PoiOccupancy::Any,
+                                                 std::numeric_limits<std::size_t>::max(), beds);
+                                for (std::int32_t i = static_cast<std::int32_t>(beds.size()); i > 1; --i)
+                                    std::swap(beds[static_cast<std::size_t>(i - 1)],
+                                              beds[static_cast<std::size_t>(level.random().next_int(i))]);
+                                if (!beds.empty()) place = beds.front().pos;
+                            }
+                            if (!place) {
+                                if (const GlobalPos* h = own_home.try_get()) place = h->pos;
+                            }
+                            if (!place) return true;
+                            path.erase();
+                            look.erase();
+                            breed.erase();
+                            interaction.erase();
+                            hiding.set(GlobalPos{level.dimension(), *place});
+                            if (!closer_to_center_than(*place, mob.position(), close))
+                                walk.set(WalkTarget(*place, speed, close_enough));
+                            return true;
+                        }),
+                 "LocateHidingPlace");
 }
 
 // ---- the bell ----
@@ -347,16 +346,16 @@ bool ring_bell(Level& level, BlockPos bell, const StandardMemories& m, std::vect
 
 std::unique_ptr<OneShot> ring_bell(const StandardMemories& m) {
     std::vector<EntityRef> scratch;
-    return named(create(present(m.meeting_point),
-                        [heard = m.heard_bell_time, scratch](Level& level, Mob& mob, std::int64_t,
-                                                             auto& meeting) mutable {
-                            if (level.random().next_float() <= 0.95f) return false;  // BELL_RING_CHANCE
-                            const BlockPos pos = meeting.get().pos;
-                            // RING_BELL_FROM_DISTANCE: 3.
-                            if (closer_than(pos, mob.block_position(), 3.0)) ring(level, pos, heard, scratch);
-                            return true;
-                        }),
-                 "RingBell");
+    return named(
+        create(present(m.meeting_point),
+               [heard = m.heard_bell_time, scratch](Level& level, Mob& mob, std::int64_t, auto& meeting) mutable {
+                   if (level.random().next_float() <= 0.95f) return false;  // BELL_RING_CHANCE
+                   const BlockPos pos = meeting.get().pos;
+                   // RING_BELL_FROM_DISTANCE: 3.
+                   if (closer_than(pos, mob.block_position(), 3.0)) ring(level, pos, heard, scratch);
+                   return true;
+               }),
+        "RingBell");
 }
 
 // ---- ReactToBell ----

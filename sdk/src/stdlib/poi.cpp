@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <limits>
 
+#include "internal.hpp"
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/ai_util.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
-#include "internal.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -24,7 +24,6 @@ using brain::WalkTarget;
 using namespace brain::behavior_builder;
 
 namespace {
-
 
 // Vanilla's BlockPos.closerToCenterThan: the block's centre is strictly closer than `distance`.
 bool closer_to_center_than(BlockPos pos, const Vec3& point, double distance) noexcept {
@@ -69,7 +68,9 @@ bool same_global_pos(const GlobalPos& a, const GlobalPos& b) noexcept {
 
 // ---- PoiFilter ----
 
-PoiFilter PoiFilter::of(std::vector<Handle<PoiTypeInfo>> types) { return PoiFilter(Kind::Types, std::move(types), nullptr); }
+PoiFilter PoiFilter::of(std::vector<Handle<PoiTypeInfo>> types) {
+    return PoiFilter(Kind::Types, std::move(types), nullptr);
+}
 
 PoiFilter PoiFilter::held_job_site(const VillagerProfessions& professions) {
     return PoiFilter(Kind::HeldJobSite, {}, &professions);
@@ -411,7 +412,8 @@ std::unique_ptr<OneShot> stroll_around_poi(const StandardMemories& m, brain::Mem
                                 !closer_to_center_than(site.pos, mob.position(), max_distance))
                                 return false;
                             if (time <= next_ok) return true;
-                            if (const auto p = random_pos::land_pos(level, mob, 8, 6)) walk.set(WalkTarget(*p, speed, 1));
+                            if (const auto p = random_pos::land_pos(level, mob, 8, 6))
+                                walk.set(WalkTarget(*p, speed, 1));
                             else walk.erase();
                             next_ok = time + 180;
                             return true;
@@ -436,27 +438,28 @@ std::unique_ptr<OneShot> stroll_to_poi(const StandardMemories& m, brain::MemoryM
                  "StrollToPoi");
 }
 
-std::unique_ptr<OneShot> stroll_to_poi_list(const StandardMemories& m, brain::MemoryModuleType<brain::GlobalPosList> list,
-                                            float speed, std::int32_t close_enough, std::int32_t max_distance,
+std::unique_ptr<OneShot> stroll_to_poi_list(const StandardMemories& m,
+                                            brain::MemoryModuleType<brain::GlobalPosList> list, float speed,
+                                            std::int32_t close_enough, std::int32_t max_distance,
                                             brain::MemoryModuleType<GlobalPos> must_be_close_to) {
-    return named(create(registered(m.walk_target), present(list), present(must_be_close_to),
-                        [speed, close_enough, max_distance, next_ok = std::int64_t{0}](
-                            Level& level, Mob& mob, std::int64_t time, auto& walk, auto& targets,
-                            auto& anchor) mutable {
-                            const brain::GlobalPosList& positions = targets.get();
-                            if (positions.empty()) return false;
-                            const GlobalPos target =
-                                positions[static_cast<std::size_t>(level.random().next_int(static_cast<std::int32_t>(positions.size())))];
-                            if (!(target.dimension == level.dimension()) ||
-                                !closer_to_center_than(anchor.get().pos, mob.position(), max_distance))
-                                return false;
-                            if (time > next_ok) {
-                                walk.set(WalkTarget(target.pos, speed, close_enough));
-                                next_ok = time + 100;
-                            }
-                            return true;
-                        }),
-                 "StrollToPoiList");
+    return named(
+        create(registered(m.walk_target), present(list), present(must_be_close_to),
+               [speed, close_enough, max_distance, next_ok = std::int64_t{0}](
+                   Level& level, Mob& mob, std::int64_t time, auto& walk, auto& targets, auto& anchor) mutable {
+                   const brain::GlobalPosList& positions = targets.get();
+                   if (positions.empty()) return false;
+                   const GlobalPos target = positions[static_cast<std::size_t>(
+                       level.random().next_int(static_cast<std::int32_t>(positions.size())))];
+                   if (!(target.dimension == level.dimension()) ||
+                       !closer_to_center_than(anchor.get().pos, mob.position(), max_distance))
+                       return false;
+                   if (time > next_ok) {
+                       walk.set(WalkTarget(target.pos, speed, close_enough));
+                       next_ok = time + 100;
+                   }
+                   return true;
+               }),
+        "StrollToPoiList");
 }
 
 }  // namespace mobsdk::stdlib

@@ -77,8 +77,8 @@ namespace {
 // NearestVisibleLivingEntities' lazy test: is_entity_targetable with the attack-target memory
 // whose index the sensor passed as context.
 bool targetable_by_attack_target(Level& level, Mob& observer, const Entity& target, std::uint64_t context) {
-    const auto attack_target = brain::MemoryModuleType<EntityRef>(
-        brain::MemoryHandle::from_index(static_cast<std::uint32_t>(context)));
+    const auto attack_target =
+        brain::MemoryModuleType<EntityRef>(brain::MemoryHandle::from_index(static_cast<std::uint32_t>(context)));
     return is_entity_targetable(level, observer, target, attack_target);
 }
 
@@ -110,8 +110,8 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
     // computeIfAbsent: only the entities some query asks about cost a ray.
     const EntityList* nearby = b.find_memory(mobs_);
     b.modify_memory(visible_, [&](NearestVisibleLivingEntities& v) {
-        v.assign_lazy(nearby ? std::span<const EntityRef>(*nearby) : std::span<const EntityRef>(), level,
-                      mob.ref(), &targetable_by_attack_target, attack_target_.handle().index());
+        v.assign_lazy(nearby ? std::span<const EntityRef>(*nearby) : std::span<const EntityRef>(), level, mob.ref(),
+                      &targetable_by_attack_target, attack_target_.handle().index());
     });
 }
 
@@ -242,8 +242,8 @@ void NearestBedSensor::do_tick(Level& level, Mob& mob) {
     // the first four pass (`++triedCount >= 5` rejects the fifth onwards), each cached for 40 ticks.
     std::size_t kept = 0;
     for (const PoiRecord& poi : found_) {
-        const bool cached = std::any_of(cache_.begin(), cache_.end(),
-                                        [&](const auto& c) { return c.first == poi.pos; });
+        const bool cached =
+            std::any_of(cache_.begin(), cache_.end(), [&](const auto& c) { return c.first == poi.pos; });
         if (cached) continue;
         if (++tried >= 5) continue;
         cache_.emplace_back(poi.pos, last_update + 40);
@@ -358,12 +358,11 @@ StandardSensors register_standard_sensors(Registry<brain::SensorTypeInfo>& regis
     s.nearest_living_entities =
         register_sensor<NearestLivingEntitySensor>(registry, "minecraft:nearest_living_entities", "minecraft", m);
     s.nearest_players = register_sensor<PlayerSensor>(registry, "minecraft:nearest_players", "minecraft", m);
-    s.hurt_by = register_sensor<HurtBySensor>(registry, "minecraft:hurt_by", "minecraft", m,
-                                              options.last_damage_source);
-    s.villager_hostiles = register_sensor<VillagerHostilesSensor>(registry, "minecraft:villager_hostiles",
-                                                                  "minecraft", m, hostiles);
-    s.golem_detected =
-        register_sensor<GolemSensor>(registry, "minecraft:golem_detected", "minecraft", m, iron_golem);
+    s.hurt_by =
+        register_sensor<HurtBySensor>(registry, "minecraft:hurt_by", "minecraft", m, options.last_damage_source);
+    s.villager_hostiles =
+        register_sensor<VillagerHostilesSensor>(registry, "minecraft:villager_hostiles", "minecraft", m, hostiles);
+    s.golem_detected = register_sensor<GolemSensor>(registry, "minecraft:golem_detected", "minecraft", m, iron_golem);
     s.nearest_bed =
         register_sensor<NearestBedSensor>(registry, "minecraft:nearest_bed", "minecraft", m, options.home_poi);
     s.secondary_pois = register_sensor<SecondaryPoiSensor>(registry, "minecraft:secondary_pois", "minecraft", m,

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <limits>
 
-#include "mobsdk/brain/brain.hpp"
 #include "internal.hpp"
+#include "mobsdk/brain/brain.hpp"
 
 namespace mobsdk::stdlib {
 
-using internal::named;
 using internal::half_pi_float;
+using internal::named;
 
 using brain::Brain;
 using brain::MemoryStatus;
@@ -22,8 +22,6 @@ using brain::WalkTarget;
 using namespace brain::behavior_builder;
 
 namespace {
-
-
 
 std::int32_t sections_to_village(const PoiManager& poi, SectionPos s) { return poi.sections_to_village(s.center()); }
 
@@ -83,9 +81,9 @@ std::unique_ptr<OneShot> village_bound_random_stroll(const StandardMemories& m, 
                                 const SectionPos section = SectionPos::of(here);
                                 const SectionPos closer = find_section_closest_to_village(poi, section, 2);
                                 if (!(closer == section)) {
-                                    target = random_pos::default_pos_towards(
-                                        level, mob, horizontal, vertical, random_pos::bottom_center(closer.center()),
-                                        half_pi_float);
+                                    target = random_pos::default_pos_towards(level, mob, horizontal, vertical,
+                                                                             random_pos::bottom_center(closer.center()),
+                                                                             half_pi_float);
                                 } else {
                                     target = random_pos::land_pos(level, mob, horizontal, vertical);
                                 }
@@ -139,9 +137,8 @@ SetClosestHomeAsWalkTarget::SetClosestHomeAsWalkTarget(const StandardMemories& m
 bool SetClosestHomeAsWalkTarget::trigger(Level& level, Mob& mob, std::int64_t) {
     Brain* b = mob.brain();
     if (b == nullptr) return false;
-    if (!b->start_requirements_checked(*this) &&
-        !(b->check_memory(walk_target_, MemoryStatus::VALUE_ABSENT) &&
-          b->check_memory(home_memory_, MemoryStatus::VALUE_ABSENT)))
+    if (!b->start_requirements_checked(*this) && !(b->check_memory(walk_target_, MemoryStatus::VALUE_ABSENT) &&
+                                                   b->check_memory(home_memory_, MemoryStatus::VALUE_ABSENT)))
         return false;
     const std::int64_t now = level.game_time();
     if (now - last_update_ < 20) return false;
@@ -268,29 +265,29 @@ void JumpOnBed::stop(Level&, Mob&, std::int64_t) {
 // ---- SocializeAtBell ----
 
 std::unique_ptr<OneShot> socialize_at_bell(const StandardMemories& m, Handle<EntityTypeInfo> villager) {
-    return named(
-        create(registered(m.walk_target), registered(m.look_target), present(m.meeting_point), present(m.visible_mobs),
-               absent(m.interaction_target),
-               [villager](Level& level, Mob& mob, std::int64_t, auto& walk, auto& look, auto& meeting, auto& visible,
-                          auto& interaction) {
-                   // The 1-in-100 draw comes first, so it is made on every trigger.
-                   if (level.random().next_int(100) != 0) return false;
-                   const GlobalPos& point = meeting.get();
-                   if (point.dimension != level.dimension()) return false;
-                   if (!closer_to_center_than(point.pos, mob.position(), 4.0)) return false;
-                   const auto is_villager = [villager](const Entity& e) { return e.type() == villager; };
-                   const brain::NearestVisibleLivingEntities& seen = visible.get();
-                   if (seen.find_closest(level, is_villager) == nullptr) return false;
-                   Entity* other = seen.find_closest(
-                       level, [&](const Entity& e) { return is_villager(e) && e.distance_to_sqr(mob) <= 32.0; });
-                   if (other != nullptr) {
-                       interaction.set(other->ref());
-                       look.set(PositionTracker::entity(*other, true));
-                       walk.set(WalkTarget(PositionTracker::entity(*other, false), 0.3f, 1));
-                   }
-                   return true;
-               }),
-        "SocializeAtBell");
+    return named(create(registered(m.walk_target), registered(m.look_target), present(m.meeting_point),
+                        present(m.visible_mobs), absent(m.interaction_target),
+                        [villager](Level& level, Mob& mob, std::int64_t, auto& walk, auto& look, auto& meeting,
+                                   auto& visible, auto& interaction) {
+                            // The 1-in-100 draw comes first, so it is made on every trigger.
+                            if (level.random().next_int(100) != 0) return false;
+                            const GlobalPos& point = meeting.get();
+                            if (point.dimension != level.dimension()) return false;
+                            if (!closer_to_center_than(point.pos, mob.position(), 4.0)) return false;
+                            const auto is_villager = [villager](const Entity& e) { return e.type() == villager; };
+                            const brain::NearestVisibleLivingEntities& seen = visible.get();
+                            if (seen.find_closest(level, is_villager) == nullptr) return false;
+                            Entity* other = seen.find_closest(level, [&](const Entity& e) {
+                                return is_villager(e) && e.distance_to_sqr(mob) <= 32.0;
+                            });
+                            if (other != nullptr) {
+                                interaction.set(other->ref());
+                                look.set(PositionTracker::entity(*other, true));
+                                walk.set(WalkTarget(PositionTracker::entity(*other, false), 0.3f, 1));
+                            }
+                            return true;
+                        }),
+                 "SocializeAtBell");
 }
 
 }  // namespace mobsdk::stdlib

@@ -13,7 +13,8 @@ namespace {
 constexpr std::int32_t max_stack = 64;
 
 VillagerProfession profession(std::string_view id, std::optional<Handle<PoiTypeInfo>> site,
-                              std::vector<ResourceLocation> requested = {}, std::vector<ResourceLocation> secondary = {}) {
+                              std::vector<ResourceLocation> requested = {},
+                              std::vector<ResourceLocation> secondary = {}) {
     return {ResourceLocation::of(id), site, std::move(requested), std::move(secondary)};
 }
 
@@ -59,7 +60,7 @@ const VillagerProfession* VillagerProfessions::for_job_site(Handle<PoiTypeInfo> 
 std::span<const ResourceLocation> villager_wanted_items() {
     const VanillaItems& i = vanilla_items();
     static const ResourceLocation items[] = {
-        i.bread, i.potato, i.carrot, i.wheat, i.wheat_seeds, i.beetroot, i.beetroot_seeds, i.torchflower_seeds,
+        i.bread,       i.potato, i.carrot, i.wheat, i.wheat_seeds, i.beetroot, i.beetroot_seeds, i.torchflower_seeds,
         i.pitcher_pod,
     };
     return items;
@@ -99,8 +100,9 @@ void VillagerState::load(const nbt::Compound& entity, std::vector<std::string>& 
                 const nbt::Tag* f = c->find(key);
                 if (!f) return;
                 const auto* s = f->get_if<std::string>();
-                auto parsed = s ? ResourceLocation::parse(*s)
-                                : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, ""}));
+                auto parsed =
+                    s ? ResourceLocation::parse(*s)
+                      : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, ""}));
                 if (parsed) out = *parsed;
                 else warnings.push_back("VillagerData." + std::string(key) + ": expected a resource location");
             };

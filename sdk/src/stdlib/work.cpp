@@ -244,12 +244,14 @@ bool HarvestFarmland::valid_pos(Level& level, BlockPos pos) {
     const BlockState state = level.block_state(pos);
     const Handle<BlockInfo> block = registry.block_of(state);
     if (blocks_.is_crop(block)) return crop_age(registry, state) == blocks_.max_age(block);
-    return state == BlockState{} && blocks_.farmland.valid() && registry.is(level.block_state(pos.below()), blocks_.farmland);
+    return state == BlockState{} && blocks_.farmland.valid() &&
+           registry.is(level.block_state(pos.below()), blocks_.farmland);
 }
 
 std::optional<BlockPos> HarvestFarmland::random_valid_farmland(Level& level) {
     if (valid_farmland_.empty()) return std::nullopt;
-    return valid_farmland_[static_cast<std::size_t>(level.random().next_int(static_cast<std::int32_t>(valid_farmland_.size())))];
+    return valid_farmland_[static_cast<std::size_t>(
+        level.random().next_int(static_cast<std::int32_t>(valid_farmland_.size())))];
 }
 
 void HarvestFarmland::set_targets(Mob& mob, BlockPos pos) {
@@ -299,7 +301,8 @@ void HarvestFarmland::tick(Level& level, Mob& mob, std::int64_t time) {
         const BlockRegistry& registry = level.blocks();
         const BlockState state = level.block_state(pos);
         const Handle<BlockInfo> block = registry.block_of(state);
-        const bool below_is_farmland = blocks_.farmland.valid() && registry.is(level.block_state(pos.below()), blocks_.farmland);
+        const bool below_is_farmland =
+            blocks_.farmland.valid() && registry.is(level.block_state(pos.below()), blocks_.farmland);
         const bool is_crop = blocks_.is_crop(block);
         // Vanilla reads the state once: after harvesting, planting waits for the next tick.
         if (is_crop && crop_age(registry, state) == blocks_.max_age(block)) {

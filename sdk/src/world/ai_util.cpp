@@ -20,7 +20,6 @@ constexpr double sqrt_of_two_float = static_cast<double>(1.41421356f);
 
 constexpr double max_sight_distance = 128.0;
 
-
 std::int32_t light_level_at(const Level& level, BlockPos pos) {
     if (pos.x < -world_xz_limit || pos.z < -world_xz_limit || pos.x >= world_xz_limit || pos.z >= world_xz_limit)
         return 15;
@@ -40,9 +39,13 @@ bool is_outside_limits(const Level& level, BlockPos pos) {
     return pos.y < level.min_build_height() || pos.y > level.max_build_height();
 }
 
-bool is_restricted(bool restricted, const Mob& mob, BlockPos pos) { return restricted && !mob.is_within_restriction(pos); }
+bool is_restricted(bool restricted, const Mob& mob, BlockPos pos) {
+    return restricted && !mob.is_within_restriction(pos);
+}
 
-bool has_malus(const Level& level, const Mob& mob, BlockPos pos) { return mob.pathfinding_malus(level.path_type(pos)) != 0.0f; }
+bool has_malus(const Level& level, const Mob& mob, BlockPos pos) {
+    return mob.pathfinding_malus(level.path_type(pos)) != 0.0f;
+}
 
 bool is_water(const Level& level, BlockPos pos) { return level.block_info(pos).fluid == Fluid::Water; }
 
@@ -76,8 +79,7 @@ std::optional<BlockPos> default_filter(Level& level, Mob& mob, std::int32_t hori
 
 // LandRandomPos: stability is checked where the candidate lands, water and malus after the climb
 // out of solid blocks (so a candidate may end up above a block it was never checked against).
-std::optional<BlockPos> land_filter(Level& level, Mob& mob, std::int32_t horizontal, bool restricted,
-                                    BlockPos offset) {
+std::optional<BlockPos> land_filter(Level& level, Mob& mob, std::int32_t horizontal, bool restricted, BlockPos offset) {
     BlockPos pos = random_pos::pos_toward_direction(level.random(), mob, horizontal, offset);
     if (is_outside_limits(level, pos) || is_restricted(restricted, mob, pos) ||
         !mob.navigation().is_stable_destination(pos))
@@ -92,7 +94,7 @@ std::optional<BlockPos> land_in_direction(Level& level, Mob& mob, std::int32_t h
     const bool restricted = random_pos::mob_restricted(mob, horizontal);
     return best_candidate(mob, [&]() -> std::optional<BlockPos> {
         const auto offset = random_pos::random_direction_within_radians(level.random(), horizontal, vertical, 0,
-                                                                         direction.x, direction.z, half_pi_float);
+                                                                        direction.x, direction.z, half_pi_float);
         if (!offset) return std::nullopt;
         return land_filter(level, mob, horizontal, restricted, *offset);
     });
@@ -113,10 +115,8 @@ float path_cost_from_light_levels(const Level& level, BlockPos pos) {
 
 float walk_target_value(const Level& level, WalkTargetKind kind, BlockPos pos) {
     switch (kind) {
-        case WalkTargetKind::Default:
-            return 0.0f;
-        case WalkTargetKind::Monster:
-            return -path_cost_from_light_levels(level, pos);
+        case WalkTargetKind::Default: return 0.0f;
+        case WalkTargetKind::Monster: return -path_cost_from_light_levels(level, pos);
         case WalkTargetKind::Animal:
             if (is_grass_block(level, BlockPos{pos.x, pos.y - 1, pos.z})) return 10.0f;
             return path_cost_from_light_levels(level, pos);
@@ -164,8 +164,8 @@ BlockPos random_direction(RandomSource& random, std::int32_t horizontal, std::in
 }
 
 std::optional<BlockPos> random_direction_within_radians(RandomSource& random, std::int32_t horizontal,
-                                                        std::int32_t vertical, std::int32_t y_offset,
-                                                        double dir_x, double dir_z, double max_radians) noexcept {
+                                                        std::int32_t vertical, std::int32_t y_offset, double dir_x,
+                                                        double dir_z, double max_radians) noexcept {
     const double base = std::atan2(dir_z, dir_x) - half_pi_float;
     // (2f * nextFloat() - 1f) is float arithmetic in vanilla, widened only for the product.
     const float spread = 2.0f * random.next_float() - 1.0f;

@@ -17,15 +17,32 @@ struct PathTypeData {
 
 // Vanilla's BlockPathTypes names and default maluses, in enum order.
 constexpr PathTypeData path_types[path_type_count] = {
-    {"BLOCKED", -1.0f},        {"OPEN", 0.0f},           {"WALKABLE", 0.0f},
-    {"WALKABLE_DOOR", 0.0f},   {"TRAPDOOR", 0.0f},       {"POWDER_SNOW", -1.0f},
-    {"DANGER_POWDER_SNOW", 0.0f}, {"FENCE", -1.0f},      {"LAVA", -1.0f},
-    {"WATER", 8.0f},           {"WATER_BORDER", 8.0f},   {"RAIL", 0.0f},
-    {"UNPASSABLE_RAIL", -1.0f}, {"DANGER_FIRE", 8.0f},   {"DAMAGE_FIRE", 16.0f},
-    {"DANGER_OTHER", 8.0f},    {"DAMAGE_OTHER", -1.0f},  {"DOOR_OPEN", 0.0f},
-    {"DOOR_WOOD_CLOSED", -1.0f}, {"DOOR_IRON_CLOSED", -1.0f}, {"BREACH", 4.0f},
-    {"LEAVES", -1.0f},         {"STICKY_HONEY", 8.0f},   {"COCOA", 0.0f},
-    {"DAMAGE_CAUTIOUS", 0.0f}, {"DANGER_TRAPDOOR", 0.0f},
+    {"BLOCKED", -1.0f},
+    {"OPEN", 0.0f},
+    {"WALKABLE", 0.0f},
+    {"WALKABLE_DOOR", 0.0f},
+    {"TRAPDOOR", 0.0f},
+    {"POWDER_SNOW", -1.0f},
+    {"DANGER_POWDER_SNOW", 0.0f},
+    {"FENCE", -1.0f},
+    {"LAVA", -1.0f},
+    {"WATER", 8.0f},
+    {"WATER_BORDER", 8.0f},
+    {"RAIL", 0.0f},
+    {"UNPASSABLE_RAIL", -1.0f},
+    {"DANGER_FIRE", 8.0f},
+    {"DAMAGE_FIRE", 16.0f},
+    {"DANGER_OTHER", 8.0f},
+    {"DAMAGE_OTHER", -1.0f},
+    {"DOOR_OPEN", 0.0f},
+    {"DOOR_WOOD_CLOSED", -1.0f},
+    {"DOOR_IRON_CLOSED", -1.0f},
+    {"BREACH", 4.0f},
+    {"LEAVES", -1.0f},
+    {"STICKY_HONEY", 8.0f},
+    {"COCOA", 0.0f},
+    {"DAMAGE_CAUTIOUS", 0.0f},
+    {"DANGER_TRAPDOOR", 0.0f},
 };
 
 // Decodes a state's property values from its mixed-radix index (the last property varies fastest).
@@ -173,7 +190,8 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
         if (p < 0) throw std::invalid_argument("block " + id.str() + ": default for unknown property '" + name + "'");
         const int v = find_value(info.properties[p], value);
         if (v < 0)
-            throw std::invalid_argument("block " + id.str() + ": default '" + value + "' is not a value of '" + name + "'");
+            throw std::invalid_argument("block " + id.str() + ": default '" + value + "' is not a value of '" + name +
+                                        "'");
         defaults[p] = static_cast<std::uint8_t>(v);
     }
     info.first_state = static_cast<std::uint32_t>(states_.size());
@@ -286,7 +304,8 @@ std::string_view BlockRegistry::value(BlockState state, std::string_view propert
     return b.properties[p].values[values_of(b, s.property_index)[p]];
 }
 
-std::optional<BlockState> BlockRegistry::with(BlockState state, std::string_view property, std::string_view value) const {
+std::optional<BlockState> BlockRegistry::with(BlockState state, std::string_view property,
+                                              std::string_view value) const {
     const BlockStateInfo& s = info(state);
     const BlockInfo& b = blocks_.entry(s.block).value;
     const int p = property_slot(b, property);
@@ -304,7 +323,8 @@ std::vector<std::pair<std::string, std::string>> BlockRegistry::properties(Block
     const auto values = values_of(b, s.property_index);
     std::vector<std::pair<std::string, std::string>> out;
     out.reserve(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) out.emplace_back(b.properties[i].name, b.properties[i].values[values[i]]);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        out.emplace_back(b.properties[i].name, b.properties[i].values[values[i]]);
     return out;
 }
 
@@ -314,8 +334,7 @@ Result<BlockState, std::string> BlockRegistry::state_of(
     auto values = values_of(b, b.default_state - b.first_state);
     for (const auto& [name, value] : given) {
         const int p = property_slot(b, name);
-        if (p < 0)
-            return unexpected("block " + blocks_.id_of(block).str() + " has no property '" + name + "'");
+        if (p < 0) return unexpected("block " + blocks_.id_of(block).str() + " has no property '" + name + "'");
         const int v = find_value(b.properties[p], value);
         if (v < 0)
             return unexpected("'" + value + "' is not a value of property '" + name + "' of block " +
@@ -329,8 +348,9 @@ Result<BlockState, std::string> BlockRegistry::parse(std::string_view text) cons
     const std::size_t bracket = text.find('[');
     const std::string_view id_text = text.substr(0, bracket);
     auto id = ResourceLocation::parse(id_text);
-    if (!id) return unexpected("invalid block id '" + std::string(id_text) + "' at position " +
-                               std::to_string(id.error().position) + ": " + id.error().message);
+    if (!id)
+        return unexpected("invalid block id '" + std::string(id_text) + "' at position " +
+                          std::to_string(id.error().position) + ": " + id.error().message);
     const auto block = blocks_.find(id->str());
     if (!block) return unexpected("unknown block '" + id->str() + "'");
     std::vector<std::pair<std::string, std::string>> given;

@@ -13,7 +13,8 @@ nbt::Compound item_stack_to_nbt(const ItemStack& s) {
     return c;
 }
 
-std::optional<ItemStack> item_stack_from_nbt(const nbt::Tag& t, std::vector<std::string>& warnings, const std::string& where) {
+std::optional<ItemStack> item_stack_from_nbt(const nbt::Tag& t, std::vector<std::string>& warnings,
+                                             const std::string& where) {
     const auto* c = t.get_if<nbt::Compound>();
     if (!c) {
         warnings.push_back(where + ": expected a compound");
@@ -21,8 +22,9 @@ std::optional<ItemStack> item_stack_from_nbt(const nbt::Tag& t, std::vector<std:
     }
     if (c->empty()) return ItemStack{};
     const auto* id = c->find<std::string>("id");
-    auto loc = id ? ResourceLocation::parse(*id)
-                  : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, "missing"}));
+    auto loc =
+        id ? ResourceLocation::parse(*id)
+           : Result<ResourceLocation, ResourceLocationError>(unexpected(ResourceLocationError{"", 0, "missing"}));
     if (!loc) {
         warnings.push_back(where + ": missing or invalid item id");
         return std::nullopt;

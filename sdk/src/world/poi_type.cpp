@@ -56,13 +56,26 @@ VanillaPoiTypes register_vanilla_poi_types(Registry<PoiTypeInfo>& r) {
 VanillaPoiTypes find_vanilla_poi_types(const Registry<PoiTypeInfo>& r) {
     VanillaPoiTypes v;
     const std::pair<Handle<PoiTypeInfo>*, const char*> all[] = {
-        {&v.armorer, "armorer"},     {&v.butcher, "butcher"},       {&v.cartographer, "cartographer"},
-        {&v.cleric, "cleric"},       {&v.farmer, "farmer"},         {&v.fisherman, "fisherman"},
-        {&v.fletcher, "fletcher"},   {&v.leatherworker, "leatherworker"}, {&v.librarian, "librarian"},
-        {&v.mason, "mason"},         {&v.shepherd, "shepherd"},     {&v.toolsmith, "toolsmith"},
-        {&v.weaponsmith, "weaponsmith"}, {&v.home, "home"},         {&v.meeting, "meeting"},
-        {&v.beehive, "beehive"},     {&v.bee_nest, "bee_nest"},     {&v.nether_portal, "nether_portal"},
-        {&v.lodestone, "lodestone"}, {&v.lightning_rod, "lightning_rod"},
+        {&v.armorer, "armorer"},
+        {&v.butcher, "butcher"},
+        {&v.cartographer, "cartographer"},
+        {&v.cleric, "cleric"},
+        {&v.farmer, "farmer"},
+        {&v.fisherman, "fisherman"},
+        {&v.fletcher, "fletcher"},
+        {&v.leatherworker, "leatherworker"},
+        {&v.librarian, "librarian"},
+        {&v.mason, "mason"},
+        {&v.shepherd, "shepherd"},
+        {&v.toolsmith, "toolsmith"},
+        {&v.weaponsmith, "weaponsmith"},
+        {&v.home, "home"},
+        {&v.meeting, "meeting"},
+        {&v.beehive, "beehive"},
+        {&v.bee_nest, "bee_nest"},
+        {&v.nether_portal, "nether_portal"},
+        {&v.lodestone, "lodestone"},
+        {&v.lightning_rod, "lightning_rod"},
     };
     for (const auto& [handle, id] : all) *handle = r.require(id);
     return v;

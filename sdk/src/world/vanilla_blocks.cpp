@@ -58,12 +58,12 @@ enum class LandPathfindable : std::uint8_t { ByShape, Never, Always };
 
 struct Traits {
     BlockShape collision;
-    bool can_occlude = true;                 // false for noOcclusion()/noCollission() blocks
-    bool force_solid_on = false;             // Properties.forceSolidOn()
-    bool replaceable = false;                // Properties.replaceable()
-    bool propagates_skylight = false;        // overrides propagatesSkylightDown to true (glass)
-    bool light_block_one = false;            // overrides getLightBlock to 1 (leaves)
-    bool burning = false;                    // WalkNodeEvaluator.isBurningBlock
+    bool can_occlude = true;           // false for noOcclusion()/noCollission() blocks
+    bool force_solid_on = false;       // Properties.forceSolidOn()
+    bool replaceable = false;          // Properties.replaceable()
+    bool propagates_skylight = false;  // overrides propagatesSkylightDown to true (glass)
+    bool light_block_one = false;      // overrides getLightBlock to 1 (leaves)
+    bool burning = false;              // WalkNodeEvaluator.isBurningBlock
     std::uint8_t light_emission = 0;
     Fluid fluid = Fluid::None;
     PathRule path_rule = PathRule::Default;
@@ -101,14 +101,10 @@ BlockStateInfo finish(const Traits& t) {
     s.blocks_motion = s.solid;  // 1.20's blocksMotion: isSolid except cobweb and bamboo sapling
     s.replaceable = t.replaceable;
     s.light_emission = t.light_emission;
-    if (s.solid_render)
-        s.light_block = 15;
-    else if (t.light_block_one)
-        s.light_block = 1;
-    else if (t.propagates_skylight)
-        s.light_block = 0;
-    else
-        s.light_block = (!full && t.fluid == Fluid::None) ? 0 : 1;
+    if (s.solid_render) s.light_block = 15;
+    else if (t.light_block_one) s.light_block = 1;
+    else if (t.propagates_skylight) s.light_block = 0;
+    else s.light_block = (!full && t.fluid == Fluid::None) ? 0 : 1;
     s.fluid = t.fluid;
 
     switch (t.path_rule) {
@@ -135,12 +131,9 @@ BlockStateInfo finish(const Traits& t) {
     bool pathfindable = !full;
     if (t.pathfindable == LandPathfindable::Never) pathfindable = false;
     if (t.pathfindable == LandPathfindable::Always) pathfindable = true;
-    if (!pathfindable)
-        s.path_type = PathType::Blocked;
-    else if (t.fluid == Fluid::Water)
-        s.path_type = PathType::Water;
-    else
-        s.path_type = PathType::Open;
+    if (!pathfindable) s.path_type = PathType::Blocked;
+    else if (t.fluid == Fluid::Water) s.path_type = PathType::Water;
+    else s.path_type = PathType::Open;
     return s;
 }
 
@@ -184,15 +177,22 @@ BlockShape stairs_shape(const BlockStateView& v) {
     const float step_y0 = top ? 0 : 8, step_y1 = top ? 8 : 16;
     BlockShape s = BlockShape::of(top ? px(0, 8, 0, 16, 16, 16) : px(0, 0, 0, 16, 8, 16));
     // Merge pairs of quarters into halves so that no shape needs more than three boxes.
-    struct Half { int bits; float x0, z0, x1, z1; };
-    static constexpr Half halves[4] = {{1 | 2, 0, 0, 16, 8}, {4 | 8, 0, 8, 16, 16}, {1 | 4, 0, 0, 8, 16}, {2 | 8, 8, 0, 16, 16}};
+    struct Half {
+        int bits;
+        float x0, z0, x1, z1;
+    };
+    static constexpr Half halves[4] = {
+        {1 | 2, 0, 0, 16, 8}, {4 | 8, 0, 8, 16, 16}, {1 | 4, 0, 0, 8, 16}, {2 | 8, 8, 0, 16, 16}};
     for (const Half& h : halves) {
         if ((bits & h.bits) == h.bits) {
             s.add(px(h.x0, step_y0, h.z0, h.x1, step_y1, h.z1));
             bits &= ~h.bits;
         }
     }
-    struct Quarter { int bit; float x0, z0; };
+    struct Quarter {
+        int bit;
+        float x0, z0;
+    };
     static constexpr Quarter quarters[4] = {{1, 0, 0}, {2, 8, 0}, {4, 0, 8}, {8, 8, 8}};
     for (const Quarter& q : quarters)
         if (bits & q.bit) s.add(px(q.x0, step_y0, q.z0, q.x0 + 8, step_y1, q.z0 + 8));
@@ -208,10 +208,8 @@ BlockShape cross_shape(bool north, bool east, bool south, bool west, bool post, 
     const bool post_covered = arm_lo <= post_lo && arm_hi >= post_hi && arm_reach_lo <= post_lo &&
                               arm_reach_hi >= post_hi && (north || east || south || west);
     if (post && !post_covered) s.add(px(post_lo, 0, post_lo, post_hi, height, post_hi));
-    if (north || south)
-        s.add(px(arm_lo, 0, north ? 0 : arm_reach_lo, arm_hi, height, south ? 16 : arm_reach_hi));
-    if (east || west)
-        s.add(px(west ? 0 : arm_reach_lo, 0, arm_lo, east ? 16 : arm_reach_hi, height, arm_hi));
+    if (north || south) s.add(px(arm_lo, 0, north ? 0 : arm_reach_lo, arm_hi, height, south ? 16 : arm_reach_hi));
+    if (east || west) s.add(px(west ? 0 : arm_reach_lo, 0, arm_lo, east ? 16 : arm_reach_hi, height, arm_hi));
     return s;
 }
 
@@ -230,7 +228,8 @@ BlockShape door_shape(const BlockStateView& v) {
 
 // TrapDoorBlock: a 3/16 slab at the bottom or top when closed, against the facing side when open.
 BlockShape trapdoor_shape(const BlockStateView& v) {
-    if (v.is("open", "false")) return BlockShape::of(v.is("half", "top") ? px(0, 13, 0, 16, 16, 16) : px(0, 0, 0, 16, 3, 16));
+    if (v.is("open", "false"))
+        return BlockShape::of(v.is("half", "top") ? px(0, 13, 0, 16, 16, 16) : px(0, 0, 0, 16, 3, 16));
     const std::string_view f = v.get("facing");
     if (f == "south") return BlockShape::of(px(0, 0, 0, 16, 16, 3));
     if (f == "west") return BlockShape::of(px(13, 0, 0, 16, 16, 16));
@@ -297,7 +296,8 @@ BlockShape grindstone_shape(const BlockStateView& v) {
 // A hollow block (composter, cauldron): the four walls, full height. Vanilla also has an inner
 // floor, which would be a fifth box; it is left out (see docs).
 BlockShape hollow_shape() {
-    return shape_of({px(0, 0, 0, 16, 16, 2), px(0, 0, 14, 16, 16, 16), px(0, 0, 2, 2, 16, 14), px(14, 0, 2, 16, 16, 14)});
+    return shape_of(
+        {px(0, 0, 0, 16, 16, 2), px(0, 0, 14, 16, 16, 16), px(0, 0, 2, 2, 16, 14), px(14, 0, 2, 16, 16, 14)});
 }
 
 Handle<BlockInfo> reg(BlockRegistry& r, std::string_view id, BlockDefinition d) {
@@ -345,10 +345,8 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         d.tags = std::move(tags);
         d.make_state = [](const BlockStateView& v) {
             Traits t;
-            if (v.is("type", "double"))
-                t.collision = BlockShape::full();
-            else
-                t.collision = BlockShape::of(v.is("type", "top") ? px(0, 8, 0, 16, 16, 16) : px(0, 0, 0, 16, 8, 16));
+            if (v.is("type", "double")) t.collision = BlockShape::full();
+            else t.collision = BlockShape::of(v.is("type", "top") ? px(0, 8, 0, 16, 16, 16) : px(0, 0, 0, 16, 8, 16));
             t.fluid = waterlogged_fluid(v);
             t.pathfindable = LandPathfindable::Never;
             return finish(t);
@@ -360,8 +358,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), enum_property<Half>("half"),
-                        enum_property<StairsShape>("shape"),
+        d.properties = {horizontal_facing(), enum_property<Half>("half"), enum_property<StairsShape>("shape"),
                         waterlogged()};
         d.defaults = {{"facing", "north"}, {"half", "bottom"}, {"shape", "straight"}, {"waterlogged", "false"}};
         d.tags = {tag("stairs"), tag("wooden_stairs")};
@@ -377,7 +374,8 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
     {
         BlockDefinition d;
         d.properties = {boolean("east"), boolean("north"), boolean("south"), waterlogged(), boolean("west")};
-        d.defaults = {{"east", "false"}, {"north", "false"}, {"south", "false"}, {"waterlogged", "false"}, {"west", "false"}};
+        d.defaults = {
+            {"east", "false"}, {"north", "false"}, {"south", "false"}, {"waterlogged", "false"}, {"west", "false"}};
         d.tags = {tag("fences"), tag("wooden_fences")};
         d.make_state = [](const BlockStateView& v) {
             Traits t;
@@ -413,7 +411,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         BlockDefinition d;
         const auto side = [](const char* name) { return enum_property<WallSide>(name); };
         d.properties = {side("east"), side("north"), side("south"), boolean("up"), waterlogged(), side("west")};
-        d.defaults = {{"east", "none"}, {"north", "none"}, {"south", "none"},
+        d.defaults = {{"east", "none"}, {"north", "none"},        {"south", "none"},
                       {"up", "true"},   {"waterlogged", "false"}, {"west", "none"}};
         d.tags = {tag("walls")};
         d.make_state = [](const BlockStateView& v) {
@@ -432,19 +430,18 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     auto door = [](bool wooden) {
         BlockDefinition d;
-        d.properties = {horizontal_facing(), enum_property<DoubleBlockHalf>("half"), enum_property<DoorHingeSide>("hinge"),
-                        boolean("open"), boolean("powered")};
-        d.defaults = {{"facing", "north"}, {"half", "lower"}, {"hinge", "left"}, {"open", "false"}, {"powered", "false"}};
+        d.properties = {horizontal_facing(), enum_property<DoubleBlockHalf>("half"),
+                        enum_property<DoorHingeSide>("hinge"), boolean("open"), boolean("powered")};
+        d.defaults = {
+            {"facing", "north"}, {"half", "lower"}, {"hinge", "left"}, {"open", "false"}, {"powered", "false"}};
         d.tags = wooden ? std::vector<ResourceLocation>{tag("doors"), tag("wooden_doors")}
                         : std::vector<ResourceLocation>{tag("doors")};
         d.make_state = [wooden](const BlockStateView& v) {
             Traits t;
             t.collision = door_shape(v);
             t.can_occlude = false;
-            if (v.is("open", "true"))
-                t.path_rule = PathRule::DoorOpen;
-            else
-                t.path_rule = wooden ? PathRule::WoodDoorClosed : PathRule::IronDoorClosed;
+            if (v.is("open", "true")) t.path_rule = PathRule::DoorOpen;
+            else t.path_rule = wooden ? PathRule::WoodDoorClosed : PathRule::IronDoorClosed;
             return finish(t);
         };
         return d;
@@ -456,7 +453,8 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         BlockDefinition d;
         d.properties = {horizontal_facing(), enum_property<Half>("half"), boolean("open"), boolean("powered"),
                         waterlogged()};
-        d.defaults = {{"facing", "north"}, {"half", "bottom"}, {"open", "false"}, {"powered", "false"}, {"waterlogged", "false"}};
+        d.defaults = {
+            {"facing", "north"}, {"half", "bottom"}, {"open", "false"}, {"powered", "false"}, {"waterlogged", "false"}};
         d.tags = {tag("trapdoors"), tag("wooden_trapdoors")};
         d.make_state = [](const BlockStateView& v) {
             Traits t;
@@ -469,9 +467,9 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         b.oak_trapdoor = reg(r, "oak_trapdoor", std::move(d));
     }
 
-    static constexpr const char* colours[16] = {"white", "orange", "magenta", "light_blue", "yellow", "lime",
-                                                "pink",  "gray",   "light_gray", "cyan",   "purple", "blue",
-                                                "brown", "green",  "red",     "black"};
+    static constexpr const char* colours[16] = {"white", "orange", "magenta",    "light_blue", "yellow", "lime",
+                                                "pink",  "gray",   "light_gray", "cyan",       "purple", "blue",
+                                                "brown", "green",  "red",        "black"};
     for (std::size_t i = 0; i < 16; ++i) {
         BlockDefinition d;
         d.properties = {horizontal_facing(), boolean("occupied"), enum_property<BedPart>("part")};
@@ -489,8 +487,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
 
     {
         BlockDefinition d;
-        d.properties = {enum_property<BellAttachType>("attachment"), horizontal_facing(),
-                        boolean("powered")};
+        d.properties = {enum_property<BellAttachType>("attachment"), horizontal_facing(), boolean("powered")};
         d.defaults = {{"attachment", "floor"}, {"facing", "north"}, {"powered", "false"}};
         d.make_state = [](const BlockStateView& v) {
             Traits t;
@@ -517,9 +514,9 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         b.wheat = reg(r, "wheat", std::move(d));
     }
     // The other CropBlocks farmers plant and harvest. Beetroots grow in four stages, the others in eight.
-    for (const auto& [field, id, max_age] : {std::tuple{&VanillaBlocks::carrots, "carrots", 7},
-                                             std::tuple{&VanillaBlocks::potatoes, "potatoes", 7},
-                                             std::tuple{&VanillaBlocks::beetroots, "beetroots", 3}}) {
+    for (const auto& [field, id, max_age] :
+         {std::tuple{&VanillaBlocks::carrots, "carrots", 7}, std::tuple{&VanillaBlocks::potatoes, "potatoes", 7},
+          std::tuple{&VanillaBlocks::beetroots, "beetroots", 3}}) {
         Traits t;
         t.can_occlude = false;
         BlockDefinition d = simple(t, {tag("crops")});
@@ -530,8 +527,7 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         // The note block: a full wooden block; its properties as vanilla's (1.20's 23 instruments,
         // 25 notes), in name order as vanilla's state definition lists them.
         BlockDefinition d = simple(full_block());
-        d.properties = {enum_property<NoteBlockInstrument>("instrument"),
-                        integer("note", 0, 24), boolean("powered")};
+        d.properties = {enum_property<NoteBlockInstrument>("instrument"), integer("note", 0, 24), boolean("powered")};
         d.defaults = {{"instrument", "harp"}, {"note", "0"}, {"powered", "false"}};
         b.note_block = reg(r, "note_block", std::move(d));
     }
@@ -597,8 +593,8 @@ VanillaBlocks register_vanilla_blocks(BlockRegistry& r) {
         t.burning = true;
         t.light_emission = 15;
         BlockDefinition d = simple(t, {tag("fire")});
-        d.properties = {integer("age", 0, 15), boolean("east"), boolean("north"), boolean("south"), boolean("up"),
-                        boolean("west")};
+        d.properties = {integer("age", 0, 15), boolean("east"), boolean("north"),
+                        boolean("south"),      boolean("up"),   boolean("west")};
         d.defaults = {{"east", "false"}, {"north", "false"}, {"south", "false"}, {"up", "false"}, {"west", "false"}};
         b.fire = reg(r, "fire", std::move(d));
     }

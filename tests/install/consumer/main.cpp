@@ -14,7 +14,6 @@ int main() {
     if (!bytes) return 2;
     auto back = mobsdk::nbt::read_any(*bytes);
     if (!back || !(back->root.tag == *tag)) return 3;
-    std::printf("%s %s\n", activities.id_of(work).str().c_str(),
-                mobsdk::nbt::to_snbt(back->root.tag).c_str());
+    std::printf("%s %s\n", activities.id_of(work).str().c_str(), mobsdk::nbt::to_snbt(back->root.tag).c_str());
     return 0;
 }

@@ -26,7 +26,8 @@ BOOST_AUTO_TEST_CASE(server_commands) {
     BOOST_TEST(f.run("save-all") == (Lines{"Saving the game (this may take a moment!)", "Saved the game"}));
     BOOST_TEST(f.server.saves == (std::vector<bool>{true, false}));
     f.server.save_error = "disk full";
-    BOOST_TEST(f.run("save-all") == (Lines{"Saving the game (this may take a moment!)", "Unable to save the game (is there enough disk space?)"}));
+    BOOST_TEST(f.run("save-all") == (Lines{"Saving the game (this may take a moment!)",
+                                           "Unable to save the game (is there enough disk space?)"}));
     BOOST_TEST(f.run("save-on") == (Lines{"Saving is already turned on"}));
     BOOST_TEST(f.run("save-off") == (Lines{"Automatic saving is now disabled"}));
     BOOST_TEST(!f.server.saving);
@@ -49,7 +50,8 @@ BOOST_AUTO_TEST_CASE(help_lists_every_command) {
     BOOST_TEST(has("/poi <pos> [<radius>]"));
     BOOST_TEST(has("/plugins"));
     BOOST_TEST(std::is_sorted(lines.begin(), lines.end()));
-    BOOST_TEST(f.run("help time") == (Lines{"/time add <time>", "/time query (day|daytime|gametime)", "/time set (day|midnight|night|noon|<time>)"}));
+    BOOST_TEST(f.run("help time") == (Lines{"/time add <time>", "/time query (day|daytime|gametime)",
+                                            "/time set (day|midnight|night|noon|<time>)"}));
     BOOST_TEST(f.run("help nosuch") == (Lines{"Unknown command or insufficient permissions"}));
 }
 
@@ -61,7 +63,8 @@ BOOST_AUTO_TEST_CASE(summon_kill_and_teleport) {
     const EntityHandle vh = entities.order().back();
     auto data = [&](EntityHandle h) { return entities.slot(h)->data; };
     BOOST_TEST(data(vh)->pos == (Vec3{3.5, -60, 4.5}));  // integer x and z are centred
-    BOOST_TEST(f.run("summon minecraft:iron_golem ~1 ~ ~ {CustomName:'{\"text\":\"Rex\"}',Tags:[\"guard\"]}") == (Lines{"Summoned new Rex"}));
+    BOOST_TEST(f.run("summon minecraft:iron_golem ~1 ~ ~ {CustomName:'{\"text\":\"Rex\"}',Tags:[\"guard\"]}") ==
+               (Lines{"Summoned new Rex"}));
     const EntityHandle gh = entities.order().back();
     BOOST_TEST(data(gh)->pos == (Vec3{1.5, -60, 0.5}));
     BOOST_TEST(data(gh)->tags == (std::vector<std::string>{"guard"}));
@@ -69,7 +72,8 @@ BOOST_AUTO_TEST_CASE(summon_kill_and_teleport) {
 
     BOOST_TEST(f.run("tp @e[tag=guard] 10 -60 10.25") == (Lines{"Teleported Rex to 10.500000, -60.000000, 10.250000"}));
     BOOST_TEST(data(gh)->pos == (Vec3{10.5, -60, 10.25}));
-    BOOST_TEST(f.run("teleport @e[type=iron_golem] 2 -59 2") == (Lines{"Teleported 2 entities to 2.500000, -59.000000, 2.500000"}));
+    BOOST_TEST(f.run("teleport @e[type=iron_golem] 2 -59 2") ==
+               (Lines{"Teleported 2 entities to 2.500000, -59.000000, 2.500000"}));
     BOOST_TEST(f.run("tp @e[type=villager] Rex") == (Lines{"Teleported Villager to Rex"}));
     BOOST_TEST(data(vh)->pos == (Vec3{2.5, -59, 2.5}));
     BOOST_TEST(f.run("tp 1 2 3") == (Lines{"An entity is required to run this command here"}));
@@ -87,11 +91,14 @@ BOOST_AUTO_TEST_CASE(summon_kill_and_teleport) {
 BOOST_AUTO_TEST_CASE(summon_errors_change_nothing) {
     CommandFixture f;
     auto& entities = f.harness.world().entities();
-    BOOST_TEST(f.run("summon creeper") == (Lines{"Can't find element 'minecraft:creeper' of type 'minecraft:entity_type'"}));
-    BOOST_TEST(f.run("summon villager 1 2") == (Lines{"Incomplete (expected 3 coordinates)", "... villager 1 2<--[HERE]"}));
-    BOOST_TEST(f.run("summon villager 1 2 3 {Health:") .size() == 2u);
+    BOOST_TEST(f.run("summon creeper") ==
+               (Lines{"Can't find element 'minecraft:creeper' of type 'minecraft:entity_type'"}));
+    BOOST_TEST(f.run("summon villager 1 2") ==
+               (Lines{"Incomplete (expected 3 coordinates)", "... villager 1 2<--[HERE]"}));
+    BOOST_TEST(f.run("summon villager 1 2 3 {Health:").size() == 2u);
     BOOST_TEST(f.run("summon villager 1 -60 1 {UUID:[I;1,2,3,4]}") == (Lines{"Summoned new Villager"}));
-    BOOST_TEST(f.run("summon villager 1 -60 1 {UUID:[I;1,2,3,4]}") == (Lines{"Unable to summon entity due to duplicate UUIDs"}));
+    BOOST_TEST(f.run("summon villager 1 -60 1 {UUID:[I;1,2,3,4]}") ==
+               (Lines{"Unable to summon entity due to duplicate UUIDs"}));
     BOOST_TEST(f.run("summon villager 1 40000000 1") == (Lines{"Invalid position for summon"}));
     // Past the int range (found by fuzz.command: the conversion to a block was undefined).
     const std::string huge(33, '1');
@@ -117,19 +124,23 @@ BOOST_AUTO_TEST_CASE(data_get_and_merge) {
     BOOST_TEST(f.run("data get entity @e[limit=1] Nope") == (Lines{"Found no elements matching Nope"}));
     f.harness.spawn("zombie", {9.5, -60, 0.5});
     BOOST_TEST(f.run("data get entity @e Pos") ==
-               (Lines{"Only one entity is allowed, but the provided selector allows more than one", "data get entity @e Pos<--[HERE]"}));
+               (Lines{"Only one entity is allowed, but the provided selector allows more than one",
+                      "data get entity @e Pos<--[HERE]"}));
 
-    BOOST_TEST(f.run("data merge entity @e[limit=1] {Tags:[\"y\"],CustomName:'\"Sam\"'}") == (Lines{"Modified entity data of Sam"}));
+    BOOST_TEST(f.run("data merge entity @e[limit=1] {Tags:[\"y\"],CustomName:'\"Sam\"'}") ==
+               (Lines{"Modified entity data of Sam"}));
     BOOST_TEST(mob.data().tags == (std::vector<std::string>{"y"}));
-    BOOST_TEST(f.run("data merge entity @e[limit=1] {Tags:[\"y\"]}") == (Lines{"Nothing changed. The specified properties already have these values"}));
+    BOOST_TEST(f.run("data merge entity @e[limit=1] {Tags:[\"y\"]}") ==
+               (Lines{"Nothing changed. The specified properties already have these values"}));
     BOOST_TEST(f.run("data merge entity @e[limit=1] Tags") == (Lines{"Expected '{'", "...[limit=1] Tags<--[HERE]"}));
 }
 
 BOOST_AUTO_TEST_CASE(single_target_error_points_at_the_start) {
     CommandFixture f;
     f.harness.spawn("villager", {0.5, -60, 0.5});
-    BOOST_TEST(f.run("data get entity @e") == (Lines{"Only one entity is allowed, but the provided selector allows more than one",
-                                                     "data get entity @e<--[HERE]"}));
+    BOOST_TEST(f.run("data get entity @e") ==
+               (Lines{"Only one entity is allowed, but the provided selector allows more than one",
+                      "data get entity @e<--[HERE]"}));
 }
 
 BOOST_AUTO_TEST_CASE(setblock_and_fill) {
@@ -140,13 +151,16 @@ BOOST_AUTO_TEST_CASE(setblock_and_fill) {
     BOOST_TEST(blocks.id_of(w.block_state({1, -60, 2})).str() == "minecraft:stone");
     BOOST_TEST(f.run("setblock 1 -60 2 stone") == (Lines{"Could not set the block"}));
     BOOST_TEST(f.run("setblock 1 -60 2 dirt keep") == (Lines{"Could not set the block"}));
-    BOOST_TEST(f.run("setblock ~ ~ ~ minecraft:oak_door[open=true,half=upper]") == (Lines{"Changed the block at 0, -60, 0"}));
+    BOOST_TEST(f.run("setblock ~ ~ ~ minecraft:oak_door[open=true,half=upper]") ==
+               (Lines{"Changed the block at 0, -60, 0"}));
     BOOST_TEST(blocks.value(w.block_state({0, -60, 0}), "open") == "true");
-    BOOST_TEST(f.run("setblock 0 -60 0 nope") == (Lines{"Unknown block type 'minecraft:nope'", "...k 0 -60 0 nope<--[HERE]"}));
+    BOOST_TEST(f.run("setblock 0 -60 0 nope") ==
+               (Lines{"Unknown block type 'minecraft:nope'", "...k 0 -60 0 nope<--[HERE]"}));
     BOOST_TEST(f.run("setblock 0 -60 0 stone[open=true]") ==
                (Lines{"Block minecraft:stone does not have property 'open'", "...0 0 stone[open=true]<--[HERE]"}));
-    BOOST_TEST(f.run("setblock 0 -60 0 oak_door[open=maybe]") ==
-               (Lines{"Block minecraft:oak_door does not accept 'maybe' for open property", "...door[open=maybe]<--[HERE]"}));
+    BOOST_TEST(
+        f.run("setblock 0 -60 0 oak_door[open=maybe]") ==
+        (Lines{"Block minecraft:oak_door does not accept 'maybe' for open property", "...door[open=maybe]<--[HERE]"}));
     BOOST_TEST(f.run("setblock 0 -60 0 oak_door[open=true") ==
                (Lines{"Expected closing ] for block state properties", "...[open=true<--[HERE]"}));
     BOOST_TEST(f.run("setblock 0 400 0 stone") == (Lines{"That position is out of this world!"}));
@@ -158,7 +172,8 @@ BOOST_AUTO_TEST_CASE(setblock_and_fill) {
     BOOST_TEST(blocks.id_of(w.block_state({1, -58, 1})).str() == "minecraft:air");
     BOOST_TEST(f.run("fill 0 -59 0 2 -57 2 dirt outline") == (Lines{"Successfully filled 26 block(s)"}));
     BOOST_TEST(f.run("fill 0 -59 0 2 -57 2 glass keep") == (Lines{"Successfully filled 1 block(s)"}));
-    BOOST_TEST(f.run("fill 0 -60 0 40 -40 40 stone") == (Lines{"Too many blocks in the specified area (maximum 32768, specified 35301)"}));
+    BOOST_TEST(f.run("fill 0 -60 0 40 -40 40 stone") ==
+               (Lines{"Too many blocks in the specified area (maximum 32768, specified 35301)"}));
     BOOST_TEST(blocks.id_of(w.block_state({30, -50, 30})).str() == "minecraft:air");
     BOOST_TEST(f.run("fill 0 -60 0 100 -60 0 stone") == (Lines{"That position is not loaded"}));
     BOOST_TEST(blocks.id_of(w.block_state({5, -60, 0})).str() == "minecraft:air");
@@ -189,7 +204,8 @@ BOOST_AUTO_TEST_CASE(time_gamerule_difficulty) {
     BOOST_TEST(w.options().rules.max_entity_cramming == 0);
     BOOST_TEST(f.run("gamerule doMobSpawning maybe") ==
                (Lines{"Invalid boolean, expected 'true' or 'false' but found 'maybe'", "...bSpawning maybe<--[HERE]"}));
-    BOOST_TEST(f.run("gamerule noSuchRule 1") == (Lines{"Incorrect argument for command", "gamerule noSuchRule 1<--[HERE]"}));
+    BOOST_TEST(f.run("gamerule noSuchRule 1") ==
+               (Lines{"Incorrect argument for command", "gamerule noSuchRule 1<--[HERE]"}));
 
     BOOST_TEST(f.run("difficulty") == (Lines{"The difficulty is Normal"}));
     BOOST_TEST(f.run("difficulty hard") == (Lines{"The difficulty has been set to Hard"}));
@@ -201,18 +217,27 @@ BOOST_AUTO_TEST_CASE(forceload) {
     CommandFixture f;
     World& w = f.harness.world();
     BOOST_TEST(f.run("forceload query") == (Lines{"No force loaded chunks were found in minecraft:overworld"}));
-    BOOST_TEST(f.run("forceload add 20 -5") == (Lines{"Marked chunk [1, -1] in minecraft:overworld to be force loaded"}));
+    BOOST_TEST(f.run("forceload add 20 -5") ==
+               (Lines{"Marked chunk [1, -1] in minecraft:overworld to be force loaded"}));
     BOOST_TEST(f.run("forceload add 20 -5") == (Lines{"No chunks were marked for force loading"}));
-    BOOST_TEST(f.run("forceload add 0 0 31 15") == (Lines{"Marked 2 chunks in minecraft:overworld from [0, 0] to [1, 0] to be force loaded"}));
+    BOOST_TEST(f.run("forceload add 0 0 31 15") ==
+               (Lines{"Marked 2 chunks in minecraft:overworld from [0, 0] to [1, 0] to be force loaded"}));
     BOOST_TEST(w.forced_chunks().size() == 3u);
-    BOOST_TEST(f.run("forceload query") == (Lines{"3 force loaded chunks were found in minecraft:overworld at: [0, 0], [1, -1], [1, 0]"}));
-    BOOST_TEST(f.run("forceload query 17 3") == (Lines{"Chunk at [1, 0] in minecraft:overworld is marked for force loading"}));
-    BOOST_TEST(f.run("forceload query 100 3") == (Lines{"Chunk at [6, 0] in minecraft:overworld is not marked for force loading"}));
-    BOOST_TEST(f.run("forceload add 0 0 256 0") == (Lines{"Marked 15 chunks in minecraft:overworld from [0, 0] to [16, 0] to be force loaded"}));
-    BOOST_TEST(f.run("forceload add 0 0 300 300") == (Lines{"Too many chunks in the specified area (maximum 256, specified 361)"}));
-    BOOST_TEST(f.run("forceload remove 0 0") == (Lines{"Unmarked chunk [0, 0] in minecraft:overworld for force loading"}));
+    BOOST_TEST(f.run("forceload query") ==
+               (Lines{"3 force loaded chunks were found in minecraft:overworld at: [0, 0], [1, -1], [1, 0]"}));
+    BOOST_TEST(f.run("forceload query 17 3") ==
+               (Lines{"Chunk at [1, 0] in minecraft:overworld is marked for force loading"}));
+    BOOST_TEST(f.run("forceload query 100 3") ==
+               (Lines{"Chunk at [6, 0] in minecraft:overworld is not marked for force loading"}));
+    BOOST_TEST(f.run("forceload add 0 0 256 0") ==
+               (Lines{"Marked 15 chunks in minecraft:overworld from [0, 0] to [16, 0] to be force loaded"}));
+    BOOST_TEST(f.run("forceload add 0 0 300 300") ==
+               (Lines{"Too many chunks in the specified area (maximum 256, specified 361)"}));
+    BOOST_TEST(f.run("forceload remove 0 0") ==
+               (Lines{"Unmarked chunk [0, 0] in minecraft:overworld for force loading"}));
     BOOST_TEST(f.run("forceload remove 0 0") == (Lines{"No chunks were removed from force loading"}));
-    BOOST_TEST(f.run("forceload remove 0 0 255 0") == (Lines{"Unmarked 15 chunks in minecraft:overworld from [0, 0] to [15, 0] for force loading"}));
+    BOOST_TEST(f.run("forceload remove 0 0 255 0") ==
+               (Lines{"Unmarked 15 chunks in minecraft:overworld from [0, 0] to [15, 0] for force loading"}));
     BOOST_TEST(f.run("forceload remove all") == (Lines{"Unmarked all force loaded chunks in minecraft:overworld"}));
     BOOST_TEST(w.forced_chunks().empty());
     BOOST_TEST(f.run("forceload add 1") == (Lines{"Incomplete (expected 2 coordinates)", "...eload add 1<--[HERE]"}));
@@ -223,11 +248,13 @@ BOOST_AUTO_TEST_CASE(tick_command) {
     TickManager& tm = f.server.ticks;
     for (int i = 0; i < 100; ++i) tm.end_tick(std::chrono::milliseconds(i < 50 ? 2 : 4));
     BOOST_TEST(f.run("tick query") ==
-               (Lines{"The game is running normally", "Target tick rate: 20.0 per second.\nAverage time per tick: 3.0ms (Target: 50.0ms)",
+               (Lines{"The game is running normally",
+                      "Target tick rate: 20.0 per second.\nAverage time per tick: 3.0ms (Target: 50.0ms)",
                       "Percentiles: P50: 4.0ms P95: 4.0ms P99: 4.0ms, sample: 100"}));
     BOOST_TEST(f.run("tick rate 40") == (Lines{"Set the target tick rate to 40.0 per second"}));
     BOOST_TEST(tm.nanoseconds_per_tick() == 25'000'000);
-    BOOST_TEST(f.run("tick rate 0.5") == (Lines{"Float must not be less than 1.0, found 0.5", "tick rate 0.5<--[HERE]"}));
+    BOOST_TEST(f.run("tick rate 0.5") ==
+               (Lines{"Float must not be less than 1.0, found 0.5", "tick rate 0.5<--[HERE]"}));
     BOOST_TEST(f.run("tick step") == (Lines{"Unable to step the game - the game must be frozen first"}));
     BOOST_TEST(f.run("tick freeze") == (Lines{"The game is frozen"}));
     BOOST_TEST(f.run("tick step 2s") == (Lines{"Stepping 40 tick(s)"}));
@@ -255,7 +282,8 @@ BOOST_AUTO_TEST_CASE(poi_and_brain) {
     BOOST_TEST(f.run("poi 100 -60 100") == (Lines{"There are no POIs within 16 blocks of 100, -60, 100"}));
     BOOST_TEST(f.run("poi ^" + std::string(33, '1') + " ^ ^") ==
                (Lines{"That position is outside the allowed boundaries."}));
-    BOOST_TEST(f.run("poi 0 -60 0 300") == (Lines{"Integer must not be more than 256, found 300", "...i 0 -60 0 300<--[HERE]"}));
+    BOOST_TEST(f.run("poi 0 -60 0 300") ==
+               (Lines{"Integer must not be more than 256, found 300", "...i 0 -60 0 300<--[HERE]"}));
     f.harness.spawn("zombie", {0.5, -60, 0.5});
     BOOST_TEST(f.run("brain @e[type=zombie,limit=1]") == (Lines{"Zombie has no brain"}));
 }
@@ -313,7 +341,9 @@ BOOST_AUTO_TEST_CASE(brain_shows_values_and_time_to_live) {
     BOOST_TEST(has("  minecraft:nearest_hostile: " + golem_text + " (ttl forever)"));
     BOOST_TEST(has("  minecraft:mobs: 1 entry: " + golem_text + " (ttl forever)"));
     BOOST_TEST(has("  minecraft:job_site: (empty)"));
-    for (const std::string& l : lines) BOOST_TEST_CONTEXT(l) { BOOST_TEST(l.find("short-term") == std::string::npos); }
+    for (const std::string& l : lines) BOOST_TEST_CONTEXT(l) {
+            BOOST_TEST(l.find("short-term") == std::string::npos);
+        }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -15,20 +15,41 @@ struct Tree {
     std::vector<std::string> calls;
     Tree() {
         auto& kill = d.root().literal("kill");
-        kill.executes([this](CommandContext&) -> CommandResultValue { calls.push_back("kill"); return 1; });
+        kill.executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("kill");
+            return 1;
+        });
         kill.argument("n", integer_arg(1, 10)).executes([this](CommandContext& c) -> CommandResultValue {
             calls.push_back("kill " + std::to_string(c.get<std::int32_t>("n")));
             return c.get<std::int32_t>("n");
         });
         auto& time = d.root().literal("time");
-        time.literal("set").argument("t", integer_arg()).executes([this](CommandContext&) -> CommandResultValue { calls.push_back("set"); return 1; });
-        time.literal("add").argument("t", integer_arg()).executes([this](CommandContext&) -> CommandResultValue { calls.push_back("add"); return 1; });
-        time.literal("query").literal("day").executes([this](CommandContext&) -> CommandResultValue { calls.push_back("q"); return 1; });
+        time.literal("set").argument("t", integer_arg()).executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("set");
+            return 1;
+        });
+        time.literal("add").argument("t", integer_arg()).executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("add");
+            return 1;
+        });
+        time.literal("query").literal("day").executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("q");
+            return 1;
+        });
         auto& summon = d.root().literal("summon").argument("entity", word_arg());
-        summon.executes([this](CommandContext&) -> CommandResultValue { calls.push_back("summon"); return 1; });
+        summon.executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("summon");
+            return 1;
+        });
         auto& pos = summon.argument("pos", vec3_arg());
-        pos.executes([this](CommandContext&) -> CommandResultValue { calls.push_back("summon pos"); return 1; });
-        pos.argument("nbt", compound_tag_arg()).executes([this](CommandContext&) -> CommandResultValue { calls.push_back("summon nbt"); return 1; });
+        pos.executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("summon pos");
+            return 1;
+        });
+        pos.argument("nbt", compound_tag_arg()).executes([this](CommandContext&) -> CommandResultValue {
+            calls.push_back("summon nbt");
+            return 1;
+        });
         d.root().literal("k").redirect(kill);
         d.root().literal("fail").executes([](CommandContext&) -> CommandResultValue {
             return unexpected(CommandError::plain("No entity was found"));
@@ -60,7 +81,8 @@ BOOST_AUTO_TEST_CASE(unknown_and_incomplete_commands) {
     Tree t;
     BOOST_TEST(t.run("foo bar") == (Lines{"Unknown or incomplete command, see below for error", "foo bar<--[HERE]"}));
     BOOST_TEST(t.run("time") == (Lines{"Unknown or incomplete command, see below for error", "time<--[HERE]"}));
-    BOOST_TEST(t.run("time query") == (Lines{"Unknown or incomplete command, see below for error", "time query<--[HERE]"}));
+    BOOST_TEST(t.run("time query") ==
+               (Lines{"Unknown or incomplete command, see below for error", "time query<--[HERE]"}));
     BOOST_TEST(t.run("time foo") == (Lines{"Incorrect argument for command", "time foo<--[HERE]"}));
     BOOST_TEST(t.run("kill ") == (Lines{"Incorrect argument for command", "kill <--[HERE]"}));
     BOOST_TEST(t.calls.empty());
@@ -71,10 +93,13 @@ BOOST_AUTO_TEST_CASE(argument_errors_point_at_the_argument) {
     BOOST_TEST(t.run("kill 11") == (Lines{"Integer must not be more than 10, found 11", "kill 11<--[HERE]"}));
     BOOST_TEST(t.run("kill 0") == (Lines{"Integer must not be less than 1, found 0", "kill 0<--[HERE]"}));
     BOOST_TEST(t.run("kill x") == (Lines{"Expected integer", "kill x<--[HERE]"}));
-    BOOST_TEST(t.run("kill 1x") == (Lines{"Expected whitespace to end one argument, but found trailing data", "kill 1x<--[HERE]"}));
-    BOOST_TEST(t.run("summon zombie 1 2") == (Lines{"Incomplete (expected 3 coordinates)", "...on zombie 1 2<--[HERE]"}));
-    BOOST_TEST(t.run("summon zombie ^1 2 3") == (Lines{"Cannot mix world & local coordinates (everything must either use ^ or not)",
-                                                      "...on zombie ^1 2 3<--[HERE]"}));
+    BOOST_TEST(t.run("kill 1x") ==
+               (Lines{"Expected whitespace to end one argument, but found trailing data", "kill 1x<--[HERE]"}));
+    BOOST_TEST(t.run("summon zombie 1 2") ==
+               (Lines{"Incomplete (expected 3 coordinates)", "...on zombie 1 2<--[HERE]"}));
+    BOOST_TEST(t.run("summon zombie ^1 2 3") ==
+               (Lines{"Cannot mix world & local coordinates (everything must either use ^ or not)",
+                      "...on zombie ^1 2 3<--[HERE]"}));
     BOOST_TEST(t.run("kill 1 2") == (Lines{"Incorrect argument for command", "kill 1 2<--[HERE]"}));
     BOOST_TEST(t.run("fail") == (Lines{"No entity was found"}));
     BOOST_TEST(t.calls.empty());
@@ -106,7 +131,8 @@ BOOST_AUTO_TEST_CASE(coordinates_follow_vanilla_rules) {
     BOOST_TEST(local.y == 66.0, boost::test_tools::tolerance(1e-5));
     BOOST_TEST(local.z == 0.0, boost::test_tools::tolerance(1e-5));
     StringReader r("1 ~ ^");
-    BOOST_TEST(vec3_arg()->parse(r).error().message == "Cannot mix world & local coordinates (everything must either use ^ or not)");
+    BOOST_TEST(vec3_arg()->parse(r).error().message ==
+               "Cannot mix world & local coordinates (everything must either use ^ or not)");
 }
 
 BOOST_AUTO_TEST_CASE(time_argument_units) {

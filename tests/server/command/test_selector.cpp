@@ -108,9 +108,11 @@ BOOST_AUTO_TEST_CASE(errors_are_vanillas) {
     BOOST_TEST(w.error("@e[limit=0]") == "Limit must be at least 1\n@e[limit=0]<--[HERE]");
     BOOST_TEST(w.error("@e[limit=1,limit=2]") == "Option 'limit' isn't applicable here\n...it=1,limit=2]<--[HERE]");
     BOOST_TEST(w.error("@s[sort=nearest]") == "Option 'sort' isn't applicable here\n@s[sort=nearest]<--[HERE]");
-    BOOST_TEST(w.error("@e[type=zombie,type=pig]") == "Option 'type' isn't applicable here\n...ombie,type=pig]<--[HERE]");
+    BOOST_TEST(w.error("@e[type=zombie,type=pig]") ==
+               "Option 'type' isn't applicable here\n...ombie,type=pig]<--[HERE]");
     BOOST_TEST(w.error("@a[type=zombie]") == "Option 'type' isn't applicable here\n@a[type=zombie]<--[HERE]");
-    BOOST_TEST(w.error("@e[type=creeper]") == "Invalid or unknown entity type 'minecraft:creeper'\n@e[type=creeper]<--[HERE]");
+    BOOST_TEST(w.error("@e[type=creeper]") ==
+               "Invalid or unknown entity type 'minecraft:creeper'\n@e[type=creeper]<--[HERE]");
     BOOST_TEST(w.error("@e[sort=up]") == "Invalid or unknown sort type 'up'\n@e[sort=up]<--[HERE]");
     BOOST_TEST(w.error("@e[distance=-1..]") == "Distance cannot be negative\n...[distance=-1..]<--[HERE]");
     BOOST_TEST(w.error("@e[distance=5..1]") == "Min cannot be bigger than max\n...[distance=5..1]<--[HERE]");

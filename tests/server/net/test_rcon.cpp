@@ -79,8 +79,7 @@ struct ServerFixture {
     LogSink log;
     std::unique_ptr<RconServer> server;
 
-    explicit ServerFixture(RconServerOptions options = base_options(),
-                           RconCommandHandler handler = echo_handler()) {
+    explicit ServerFixture(RconServerOptions options = base_options(), RconCommandHandler handler = echo_handler()) {
         server = std::make_unique<RconServer>(io, std::move(options), std::move(handler), log.function());
         auto error = server->start();
         BOOST_REQUIRE_MESSAGE(!error, error.value_or(""));
@@ -184,7 +183,8 @@ BOOST_AUTO_TEST_CASE(reader_errors_are_sticky_and_carry_the_stream_offset) {
     auto bad = reader.next();
     BOOST_REQUIRE(!bad.has_value());
     BOOST_TEST(bad.error().offset == good.size());
-    BOOST_TEST(bad.error().describe() == "byte " + std::to_string(good.size()) + ": packet length 5 is outside 10-1456");
+    BOOST_TEST(bad.error().describe() ==
+               "byte " + std::to_string(good.size()) + ": packet length 5 is outside 10-1456");
     reader.feed(good);
     BOOST_TEST(!reader.next().has_value());
 }
@@ -206,10 +206,11 @@ BOOST_AUTO_TEST_CASE(reader_cuts_the_body_at_its_first_nul_as_vanilla) {
 BOOST_AUTO_TEST_CASE(invalid_utf8_becomes_replacement_characters) {
     const std::string fffd = "\xEF\xBF\xBD";
     BOOST_TEST(repair_utf8("plain é ✓ 😀") == "plain é ✓ 😀");
-    BOOST_TEST(repair_utf8("\xFF" "a") == fffd + "a");
-    BOOST_TEST(repair_utf8("\xC0\xAF") == fffd + fffd);          // overlong '/'
-    BOOST_TEST(repair_utf8("\xED\xA0\x80") == fffd + fffd + fffd);  // a surrogate
-    BOOST_TEST(repair_utf8("a\xE2\x82") == "a" + fffd + fffd);     // cut short
+    BOOST_TEST(repair_utf8("\xFF"
+                           "a") == fffd + "a");
+    BOOST_TEST(repair_utf8("\xC0\xAF") == fffd + fffd);                             // overlong '/'
+    BOOST_TEST(repair_utf8("\xED\xA0\x80") == fffd + fffd + fffd);                  // a surrogate
+    BOOST_TEST(repair_utf8("a\xE2\x82") == "a" + fffd + fffd);                      // cut short
     BOOST_TEST(repair_utf8("\xF4\x90\x80\x80").find("\xF4") == std::string::npos);  // past U+10FFFF
 
     RconReader reader;
@@ -365,9 +366,13 @@ BOOST_AUTO_TEST_CASE(server_fragmentation_pipelining_and_late_replies_from_anoth
         f.io.restart();
         f.io.poll();
     }
-    c.write(encode_rcon_packet({2, kRconTypeExecCommand, "first"}) + encode_rcon_packet({3, kRconTypeExecCommand, "second"}));
+    c.write(encode_rcon_packet({2, kRconTypeExecCommand, "first"}) +
+            encode_rcon_packet({3, kRconTypeExecCommand, "second"}));
     BOOST_TEST(c.packet().value().request_id == 1);
-    auto count = [&] { std::lock_guard lock(mutex); return pending.size(); };
+    auto count = [&] {
+        std::lock_guard lock(mutex);
+        return pending.size();
+    };
     BOOST_REQUIRE(run_until(f.io, [&] { return count() == 1; }));
     // One command at a time: "second" waits until "first" is answered, from the "world" thread.
     std::thread world([&] {
@@ -383,7 +388,10 @@ BOOST_AUTO_TEST_CASE(server_fragmentation_pipelining_and_late_replies_from_anoth
         std::lock_guard lock(mutex);
         BOOST_TEST(pending[1].first == "second");
     }
-    std::thread([&] { std::lock_guard lock(mutex); pending[1].second("done second"); }).join();
+    std::thread([&] {
+        std::lock_guard lock(mutex);
+        pending[1].second("done second");
+    }).join();
     BOOST_TEST((c.packet().value() == RconPacket{3, 0, "done second"}));
     // The replies hold their sessions, whose timers belong to the io_context: drop them first.
     std::lock_guard lock(mutex);
@@ -393,10 +401,10 @@ BOOST_AUTO_TEST_CASE(server_fragmentation_pipelining_and_late_replies_from_anoth
 BOOST_AUTO_TEST_CASE(garbage_oversized_and_negative_lengths_disconnect) {
     ServerFixture f;
     const std::vector<std::string> attacks = {
-        bytes({0x05, 0, 0, 0}),                  // below 10
-        bytes({0xB1, 0x05, 0, 0}),               // 1457
-        bytes({0xFF, 0xFF, 0xFF, 0xFF}),         // -1
-        "GET / HTTP/1.1\r\nHost: x\r\n\r\n",     // garbage
+        bytes({0x05, 0, 0, 0}),                                    // below 10
+        bytes({0xB1, 0x05, 0, 0}),                                 // 1457
+        bytes({0xFF, 0xFF, 0xFF, 0xFF}),                           // -1
+        "GET / HTTP/1.1\r\nHost: x\r\n\r\n",                       // garbage
         bytes({0x0A, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 'x', 'y'}),  // no NULs
     };
     for (const auto& attack : attacks) {
@@ -520,8 +528,9 @@ BOOST_AUTO_TEST_CASE(logged_in_connections_no_longer_count_as_pending) {
     BOOST_REQUIRE(run_until(f.io, [&] { return f.server->connection_count() == 2; }));
     Client refused(f.io, f.port());
     BOOST_TEST(refused.wait_closed());
-    BOOST_TEST(f.log.contains("WARN Refused RCON connection from /127.0.0.1: "
-                              "already 1 pending connections from this address"));
+    BOOST_TEST(
+        f.log.contains("WARN Refused RCON connection from /127.0.0.1: "
+                       "already 1 pending connections from this address"));
     // Another address has places of its own.
     Client other(f.io, f.port(), "127.0.0.2");
     other.send(2, kRconTypeAuth, "secret");

@@ -254,8 +254,9 @@ BOOST_AUTO_TEST_CASE(legacy_ping_forms) {
     const std::string full = ping_1_6(u"localhost", 25565);
     auto v16 = parse_legacy_ping(full);
     BOOST_TEST((v16.status == S::Complete && v16.form == LegacyPingForm::V1_6));
-    for (std::size_t n = 3; n < full.size(); ++n)
-        BOOST_TEST_CONTEXT("prefix " << n) { BOOST_TEST((parse_legacy_ping(full.substr(0, n)).status == S::NeedMore)); }
+    for (std::size_t n = 3; n < full.size(); ++n) BOOST_TEST_CONTEXT("prefix " << n) {
+            BOOST_TEST((parse_legacy_ping(full.substr(0, n)).status == S::NeedMore));
+        }
     BOOST_TEST(parse_legacy_ping(full + "x").error == "bytes follow the MC|PingHost payload");
     BOOST_TEST(parse_legacy_ping(ping_1_6(u"h", 25565, 72)).error == "MC|PingHost protocol is below 73");
     BOOST_TEST(parse_legacy_ping(ping_1_6(u"h", 65536)).error == "MC|PingHost port is above 65535");
@@ -276,7 +277,8 @@ BOOST_AUTO_TEST_CASE(legacy_answers_byte_for_byte) {
                bytes({0xFF, 0x00, static_cast<int>(v1.size())}) + utf16be(v1));
     BOOST_TEST(encode_legacy_kick(LegacyPingForm::V1_6, info) == encode_legacy_kick(LegacyPingForm::V1_4, info));
     info.motd = "😀";  // a surrogate pair: two units
-    BOOST_TEST(encode_legacy_kick(LegacyPingForm::Beta, info).substr(0, 7) == bytes({0xFF, 0x00, 0x07, 0xD8, 0x3D, 0xDE, 0x00}));
+    BOOST_TEST(encode_legacy_kick(LegacyPingForm::Beta, info).substr(0, 7) ==
+               bytes({0xFF, 0x00, 0x07, 0xD8, 0x3D, 0xDE, 0x00}));
 }
 
 BOOST_AUTO_TEST_CASE(protocol_status_then_ping) {
@@ -432,7 +434,8 @@ BOOST_AUTO_TEST_CASE(server_bind_failure_cap_and_stop) {
     asio::io_context io;
     auto clash_options = Fixture::base_options();
     clash_options.port = f.server->port();
-    StatusServer clash(io, clash_options, [] { return StatusInfo{}; }, nullptr);
+    StatusServer clash(
+        io, clash_options, [] { return StatusInfo{}; }, nullptr);
     auto error = clash.start();
     BOOST_REQUIRE(error);
     BOOST_TEST(error->find("Failed to bind to 127.0.0.1:" + std::to_string(f.server->port())) == 0u);
@@ -461,14 +464,15 @@ BOOST_AUTO_TEST_CASE(trickling_connection_is_closed_at_the_handshake_deadline) {
     options.handshake_timeout = 300ms;  // the idle timeout stays 30 s: every byte would reset it
     Fixture f(options);
     // A valid handshake whose 200-character address takes 20 s at this pace: it never completes.
-    Trickle slow(f.io, f.server->port(),
-                 encode_handshake({765, std::string(200, 'a'), 25565, HandshakeIntent::Status}), 100ms);
+    Trickle slow(f.io, f.server->port(), encode_handshake({765, std::string(200, 'a'), 25565, HandshakeIntent::Status}),
+                 100ms);
     BOOST_REQUIRE(run_until(f.io, [&] { return slow.closed(); }));
     BOOST_TEST(slow.sent() >= 2u);
     BOOST_TEST(slow.open_for() >= 290ms);
     BOOST_TEST(slow.open_for() < 1500ms);
-    BOOST_TEST(f.log.contains("DEBUG Closing connection from /127.0.0.1: "
-                              "handshake and status not finished within 300 ms"));
+    BOOST_TEST(
+        f.log.contains("DEBUG Closing connection from /127.0.0.1: "
+                       "handshake and status not finished within 300 ms"));
     BOOST_TEST(run_until(f.io, [&] { return f.server->connection_count() == 0; }));
 }
 
@@ -481,8 +485,9 @@ BOOST_AUTO_TEST_CASE(pending_limit_per_address_spares_other_addresses) {
     BOOST_REQUIRE(run_until(f.io, [&] { return f.server->connection_count() == 2; }));
     auto third = f.connect();
     BOOST_TEST(read_to_close(f.io, third).empty());
-    BOOST_TEST(f.log.contains("DEBUG Refused connection from /127.0.0.1: "
-                              "already 2 pending connections from this address"));
+    BOOST_TEST(
+        f.log.contains("DEBUG Refused connection from /127.0.0.1: "
+                       "already 2 pending connections from this address"));
     BOOST_TEST(f.server->connection_count() == 2u);
 
     // Another address is served while 127.0.0.1 is at its limit.

@@ -33,7 +33,10 @@ struct Logged {
     std::vector<std::string> lines;
     PluginHost::LogSink sink() {
         return [this](LogLevel level, const std::string& line) {
-            lines.push_back(std::string(level == LogLevel::Error ? "ERROR" : level == LogLevel::Warn ? "WARN" : "INFO") + " " + line);
+            lines.push_back(std::string(level == LogLevel::Error  ? "ERROR"
+                                        : level == LogLevel::Warn ? "WARN"
+                                                                  : "INFO") +
+                            " " + line);
         };
     }
     bool has(const std::string& line) const { return std::find(lines.begin(), lines.end(), line) != lines.end(); }
@@ -84,7 +87,9 @@ BOOST_AUTO_TEST_CASE(good_plugin_loads_and_registers_as_itself) {
     BOOST_TEST(types.entry(*thing).registrant == "good");
     BOOST_TEST(types[*thing].ai_factory != nullptr);
     BOOST_TEST(types[*thing].ai_registrant == "good");
-    BOOST_TEST(host.brain_registries().memory_types.entry(host.brain_registries().memory_types.require("good:counter")).registrant == "good");
+    BOOST_TEST(host.brain_registries()
+                   .memory_types.entry(host.brain_registries().memory_types.require("good:counter"))
+                   .registrant == "good");
     BOOST_TEST(types.frozen());
     BOOST_TEST(host.brain_registries().memory_types.frozen());
 }
@@ -93,16 +98,17 @@ BOOST_AUTO_TEST_CASE(missing_folder_loads_only_builtins) {
     Logged log;
     PluginHost host(log.sink(), register_vanilla_content);
     host.load("/nonexistent/mobsdk-plugins");
-    BOOST_TEST(log.lines == std::vector<std::string>{"INFO No plugins folder /nonexistent/mobsdk-plugins: no plugins loaded"});
+    BOOST_TEST(log.lines ==
+               std::vector<std::string>{"INFO No plugins folder /nonexistent/mobsdk-plugins: no plugins loaded"});
     BOOST_TEST(host.plugins().empty());
     BOOST_TEST(host.world_registries().entity_types.find("minecraft:villager").has_value());
     BOOST_TEST(host.world_registries().entity_types.frozen());
 }
 
 BOOST_AUTO_TEST_CASE(each_refusal_is_one_line_naming_file_and_reason) {
-    PluginDir d("ph-refusals", {"good", "good_again", "uses_good", "needs_missing", "throws", "needs_throws", "copycat",
-                                "cycle_a", "cycle_b", "wrong_abi", "bad_fingerprint", "bad_sdk", "small_descriptor",
-                                "no_entry"});
+    PluginDir d("ph-refusals",
+                {"good", "good_again", "uses_good", "needs_missing", "throws", "needs_throws", "copycat", "cycle_a",
+                 "cycle_b", "wrong_abi", "bad_fingerprint", "bad_sdk", "small_descriptor", "no_entry"});
     Logged log;
     PluginHost host(log.sink(), register_vanilla_content);
     host.load(d.dir.path);
@@ -113,10 +119,12 @@ BOOST_AUTO_TEST_CASE(each_refusal_is_one_line_naming_file_and_reason) {
                        ": built with an incompatible toolchain: plugin \"not-this-toolchain\", server \"" +
                        MOBSDK_BUILD_FINGERPRINT + "\""));
     BOOST_TEST(log.has(r + d.file("bad_sdk") + ": built against mobsdk 99.0.0, this server runs mobsdk " +
-                       MOBSDK_VERSION_STRING + " (a plugin needs the same major.minor and a patch no newer than the server's)"));
+                       MOBSDK_VERSION_STRING +
+                       " (a plugin needs the same major.minor and a patch no newer than the server's)"));
     BOOST_TEST(log.has(r + d.file("small_descriptor") + ": its descriptor is 8 bytes, ABI version 1 needs " +
                        std::to_string(sizeof(MobsdkPluginDescriptor))));
-    BOOST_TEST(log.has(r + d.file("good_again") + ": duplicate plugin id 'good', already loaded from " + d.file("good")));
+    BOOST_TEST(
+        log.has(r + d.file("good_again") + ": duplicate plugin id 'good', already loaded from " + d.file("good")));
     BOOST_TEST(log.has(r + d.file("needs_missing") + ": missing dependency 'nowhere'"));
     BOOST_TEST(log.has(r + d.file("cycle_a") + ": dependency cycle cycle_a -> cycle_b -> cycle_a"));
     BOOST_TEST(log.has(r + d.file("cycle_b") + ": dependency cycle cycle_a -> cycle_b -> cycle_a"));
@@ -126,7 +134,8 @@ BOOST_AUTO_TEST_CASE(each_refusal_is_one_line_naming_file_and_reason) {
                        ": registration failed: entity type good:thing is registered by both 'good' and 'copycat'"));
     // One line per refused library, nothing else refused.
     BOOST_TEST(host.refusals().size() == 12u);
-    BOOST_TEST(std::count_if(log.lines.begin(), log.lines.end(), [&](const std::string& l) { return l.rfind(r, 0) == 0; }) == 12);
+    BOOST_TEST(std::count_if(log.lines.begin(), log.lines.end(),
+                             [&](const std::string& l) { return l.rfind(r, 0) == 0; }) == 12);
     // good first, then what needs it.
     BOOST_TEST(ids(host) == (std::vector<std::string>{"good", "uses_good"}));
     BOOST_TEST(log.has("INFO Loaded plugin uses_good 1.0.0 (Uses good) from " + d.file("uses_good")));
@@ -152,7 +161,8 @@ BOOST_AUTO_TEST_CASE(junk_file_is_refused_with_the_loader_message) {
     PluginHost host(log.sink(), register_vanilla_content);
     host.load(dir.path);
     BOOST_REQUIRE_EQUAL(host.refusals().size(), 1u);
-    const std::string prefix = "ERROR Refused plugin " + (dir / "junk.so").string() + ": cannot be loaded: " + (dir / "junk.so").string() + ": ";
+    const std::string prefix = "ERROR Refused plugin " + (dir / "junk.so").string() +
+                               ": cannot be loaded: " + (dir / "junk.so").string() + ": ";
     BOOST_TEST(log.lines.back().rfind(prefix, 0) == 0, log.lines.back());
 }
 
@@ -169,12 +179,12 @@ BOOST_AUTO_TEST_CASE(plugin_mobs_run_plugin_code_and_unload_unmaps_the_library) 
         world.ensure_chunks({0, 0, 0}, 1);
         ServerMob& mob = world.spawn_mob(*host.world_registries().entity_types.find("good:thing"), {0.5, 0, 0.5});
         BOOST_REQUIRE(mob.brain());
-        const auto counter = brain::typed_memory<std::int32_t>(host.brain_registries().memory_types,
-                                                               host.brain_registries().memory_types.require("good:counter"));
+        const auto counter = brain::typed_memory<std::int32_t>(
+            host.brain_registries().memory_types, host.brain_registries().memory_types.require("good:counter"));
         for (int i = 0; i < 5; ++i) world.tick();
         BOOST_REQUIRE(mob.brain()->get_memory(counter));
         BOOST_TEST(*mob.brain()->get_memory(counter) >= 4);  // a scan per tick after a first delay of 0–1 ticks
-    }  // the world and its brains go first
+    }                                                        // the world and its brains go first
     host.unload();
     BOOST_TEST(!host.loaded());
     BOOST_TEST(!PluginHost::is_resident(loaded_from));
@@ -193,8 +203,12 @@ BOOST_AUTO_TEST_CASE(bundled_example_plugin_loads) {
     host.load(dir.path);
     BOOST_TEST(log.has("INFO Loaded plugin example 1.0.0 (Example mobs) from " + (dir / "example.so").string()));
     BOOST_TEST(host.world_registries().entity_types.find("example:watcher").has_value());
-    BOOST_TEST(host.brain_registries().memory_types[host.brain_registries().memory_types.require("example:sightings")].long_term());
-    BOOST_TEST(!host.brain_registries().memory_types[host.brain_registries().memory_types.require("example:nearest_villager")].long_term());
+    BOOST_TEST(host.brain_registries()
+                   .memory_types[host.brain_registries().memory_types.require("example:sightings")]
+                   .long_term());
+    BOOST_TEST(!host.brain_registries()
+                    .memory_types[host.brain_registries().memory_types.require("example:nearest_villager")]
+                    .long_term());
 }
 
 // --- the private copies: a folder no other local user can plant or write -------------------
@@ -256,7 +270,8 @@ BOOST_AUTO_TEST_CASE(predictable_temp_names_planted_by_others_are_never_used) {
     test::TempDir victim("ph-tmp-victim");
     std::vector<fs::path> planted;
     for (int i = 0; i < 4; ++i) {
-        planted.push_back(fs::temp_directory_path() / ("mobserver-plugins-" + std::to_string(::getpid()) + "-" + std::to_string(i)));
+        planted.push_back(fs::temp_directory_path() /
+                          ("mobserver-plugins-" + std::to_string(::getpid()) + "-" + std::to_string(i)));
         fs::remove_all(planted.back());
         fs::create_directory_symlink(victim.path, planted.back());
     }
@@ -279,8 +294,9 @@ BOOST_AUTO_TEST_CASE(a_linked_library_is_refused_not_followed) {
     PluginHost host(log.sink(), register_vanilla_content);
     BOOST_TEST(host.load(dir.path) == "");
     BOOST_TEST(host.plugins().empty());
-    BOOST_TEST(log.has("ERROR Refused plugin " + (dir / "good.so").string() +
-                       ": is a symbolic link (plugins are opened without following links: put the library itself in the folder)"));
+    BOOST_TEST(log.has(
+        "ERROR Refused plugin " + (dir / "good.so").string() +
+        ": is a symbolic link (plugins are opened without following links: put the library itself in the folder)"));
 }
 
 BOOST_AUTO_TEST_CASE(copies_left_by_a_crashed_run_are_removed) {

@@ -31,8 +31,8 @@ BOOST_AUTO_TEST_CASE(defaults) {
 }
 
 BOOST_AUTO_TEST_CASE(switches_and_valued_flags) {
-    const auto l = parse({"--dir", "srv", "--safe-mode", "--frozen", "--recreate-level-dat",
-                          "--no-console", "--port=25570", "--world", "/data/w"});
+    const auto l = parse({"--dir", "srv", "--safe-mode", "--frozen", "--recreate-level-dat", "--no-console",
+                          "--port=25570", "--world", "/data/w"});
     BOOST_REQUIRE(l.has_value());
     BOOST_TEST(l->dir == "srv");
     BOOST_TEST(l->safe_mode);

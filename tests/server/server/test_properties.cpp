@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "server/temp_dir.hpp"
 #include "mobserver/server/properties.hpp"
+#include "server/temp_dir.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -167,13 +167,13 @@ BOOST_AUTO_TEST_CASE(comments_blank_lines_separators_and_whitespace) {
         "! a bang comment\n"
         "\n"
         "   \t\n"
-        "   server-port = 25570\n"      // blanks around '='
-        "rcon.port:25590\n"             // ':' separates
-        "motd   Just spaces\n"          // a blank separates too
-        "level-name=  lead  \n"         // leading blanks of a value go, trailing ones stay
-        "max-players=7   \r\n"          // CRLF; typed values tolerate trailing blanks
-        "view-distance=9\r"             // a lone CR ends a line
-        "simulation-distance=4");      // no final newline
+        "   server-port = 25570\n"  // blanks around '='
+        "rcon.port:25590\n"         // ':' separates
+        "motd   Just spaces\n"      // a blank separates too
+        "level-name=  lead  \n"     // leading blanks of a value go, trailing ones stay
+        "max-players=7   \r\n"      // CRLF; typed values tolerate trailing blanks
+        "view-distance=9\r"         // a lone CR ends a line
+        "simulation-distance=4");   // no final newline
     BOOST_TEST(p.server_port == 25570);
     BOOST_TEST(p.rcon_port == 25590);
     BOOST_TEST(p.motd == "Just spaces");
@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(escapes_and_continuations) {
         "motd=tab\\there\\nnew \\u00A7aGreen \\\\ back \\= \\: \\# \\!\n"
         "my\\ key\\=x=value\n"
         "level-name=wo\\\n"
-        "     rld\n"                   // continuation: the next line's leading blanks go
+        "     rld\n"  // continuation: the next line's leading blanks go
         "rcon.password=\\ lead\n"
         "emoji=\\uD83D\\uDE00\n"
         "# a comment ending in a backslash does not continue \\\n"

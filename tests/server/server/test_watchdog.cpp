@@ -24,8 +24,7 @@ namespace {
 std::atomic<bool> g_forever{true};
 
 [[gnu::noinline]] void watchdog_test_stuck_function() {
-    while (g_forever.load(std::memory_order_relaxed)) {
-    }
+    while (g_forever.load(std::memory_order_relaxed)) {}
 }
 
 }  // namespace
@@ -61,8 +60,7 @@ BOOST_AUTO_TEST_CASE(a_tick_over_max_tick_time_ends_the_process_with_a_report) {
     BOOST_TEST(contains(text, "(max-tick-time=300)"));
     // The stuck thread's own stack, fetched from it by a signal.
     BOOST_TEST(contains(text, "watchdog_test_stuck_function()"));
-    BOOST_TEST(contains(read_all(dir / "stdout.txt"),
-                        "Considering it to be crashed, server will forcibly shutdown."));
+    BOOST_TEST(contains(read_all(dir / "stdout.txt"), "Considering it to be crashed, server will forcibly shutdown."));
 }
 
 BOOST_AUTO_TEST_CASE(a_tick_under_max_tick_time_is_left_alone) {
@@ -73,8 +71,7 @@ BOOST_AUTO_TEST_CASE(a_tick_under_max_tick_time_is_left_alone) {
         ServerWatchdog dog(2000, [&](LogLevel, const std::string&) { ++warnings; });
         dog.tick_started();
         const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
-        while (std::chrono::steady_clock::now() < end) {
-        }
+        while (std::chrono::steady_clock::now() < end) {}
         dog.tick_finished();
         dog.stop_requested("test");  // between ticks: nothing to warn about
     }

@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "mobserver/storage/chunk_codec.hpp"
-#include "mobserver/world/chunk_map.hpp"
 #include "mobsdk/nbt/io.hpp"
 #include "mobsdk/world/poi_type.hpp"
 #include "mobsdk/world/random.hpp"
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/storage/chunk_codec.hpp"
+#include "mobserver/world/chunk_map.hpp"
 #include "server/world/vanilla_states.hpp"
 
 using namespace mobsdk;
@@ -37,8 +37,8 @@ void check_same_blocks(const LevelChunk& a, const LevelChunk& b) {
             for (std::int32_t x = 0; x < 16; ++x) {
                 const BlockPos p{a.pos().min_block_x() + x, y, a.pos().min_block_z() + z};
                 if (a.get_block(p) != b.get_block(p)) {
-                    BOOST_TEST_FAIL("block differs at " << p.x << " " << p.y << " " << p.z << ": "
-                                                        << a.get_block(p) << " vs " << b.get_block(p));
+                    BOOST_TEST_FAIL("block differs at " << p.x << " " << p.y << " " << p.z << ": " << a.get_block(p)
+                                                        << " vs " << b.get_block(p));
                 }
             }
 }
@@ -116,7 +116,8 @@ BOOST_AUTO_TEST_CASE(flat_chunk_has_vanilla_fields) {
     const auto& sections = root.get<nbt::List>("sections");
     BOOST_TEST(sections.size() == 24u);
     for (std::size_t i = 0; i < sections.size(); ++i)
-        BOOST_TEST(sections[i].as_compound().get<std::int8_t>("Y") == static_cast<std::int8_t>(-4 + static_cast<int>(i)));
+        BOOST_TEST(sections[i].as_compound().get<std::int8_t>("Y") ==
+                   static_cast<std::int8_t>(-4 + static_cast<int>(i)));
 
     // Section Y=-4: bedrock, dirt, dirt, grass, then air: 4 states in order of first appearance.
     const auto& bottom = sections[0].as_compound().get<nbt::Compound>("block_states");
@@ -129,11 +130,11 @@ BOOST_AUTO_TEST_CASE(flat_chunk_has_vanilla_fields) {
     BOOST_TEST(palette[3].as_compound().get<std::string>("Name") == "minecraft:air");
     BOOST_TEST(!palette[3].as_compound().contains("Properties"));
     const auto& data = bottom.get<nbt::LongArray>("data");
-    BOOST_TEST(data.size() == 256u);  // 4 bits, 16 per long
-    BOOST_TEST(data[0] == 0);                                              // y=0: bedrock (0)
-    BOOST_TEST(data[16] == 0x1111111111111111ll);                          // y=1: dirt (1)
-    BOOST_TEST(data[48] == 0x2222222222222222ll);                          // y=3: grass (2)
-    BOOST_TEST(data[64] == 0x3333333333333333ll);                          // y=4: air (3)
+    BOOST_TEST(data.size() == 256u);               // 4 bits, 16 per long
+    BOOST_TEST(data[0] == 0);                      // y=0: bedrock (0)
+    BOOST_TEST(data[16] == 0x1111111111111111ll);  // y=1: dirt (1)
+    BOOST_TEST(data[48] == 0x2222222222222222ll);  // y=3: grass (2)
+    BOOST_TEST(data[64] == 0x3333333333333333ll);  // y=4: air (3)
 
     // An all-air section: one palette entry and no data.
     const auto& air = sections[5].as_compound().get<nbt::Compound>("block_states");
@@ -175,7 +176,8 @@ BOOST_AUTO_TEST_CASE(random_edits_round_trip_with_many_states) {
         }
         for (int k = 0; k < 300; ++k) {
             // z >= 114 stays clear of the positions above, so every one of the states survives.
-            const BlockPos p{-16 + random.next_int(16), min_y + section * 16 + random.next_int(16), 114 + random.next_int(14)};
+            const BlockPos p{-16 + random.next_int(16), min_y + section * 16 + random.next_int(16),
+                             114 + random.next_int(14)};
             chunk->set_block(p, BlockState{static_cast<std::uint32_t>(1 + random.next_int(distinct))});
         }
     };
@@ -188,7 +190,7 @@ BOOST_AUTO_TEST_CASE(random_edits_round_trip_with_many_states) {
         const std::size_t n = bs.get<nbt::List>("palette").size();
         return std::make_pair(n, bs.get<nbt::LongArray>("data").size());
     };
-    BOOST_TEST(bits_of(1).first == 21u);   // 20 states + air
+    BOOST_TEST(bits_of(1).first == 21u);    // 20 states + air
     BOOST_TEST(bits_of(1).second == 342u);  // 5 bits: 12 per long, ceil(4096 / 12)
     BOOST_TEST(bits_of(2).first == 201u);
     BOOST_TEST(bits_of(2).second == 512u);  // 8 bits: 8 per long
@@ -229,8 +231,8 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_become_air_with_a_warning) {
     std::vector<std::string> warnings;
     auto r = read_chunk_nbt(root, {2, -3}, s.reg, &warnings);
     BOOST_REQUIRE(r.has_value());
-    BOOST_TEST((*r)->get_block({32, -63, -48}) == s.air);     // was dirt
-    BOOST_TEST((*r)->get_block({32, -61, -48}) == s.grass);   // bad value: default kept
+    BOOST_TEST((*r)->get_block({32, -63, -48}) == s.air);    // was dirt
+    BOOST_TEST((*r)->get_block({32, -61, -48}) == s.grass);  // bad value: default kept
     BOOST_REQUIRE(warnings.size() == 2u);
     BOOST_TEST(contains(warnings[0], "sections[Y=-4].block_states.palette[1]: unknown block 'minecraft:future_block'"));
     BOOST_TEST(contains(warnings[1], "snowy=maybe"));
@@ -254,17 +256,20 @@ BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
     BOOST_TEST(contains(with([](C& c) { c.erase("DataVersion"); }), "missing DataVersion"));
     BOOST_TEST(contains(with([](C& c) { c.put("DataVersion", "x"); }), "DataVersion is TAG_String, expected TAG_Int"));
     BOOST_TEST(contains(with([](C& c) { c.put("DataVersion", std::int32_t{1343}); }), "older than the 1.18"));
-    BOOST_TEST(contains(chunk_error(good, s.reg, {2, -4}), "xPos/zPos (2, -3) is not the chunk it is stored for (2, -4)"));
+    BOOST_TEST(
+        contains(chunk_error(good, s.reg, {2, -4}), "xPos/zPos (2, -3) is not the chunk it is stored for (2, -4)"));
     BOOST_TEST(contains(with([](C& c) { c.erase("xPos"); }), "missing xPos"));
     BOOST_TEST(contains(with([](C& c) { c.put("yPos", std::int32_t{0}); }), "yPos is 0"));
     BOOST_TEST(contains(with([](C& c) { c.put("Status", "minecraft:features"); }), "Status is 'minecraft:features'"));
     BOOST_TEST(contains(with([](C& c) { c.erase("Status"); }), "missing Status"));
-    BOOST_TEST(contains(with([](C& c) { c.put("sections", std::int32_t{1}); }), "sections is TAG_Int, expected TAG_List"));
+    BOOST_TEST(
+        contains(with([](C& c) { c.put("sections", std::int32_t{1}); }), "sections is TAG_Int, expected TAG_List"));
     BOOST_TEST(contains(with([](C& c) { c.put("sections", nbt::List{nbt::Tag(std::int32_t{1})}); }),
                         "sections holds TAG_Int"));
     BOOST_TEST(contains(with([](C& c) { section_at(c, 3).erase("Y"); }), "missing sections[3].Y"));
     BOOST_TEST(contains(with([](C& c) { section_at(c, 3).put("Y", "a"); }), "sections[3].Y is TAG_String"));
-    BOOST_TEST(contains(with([](C& c) { section_at(c, 3).put("Y", std::int8_t{21}); }), "sections[3].Y is 21, outside -5..20"));
+    BOOST_TEST(contains(with([](C& c) { section_at(c, 3).put("Y", std::int8_t{21}); }),
+                        "sections[3].Y is 21, outside -5..20"));
     BOOST_TEST(contains(with([](C& c) { section_at(c, 3).put("Y", std::int8_t{-4}); }), "Y=-4 appears twice"));
     BOOST_TEST(contains(with([](C& c) { section_at(c, 0).put("block_states", std::int32_t{0}); }),
                         "sections[Y=-4].block_states is TAG_Int, expected TAG_Compound"));
@@ -278,17 +283,23 @@ BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
                             section_at(c, 0).get<C>("block_states").put("palette", std::move(big));
                         }),
                         "palette has 4097 entries"));
+    BOOST_TEST(
+        contains(with([](C& c) {
+                     section_at(c, 0).get<C>("block_states").put("palette", nbt::List{nbt::Tag("minecraft:stone")});
+                 }),
+                 "palette holds TAG_String"));
+    BOOST_TEST(
+        contains(with([](C& c) {
+                     section_at(c, 0).get<C>("block_states").get<nbt::List>("palette")[1].as_compound().erase("Name");
+                 }),
+                 "missing sections[Y=-4].block_states.palette[1].Name"));
     BOOST_TEST(contains(with([](C& c) {
-                            section_at(c, 0).get<C>("block_states").put("palette", nbt::List{nbt::Tag("minecraft:stone")});
-                        }),
-                        "palette holds TAG_String"));
-    BOOST_TEST(contains(with([](C& c) {
-                            section_at(c, 0).get<C>("block_states").get<nbt::List>("palette")[1].as_compound().erase("Name");
-                        }),
-                        "missing sections[Y=-4].block_states.palette[1].Name"));
-    BOOST_TEST(contains(with([](C& c) {
-                            section_at(c, 0).get<C>("block_states").get<nbt::List>("palette")[2].as_compound()
-                                .get<C>("Properties").put("snowy", std::int8_t{1});
+                            section_at(c, 0)
+                                .get<C>("block_states")
+                                .get<nbt::List>("palette")[2]
+                                .as_compound()
+                                .get<C>("Properties")
+                                .put("snowy", std::int8_t{1});
                         }),
                         "palette[2].Properties.snowy is TAG_Byte, expected TAG_String"));
     BOOST_TEST(contains(with([](C& c) { section_at(c, 0).get<C>("block_states").erase("data"); }),
@@ -308,9 +319,10 @@ BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
                         "sections[Y=-2].biomes is TAG_Byte"));
     // A single-entry palette ignores stray data, and vanilla's light sections at Y -5 and 20 are fine.
     BOOST_TEST(with([](C& c) { section_at(c, 5).get<C>("block_states").put("data", nbt::LongArray(3)); }).empty());
-    BOOST_TEST(with([](C& c) {
-                   c.get<nbt::List>("sections").push_back(C{{"Y", std::int8_t{-5}}, {"SkyLight", nbt::ByteArray(2048)}});
-               }).empty());
+    BOOST_TEST(
+        with([](C& c) {
+            c.get<nbt::List>("sections").push_back(C{{"Y", std::int8_t{-5}}, {"SkyLight", nbt::ByteArray(2048)}});
+        }).empty());
 }
 
 BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
@@ -343,23 +355,31 @@ BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
         return r.has_value() ? std::string() : r.error();
     };
     using C = nbt::Compound;
-    auto rec0 = [](C& c) -> C& {
-        return c.get<C>("Sections").get<C>("4").get<nbt::List>("Records")[0].as_compound();
-    };
+    auto rec0 = [](C& c) -> C& { return c.get<C>("Sections").get<C>("4").get<nbt::List>("Records")[0].as_compound(); };
     BOOST_TEST(contains(with([](C& c) { c.erase("DataVersion"); }), "missing DataVersion"));
     BOOST_TEST(contains(with([](C& c) { c.erase("Sections"); }), "missing Sections"));
-    BOOST_TEST(contains(with([](C& c) { c.get<C>("Sections").put("x1", C{}); }), "Sections key 'x1' is not a section y"));
-    BOOST_TEST(contains(with([](C& c) { c.get<C>("Sections").put("20", C{}); }), "Sections.20: section y outside -4..19"));
+    BOOST_TEST(
+        contains(with([](C& c) { c.get<C>("Sections").put("x1", C{}); }), "Sections key 'x1' is not a section y"));
+    BOOST_TEST(
+        contains(with([](C& c) { c.get<C>("Sections").put("20", C{}); }), "Sections.20: section y outside -4..19"));
     BOOST_TEST(contains(with([](C& c) { c.get<C>("Sections").put("3", std::int32_t{1}); }), "Sections.3 is TAG_Int"));
     BOOST_TEST(contains(with([](C& c) { c.get<C>("Sections").get<C>("4").put("Valid", "yes"); }),
                         "Sections.4.Valid is TAG_String"));
-    BOOST_TEST(contains(with([&](C& c) { rec0(c).put("pos", nbt::IntArray{1, 2}); }),
+    BOOST_TEST(contains(with([&](C& c) {
+                            rec0(c).put("pos", nbt::IntArray{1, 2});
+                        }),
                         "Sections.4.Records[0].pos has 2 ints, expected 3"));
-    BOOST_TEST(contains(with([&](C& c) { rec0(c).put("pos", nbt::IntArray{33, 90, -30}); }),
+    BOOST_TEST(contains(with([&](C& c) {
+                            rec0(c).put("pos", nbt::IntArray{33, 90, -30});
+                        }),
                         "Sections.4.Records[0].pos (33, 90, -30) lies outside section (2, 4, -2)"));
     BOOST_TEST(contains(with([&](C& c) { rec0(c).erase("type"); }), "missing Sections.4.Records[0].type"));
-    BOOST_TEST(contains(with([&](C& c) { rec0(c).put("free_tickets", "1"); }), "Sections.4.Records[0].free_tickets is TAG_String"));
-    BOOST_TEST(contains(with([&](C& c) { rec0(c).put("pos", nbt::IntArray{35, 70, -20}); }), "a second record at (35, 70, -20)"));
+    BOOST_TEST(contains(with([&](C& c) { rec0(c).put("free_tickets", "1"); }),
+                        "Sections.4.Records[0].free_tickets is TAG_String"));
+    BOOST_TEST(contains(with([&](C& c) {
+                            rec0(c).put("pos", nbt::IntArray{35, 70, -20});
+                        }),
+                        "a second record at (35, 70, -20)"));
     std::vector<std::string> warnings;
     BOOST_TEST(with([&](C& c) { rec0(c).put("type", "minecraft:armorer_v2"); }, &warnings).empty());
     BOOST_REQUIRE(warnings.size() == 1u);
@@ -390,9 +410,11 @@ BOOST_AUTO_TEST_CASE(entities_round_trip_and_errors) {
     BOOST_TEST(contains(with([](C& c) { c.erase("Position"); }), "missing Position"));
     BOOST_TEST(contains(with([](C& c) { c.erase("DataVersion"); }), "missing DataVersion"));
     BOOST_TEST(contains(with([](C& c) { c.put("Entities", C{}); }), "Entities is TAG_Compound, expected TAG_List"));
-    BOOST_TEST(contains(with([](C& c) { c.put("Entities", nbt::List{nbt::Tag(std::int32_t{1})}); }), "Entities holds TAG_Int"));
+    BOOST_TEST(contains(with([](C& c) { c.put("Entities", nbt::List{nbt::Tag(std::int32_t{1})}); }),
+                        "Entities holds TAG_Int"));
     std::vector<std::string> warnings;
-    BOOST_TEST(with([](C& c) { c.get<nbt::List>("Entities")[1].as_compound().erase("id"); }, {-5, 9}, &warnings).empty());
+    BOOST_TEST(
+        with([](C& c) { c.get<nbt::List>("Entities")[1].as_compound().erase("id"); }, {-5, 9}, &warnings).empty());
     BOOST_REQUIRE(warnings.size() == 1u);
     BOOST_TEST(contains(warnings[0], "Entities[1] has no string id"));
 }

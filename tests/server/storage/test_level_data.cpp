@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "server/temp_dir.hpp"
-#include "mobserver/storage/level_data.hpp"
 #include "mobsdk/nbt/io.hpp"
+#include "mobserver/storage/level_data.hpp"
+#include "server/temp_dir.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -173,8 +173,10 @@ BOOST_AUTO_TEST_CASE(void_and_vanilla_generators) {
 
     // The nether and the end of a vanilla world are kept as they were.
     nbt::Compound vanilla = level_data_to_nbt(n, 0);
-    vanilla.get<nbt::Compound>("Data").get<nbt::Compound>("WorldGenSettings").get<nbt::Compound>("dimensions").put(
-        "minecraft:the_end", nbt::Compound{{"type", "minecraft:the_end"}});
+    vanilla.get<nbt::Compound>("Data")
+        .get<nbt::Compound>("WorldGenSettings")
+        .get<nbt::Compound>("dimensions")
+        .put("minecraft:the_end", nbt::Compound{{"type", "minecraft:the_end"}});
     auto read = level_data_from_nbt(vanilla);
     BOOST_REQUIRE(read.has_value());
     BOOST_TEST(read->other_dimensions.contains("minecraft:the_end"));
@@ -207,25 +209,37 @@ BOOST_AUTO_TEST_CASE(wrong_types_are_errors_naming_the_field) {
     BOOST_TEST(contains(from_nbt_error(C{{"Data", std::int32_t{1}}}), "Data is TAG_Int, expected TAG_Compound"));
     BOOST_TEST(contains(with([](C& d) { d.put("Time", "noon"); }), "Data.Time is TAG_String, expected TAG_Long"));
     BOOST_TEST(contains(with([](C& d) { d.put("SpawnX", 1.5); }), "Data.SpawnX is TAG_Double, expected TAG_Int"));
-    BOOST_TEST(contains(with([](C& d) { d.put("Difficulty", std::int32_t{1}); }), "Data.Difficulty is TAG_Int, expected TAG_Byte"));
-    BOOST_TEST(contains(with([](C& d) { d.put("Difficulty", std::int8_t{7}); }), "Data.Difficulty is 7, expected 0..3"));
+    BOOST_TEST(contains(with([](C& d) { d.put("Difficulty", std::int32_t{1}); }),
+                        "Data.Difficulty is TAG_Int, expected TAG_Byte"));
+    BOOST_TEST(
+        contains(with([](C& d) { d.put("Difficulty", std::int8_t{7}); }), "Data.Difficulty is 7, expected 0..3"));
     BOOST_TEST(contains(with([](C& d) { d.get<C>("GameRules").put("doDaylightCycle", std::int8_t{1}); }),
                         "Data.GameRules.doDaylightCycle is TAG_Byte, expected TAG_String"));
     BOOST_TEST(contains(with([](C& d) { d.get<C>("GameRules").put("doMobSpawning", "yes"); }),
                         "GameRules.doMobSpawning is 'yes', expected true or false"));
     BOOST_TEST(contains(with([](C& d) { d.get<C>("GameRules").put("randomTickSpeed", "fast"); }),
                         "GameRules.randomTickSpeed is 'fast', expected a whole number"));
-    BOOST_TEST(contains(with([](C& d) { d.put("WorldGenSettings", std::int32_t{0}); }), "Data.WorldGenSettings is TAG_Int"));
+    BOOST_TEST(
+        contains(with([](C& d) { d.put("WorldGenSettings", std::int32_t{0}); }), "Data.WorldGenSettings is TAG_Int"));
     BOOST_TEST(contains(with([](C& d) { d.get<C>("WorldGenSettings").put("seed", "abc"); }),
                         "Data.WorldGenSettings.seed is TAG_String, expected TAG_Long"));
     BOOST_TEST(contains(with([](C& d) {
-                            d.get<C>("WorldGenSettings").get<C>("dimensions").get<C>("minecraft:overworld").get<C>("generator").put(
-                                "type", "minecraft:checkerboard");
+                            d.get<C>("WorldGenSettings")
+                                .get<C>("dimensions")
+                                .get<C>("minecraft:overworld")
+                                .get<C>("generator")
+                                .put("type", "minecraft:checkerboard");
                         }),
                         "generator.type is 'minecraft:checkerboard'"));
     BOOST_TEST(contains(with([](C& d) {
-                            d.get<C>("WorldGenSettings").get<C>("dimensions").get<C>("minecraft:overworld").get<C>("generator")
-                                .get<C>("settings").get<nbt::List>("layers")[0].as_compound().put("height", std::int32_t{-1});
+                            d.get<C>("WorldGenSettings")
+                                .get<C>("dimensions")
+                                .get<C>("minecraft:overworld")
+                                .get<C>("generator")
+                                .get<C>("settings")
+                                .get<nbt::List>("layers")[0]
+                                .as_compound()
+                                .put("height", std::int32_t{-1});
                         }),
                         "settings.layers[0].height is -1"));
     BOOST_TEST(contains(with([](C& d) { d.put("ServerBrands", std::int32_t{0}); }), "Data.ServerBrands is TAG_Int"));

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "server/temp_dir.hpp"
-#include "mobserver/storage/region_file.hpp"
 #include "mobsdk/nbt/io.hpp"
+#include "mobserver/storage/region_file.hpp"
+#include "server/temp_dir.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -30,8 +30,7 @@ nbt::ByteArray noise(std::size_t n, std::uint32_t seed) {
 }
 
 nbt::Compound make_chunk(int x, int z, std::size_t noise_bytes = 0) {
-    nbt::Compound c{{"xPos", std::int32_t{x}}, {"zPos", std::int32_t{z}},
-                    {"Status", std::string("minecraft:full")}};
+    nbt::Compound c{{"xPos", std::int32_t{x}}, {"zPos", std::int32_t{z}}, {"Status", std::string("minecraft:full")}};
     if (noise_bytes > 0) c.put("Noise", noise(noise_bytes, static_cast<std::uint32_t>(x * 97 + z)));
     return c;
 }
@@ -51,8 +50,8 @@ struct RawRegion {
         put_be32(bytes, static_cast<std::size_t>((x + z * 32) * 4), (sector << 8) | count);
     }
     /// Chunk record (length, type, payload) at `sector`, the file padded to whole sectors.
-    void record(std::uint32_t sector, std::uint32_t length, std::uint8_t type,
-                const std::vector<std::uint8_t>& payload, bool pad = true) {
+    void record(std::uint32_t sector, std::uint32_t length, std::uint8_t type, const std::vector<std::uint8_t>& payload,
+                bool pad = true) {
         const std::size_t at = std::size_t{sector} * 4096;
         const std::size_t end = at + 5 + payload.size();
         if (bytes.size() < end) bytes.resize(end, 0);
@@ -62,8 +61,8 @@ struct RawRegion {
         if (pad && bytes.size() % 4096 != 0) bytes.resize((bytes.size() / 4096 + 1) * 4096, 0);
     }
     /// A well-formed chunk in `compression` at `sector`, located at (x, z); returns its sectors.
-    std::uint32_t chunk(int x, int z, std::uint32_t sector, const nbt::Compound& c,
-                        nbt::Compression compression, std::uint8_t type) {
+    std::uint32_t chunk(int x, int z, std::uint32_t sector, const nbt::Compound& c, nbt::Compression compression,
+                        std::uint8_t type) {
         auto payload = nbt::encode(nbt::Tag(c), "", compression);
         BOOST_REQUIRE(payload);
         record(sector, static_cast<std::uint32_t>(payload->size() + 1), type, *payload);
@@ -99,7 +98,6 @@ void check_error(const RegionError& e, int x, int z, const std::string& fragment
     BOOST_CHECK_MESSAGE(e.describe().find(where) != std::string::npos, e.describe());
     BOOST_CHECK_MESSAGE(e.describe().find("r.0.0.mca") != std::string::npos, e.describe());
 }
-
 
 }  // namespace
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "server/temp_dir.hpp"
+#include "mobsdk/world/poi_type.hpp"
+#include "mobsdk/world/registries.hpp"
 #include "mobserver/storage/chunk_codec.hpp"
 #include "mobserver/storage/world_storage.hpp"
 #include "mobserver/world/chunk_map.hpp"
-#include "mobsdk/world/poi_type.hpp"
-#include "mobsdk/world/registries.hpp"
+#include "server/temp_dir.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -178,8 +178,7 @@ BOOST_AUTO_TEST_CASE(absent_parts_are_kept_and_empty_entities_remove_the_chunk) 
 
 BOOST_AUTO_TEST_CASE(journal_encodes_and_detects_damage) {
     const std::vector<WorldStorage::JournalEntry> entries{
-        {ChunkKind::Entities, -1, 2, 1023, (300u << 8) | 2u, 1700000000},
-        {ChunkKind::Poi, 5, -6, 0, 0, 0}};
+        {ChunkKind::Entities, -1, 2, 1023, (300u << 8) | 2u, 1700000000}, {ChunkKind::Poi, 5, -6, 0, 0, 0}};
     const auto bytes = WorldStorage::encode_journal(entries);
     BOOST_TEST(bytes.size() == 8u + 2u * 19u + 4u);
     BOOST_TEST(bytes[0] == 'M');
@@ -312,14 +311,15 @@ BOOST_AUTO_TEST_CASE(corrupt_chunk_is_copied_aside_and_never_overwritten) {
     auto bytes = read_bytes(file);
     bytes[sector * 4096 + 4] = 7;
     write_bytes(file, bytes);
-    const std::vector<std::uint8_t> damaged(bytes.begin() + sector * 4096,
-                                            bytes.begin() + std::min<std::size_t>(bytes.size(), (sector + count) * 4096));
+    const std::vector<std::uint8_t> damaged(
+        bytes.begin() + sector * 4096, bytes.begin() + std::min<std::size_t>(bytes.size(), (sector + count) * 4096));
 
     ChunkLoadResult r = storage.load(pos, reg.blocks);
     BOOST_TEST(!r.blocks);
     BOOST_REQUIRE(r.warnings.size() == 1u);
-    BOOST_TEST(contains(r.warnings[0], "region/r.0.-1.mca chunk [3, -7]: unknown compression type 7; copied aside to "
-                                       "region/r.0.-1.mca.corrupt-3--7-"));
+    BOOST_TEST(contains(r.warnings[0],
+                        "region/r.0.-1.mca chunk [3, -7]: unknown compression type 7; copied aside to "
+                        "region/r.0.-1.mca.corrupt-3--7-"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 1u);
     const auto copies = files_starting(level / "region", "r.0.-1.mca.corrupt-3--7-");
     BOOST_REQUIRE(copies.size() == 1u);
@@ -373,8 +373,12 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_load_as_air_with_a_warning) {
     const fs::path level = dir.path / "world";
     auto c = chunk({0, 0});
     nbt::Compound root = write_chunk_nbt(*c, 0);
-    root.get<nbt::List>("sections")[0].as_compound().get<nbt::Compound>("block_states").get<nbt::List>("palette")[0]
-        .as_compound().put("Name", "minecraft:reinforced_deepslate");
+    root.get<nbt::List>("sections")[0]
+        .as_compound()
+        .get<nbt::Compound>("block_states")
+        .get<nbt::List>("palette")[0]
+        .as_compound()
+        .put("Name", "minecraft:reinforced_deepslate");
     fs::create_directories(level / "region");
     {
         auto region = RegionFile::open(level / "region" / "r.0.0.mca", true);
@@ -385,8 +389,9 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_load_as_air_with_a_warning) {
     BOOST_REQUIRE(r.blocks);
     BOOST_TEST(r.blocks->get_block({0, -64, 0}) == BlockState{});
     BOOST_REQUIRE(r.warnings.size() == 1u);
-    BOOST_TEST(contains(r.warnings[0], "region/r.0.0.mca chunk [0, 0]: sections[Y=-4].block_states.palette[0]: "
-                                       "unknown block 'minecraft:reinforced_deepslate'"));
+    BOOST_TEST(contains(r.warnings[0],
+                        "region/r.0.0.mca chunk [0, 0]: sections[Y=-4].block_states.palette[0]: "
+                        "unknown block 'minecraft:reinforced_deepslate'"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 0u);
 }
 

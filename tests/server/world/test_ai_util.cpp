@@ -21,7 +21,9 @@ using mobsdk::testing::FakeMob;
 // solid-render); with no level every destination is stable.
 class RuleNavigation final : public PathNavigation {
 public:
-    std::optional<Path> create_path(BlockPos target, std::int32_t) override { return Path::make({target}, target, true); }
+    std::optional<Path> create_path(BlockPos target, std::int32_t) override {
+        return Path::make({target}, target, true);
+    }
     std::optional<Path> create_path(const Entity& target, std::int32_t r) override {
         return create_path(target.block_position(), r);
     }
@@ -51,7 +53,9 @@ public:
     EntityHandle handle() const override { return inner_.handle(); }
     Handle<EntityTypeInfo> type() const override { return {}; }
     Vec3 position() const override { return pos; }
-    AABB bounding_box() const override { return {{pos.x - 0.3, pos.y, pos.z - 0.3}, {pos.x + 0.3, pos.y + 1.95, pos.z + 0.3}}; }
+    AABB bounding_box() const override {
+        return {{pos.x - 0.3, pos.y, pos.z - 0.3}, {pos.x + 0.3, pos.y + 1.95, pos.z + 0.3}};
+    }
     double eye_height() const override { return 1.74; }
     bool is_alive() const override { return alive; }
     Vec3 motion() const override { return {}; }
@@ -171,7 +175,9 @@ public:
     std::optional<EntityRef> drop_item(const Vec3&, const ItemStack&, const Vec3&) override { return std::nullopt; }
     ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
     Mob* summon_mob(Handle<EntityTypeInfo>, const Vec3&, float) override { return nullptr; }
-    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override { return std::nullopt; }
+    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override {
+        return std::nullopt;
+    }
     bool no_collision(const AABB&) const override { return true; }
     const BlockRegistry& blocks() const override { return registry_; }
     BlockState block_state(BlockPos p) const override {
@@ -231,7 +237,9 @@ private:
 double seed_formula(double a, double b) { return (8 * a * b - 120 * a - 5 * b + 60) / (120 - 6 * b); }
 
 // True when two random sources will produce the same next values.
-bool same_state(RandomSource a, RandomSource b) { return a.next_long() == b.next_long() && a.next_long() == b.next_long(); }
+bool same_state(RandomSource a, RandomSource b) {
+    return a.next_long() == b.next_long() && a.next_long() == b.next_long();
+}
 
 BlockPos floor_pos(double x, double y, double z) {
     return {static_cast<std::int32_t>(std::floor(x)), static_cast<std::int32_t>(std::floor(y)),
@@ -297,7 +305,7 @@ BOOST_AUTO_TEST_CASE(default_and_animal_walk_targets) {
     BOOST_TEST(walk_target_value(grid, WalkTargetKind::Animal, {0, 64, 0}) == 10.0f);
     BOOST_TEST(walk_target_value(grid, WalkTargetKind::Animal, {1, 64, 0}) == 0.5f);  // sky 15: 1 − 0.5
     BOOST_TEST(walk_target_value(grid, WalkTargetKind::Animal, {2, 64, 0}) == 0.5f);
-    BOOST_TEST(walk_target_value(grid, WalkTargetKind::Animal, {0, 65, 0}) == 0.5f);  // grass two below
+    BOOST_TEST(walk_target_value(grid, WalkTargetKind::Animal, {0, 65, 0}) == 0.5f);    // grass two below
     BOOST_TEST(walk_target_value(grid, WalkTargetKind::Monster, {0, 64, 0}) == -0.5f);  // grass means nothing
 }
 
@@ -422,7 +430,8 @@ BOOST_AUTO_TEST_CASE(targeting_range_scales_with_visibility_but_never_below_2) {
     BOOST_TEST(cond.test(level, &observer, target));
     target.pos = {5.01, 64, 0};
     BOOST_TEST(!cond.test(level, &observer, target));
-    BOOST_TEST(TargetingConditions::for_non_combat().range(10).ignore_invisibility_testing().test(level, &observer, target));
+    BOOST_TEST(
+        TargetingConditions::for_non_combat().range(10).ignore_invisibility_testing().test(level, &observer, target));
 
     target.visibility = 0.07;  // 0.7 → raised to the minimum of 2
     target.pos = {2, 64, 0};
@@ -793,7 +802,7 @@ BOOST_AUTO_TEST_CASE(hide_pos_draws_and_rules) {
     BOOST_TEST_REQUIRE(hide.has_value());
     const std::int32_t dx = r2.next_int(20) - 10, dy = r2.next_int(6) - 3, dz = r2.next_int(20) - 10;
     BOOST_TEST((*hide == Vec3{dx + 0.5, 64.0 + dy, dz + 0.5}));  // bottom centre of the block
-    level.block_light = 11;  // value +0.09
+    level.block_light = 11;                                      // value +0.09
     BOOST_TEST(!random_pos::hide_pos(level, mob).has_value());
     level.block_light = 12;  // −6e−8 by float rounding: vanilla hides at light 12 too
     BOOST_TEST(random_pos::hide_pos(level, mob).has_value());

@@ -57,7 +57,8 @@ BOOST_AUTO_TEST_CASE(an_arrow_flies_with_vanillas_gravity_and_drag) {
     BOOST_TEST(a.motion().x == 0.99 * 0.99);
     BOOST_TEST(a.motion().y == -0.05 * 0.99 - 0.05);
     // It faces its motion: yaw atan2(x, z), pitch atan2(y, horizontal), in degrees.
-    BOOST_TEST(a.y_rot() == static_cast<float>(std::atan2(0.99, 0.0) * 57.2957763671875), boost::test_tools::tolerance(1e-4f));
+    BOOST_TEST(a.y_rot() == static_cast<float>(std::atan2(0.99, 0.0) * 57.2957763671875),
+               boost::test_tools::tolerance(1e-4f));
     BOOST_TEST(a.x_rot() < 0.0f);
 }
 
@@ -212,7 +213,8 @@ BOOST_AUTO_TEST_CASE(an_arrow_saves_and_loads_as_vanilla_writes_it) {
     const nbt::Compound again = w.world().save_entity(*b);
     BOOST_TEST(*again.find<std::int8_t>("PierceLevel") == 2);
 
-    auto bad = nbt::parse_snbt_compound("{id:\"minecraft:arrow\",Pos:[2.5d,-58.0d,2.5d],damage:-1.0d,pickup:7b,life:1}");
+    auto bad =
+        nbt::parse_snbt_compound("{id:\"minecraft:arrow\",Pos:[2.5d,-58.0d,2.5d],damage:-1.0d,pickup:7b,life:1}");
     BOOST_REQUIRE(bad.has_value());
     warnings.clear();
     auto made_bad = w.world().spawn_from_nbt(*bad, warnings);
@@ -290,7 +292,8 @@ BOOST_AUTO_TEST_CASE(attributes_are_per_mob_and_saved_as_vanillas_attributes_lis
     BOOST_REQUIRE(again != nullptr);
     BOOST_TEST(again->size() == attribute_count + 1);
 
-    auto bad = nbt::parse_snbt_compound("{Attributes:[{Name:\"minecraft:generic.max_health\",Base:\"x\"},{Base:1.0d}]}");
+    auto bad =
+        nbt::parse_snbt_compound("{Attributes:[{Name:\"minecraft:generic.max_health\",Base:\"x\"},{Base:1.0d}]}");
     BOOST_REQUIRE(bad.has_value());
     const auto bad_warnings = w.world().load_entity(*m, *bad);
     BOOST_TEST(bad_warnings.size() == 2u);

@@ -2,8 +2,8 @@
 // vanilla's order) and chunk columns (the two heightmaps kept current by set_block).
 #include <boost/test/unit_test.hpp>
 
-#include "mobserver/world/chunk.hpp"
 #include "mobsdk/world/random.hpp"
+#include "mobserver/world/chunk.hpp"
 #include "vanilla_states.hpp"
 
 using namespace mobsdk;

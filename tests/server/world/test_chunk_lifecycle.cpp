@@ -108,7 +108,8 @@ BOOST_AUTO_TEST_CASE(entity_nbt_carries_its_id_first_and_round_trips) {
     WorldHarness h;
     ServerMob& z = h.spawn("zombie", {1.5, feet, 2.5});
     z.data().tags = {"a"};
-    z.extra_nbt.put("VillagerData", nbt::Tag(snbt("{level:1,profession:\"minecraft:none\",type:\"minecraft:plains\"}")));
+    z.extra_nbt.put("VillagerData",
+                    nbt::Tag(snbt("{level:1,profession:\"minecraft:none\",type:\"minecraft:plains\"}")));
     const nbt::Compound tag = h.world().save_entity(z);
     BOOST_TEST(tag.begin()->name == "id");
     BOOST_TEST(tag.get<std::string>("id") == "minecraft:zombie");
@@ -300,7 +301,8 @@ BOOST_FIXTURE_TEST_CASE(duplicates_are_skipped_and_entities_it_cannot_create_are
     BOOST_TEST(w().entities().size() == 1u);
     BOOST_TEST_REQUIRE(warnings.size() == 2u);
     BOOST_TEST(warnings[0].find("Chunk [10, 10]: entity skipped: an entity with UUID") == 0u);
-    BOOST_TEST(warnings[1].find("Chunk [10, 10]: entity kept in storage, not created: unknown entity type 'minecraft:ghast'") == 0u);
+    BOOST_TEST(warnings[1].find(
+                   "Chunk [10, 10]: entity kept in storage, not created: unknown entity type 'minecraft:ghast'") == 0u);
     BOOST_TEST(w().dormant_count() == 1u);
     // A ghast (say, from a plugin that is not loaded) is written back with its column, unchanged,
     // and still there after the column unloads.
@@ -393,7 +395,7 @@ BOOST_AUTO_TEST_CASE(an_exception_from_a_mob_s_ai_disables_that_ai_only_and_is_l
     bad.set_ai(std::make_unique<ThrowingAi>(&bad_ticks));
     good.set_ai(std::make_unique<CountingAi>(&good_ticks));
     h.tick(10);
-    BOOST_TEST(bad_ticks == 3);   // not called again after it threw
+    BOOST_TEST(bad_ticks == 3);  // not called again after it threw
     BOOST_TEST(good_ticks == 10);
     BOOST_TEST(bad.ai_failed);
     BOOST_TEST_REQUIRE(warnings.size() == 1u);

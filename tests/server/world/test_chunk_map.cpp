@@ -6,8 +6,8 @@
 #include <tuple>
 #include <vector>
 
-#include "mobserver/world/chunk_map.hpp"
 #include "mobsdk/world/random.hpp"
+#include "mobserver/world/chunk_map.hpp"
 #include "vanilla_states.hpp"
 
 using namespace mobsdk;
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(listener_hears_old_and_new_states) {
     w.map.set_listener(&rec);
     const BlockPos p{5, ground, 6};
     w.map.set_block(p, w.b.stone);
-    w.map.set_block(p, w.b.stone);        // unchanged: not told
+    w.map.set_block(p, w.b.stone);            // unchanged: not told
     w.map.set_block({5, 400, 6}, w.b.stone);  // refused: not told
     w.map.set_block({50, 0, 6}, w.b.stone);   // unloaded: not told
     w.map.set_block(p, w.b.air);
@@ -345,7 +345,7 @@ BOOST_AUTO_TEST_CASE(block_light_around_a_torch) {
                 const int d = std::abs(dx) + std::abs(dz) + dy;
                 BOOST_TEST(w.block(8 + dx, ground + dy, 8 + dz) == std::max(0, 14 - d));
             }
-    BOOST_TEST(w.block(8, -61, 8) == 0);  // the grass block under it is opaque
+    BOOST_TEST(w.block(8, -61, 8) == 0);    // the grass block under it is opaque
     BOOST_TEST(w.sky(8, ground, 8) == 15);  // a torch does not shade the sky
 
     // A second torch; breaking the first leaves the light of the second.
@@ -424,8 +424,8 @@ BOOST_AUTO_TEST_CASE(incremental_light_matches_a_fresh_lighting) {
     const FlatGenerator flat = FlatGenerator::vanilla_default(b.reg);
     for (int x = 0; x <= 1; ++x)
         for (int z = 0; z <= 1; ++z) map.get_or_generate({x, z}, flat);
-    const BlockState palette[] = {b.air, b.air, b.air, b.stone, b.stone, b.glass, b.leaves,
-                                  b.water, b.torch, b.glowstone, b.slab, b.top_slab};
+    const BlockState palette[] = {b.air,    b.air,   b.air,   b.stone,     b.stone, b.glass,
+                                  b.leaves, b.water, b.torch, b.glowstone, b.slab,  b.top_slab};
     RandomSource random(20240601);
     std::vector<std::pair<BlockPos, BlockState>> edits;
     for (int round = 0; round < 4; ++round) {
@@ -451,7 +451,8 @@ BOOST_AUTO_TEST_CASE(incremental_light_matches_a_fresh_lighting) {
                     for (const LightLayer layer : {LightLayer::Sky, LightLayer::Block})
                         if (map.brightness(layer, {x, y, z}) != fresh.brightness(layer, {x, y, z})) ++mismatches;
                 BOOST_TEST(map.height(Heightmap::WorldSurface, x, z) == fresh.height(Heightmap::WorldSurface, x, z));
-                BOOST_TEST(map.height(Heightmap::MotionBlocking, x, z) == fresh.height(Heightmap::MotionBlocking, x, z));
+                BOOST_TEST(map.height(Heightmap::MotionBlocking, x, z) ==
+                           fresh.height(Heightmap::MotionBlocking, x, z));
             }
         BOOST_TEST(mismatches == 0, "round " << round);
     }
@@ -474,7 +475,7 @@ BOOST_AUTO_TEST_CASE(time_to_generate_and_light_flat_chunks) {
         BOOST_TEST(map.brightness(LightLayer::Sky, {80, ground, 80}) == 15);
     }
     BOOST_TEST_MESSAGE("generating and lighting 11x11 flat chunks: " << total_ms / runs << " ms per world (mean of "
-                                                                      << runs << ")");
+                                                                     << runs << ")");
 
     // Incremental light: a 7×7 roof placed and taken away, block by block.
     ChunkMap map(b.reg);

@@ -99,7 +99,8 @@ std::size_t check_against_brute_force(const EntityIndex& index, const std::vecto
     for (const EntityHandle h : handles)
         if (const EntitySlot* s = index.slot(h)) {
             const Vec3& p = s->data->pos;
-            sections.push_back({static_cast<std::int64_t>(std::floor(p.x / 16)), static_cast<std::int64_t>(std::floor(p.y / 16)),
+            sections.push_back({static_cast<std::int64_t>(std::floor(p.x / 16)),
+                                static_cast<std::int64_t>(std::floor(p.y / 16)),
                                 static_cast<std::int64_t>(std::floor(p.z / 16))});
         }
     std::sort(sections.begin(), sections.end());
@@ -136,7 +137,8 @@ std::size_t check_against_brute_force(const EntityIndex& index, const std::vecto
         out.clear();
         index.query(box, out);
         const Ids got_all = ids(out);
-        BOOST_TEST((got_all == expected_all), "query " << q << " all: " << got_all.size() << " vs " << expected_all.size());
+        BOOST_TEST((got_all == expected_all),
+                   "query " << q << " all: " << got_all.size() << " vs " << expected_all.size());
         BOOST_TEST((std::adjacent_find(got_all.begin(), got_all.end()) == got_all.end()));  // no duplicates
         out.clear();
         index.query_type(type, box, out);
@@ -166,7 +168,8 @@ void brute_force_round(std::uint64_t seed, double area, double height, double sp
         if (random.next_int(4) == 0) p.y = std::round(p.y / 16) * 16 - random.next_double() * 3;
         return p;
     };
-    for (std::uint64_t i = 0; i < count; ++i) handles.push_back(add(index, t, kinds[random.next_int(4)], i, random_pos()));
+    for (std::uint64_t i = 0; i < count; ++i)
+        handles.push_back(add(index, t, kinds[random.next_int(4)], i, random_pos()));
     // The boxes must actually catch entities for the comparison to mean something.
     const AABB where{{-area, -height, -area}, {area, height, area}};
     BOOST_TEST(check_against_brute_force(index, handles, kinds, random, 1500, where, spread) > min_hits);
@@ -219,9 +222,9 @@ BOOST_AUTO_TEST_CASE(insert_assigns_handles_and_find_by_uuid) {
 
     BOOST_TEST(index.find(Uuid{0x1234, 3}) == index.slot(c));
     BOOST_TEST(index.find(Uuid{0x1234, 99}) == nullptr);
-    BOOST_TEST(index.slot(EntityHandle{}) == nullptr);       // default handle
-    BOOST_TEST(index.slot(EntityHandle{7, 0}) == nullptr);   // past the table
-    BOOST_TEST(index.slot(EntityHandle{0, 1}) == nullptr);   // wrong generation
+    BOOST_TEST(index.slot(EntityHandle{}) == nullptr);      // default handle
+    BOOST_TEST(index.slot(EntityHandle{7, 0}) == nullptr);  // past the table
+    BOOST_TEST(index.slot(EntityHandle{0, 1}) == nullptr);  // wrong generation
 }
 
 BOOST_AUTO_TEST_CASE(erase_makes_the_handle_stale) {
@@ -236,7 +239,7 @@ BOOST_AUTO_TEST_CASE(erase_makes_the_handle_stale) {
     BOOST_TEST(index.slot(a) == nullptr);
     BOOST_TEST(index.find(Uuid{0x1234, 1}) == nullptr);
     BOOST_TEST((query_ids(index, AABB{{-5, 60, -5}, {5, 70, 5}}) == Ids{2}));
-    BOOST_TEST(index.erase(a) == nullptr);              // twice
+    BOOST_TEST(index.erase(a) == nullptr);               // twice
     BOOST_TEST(index.erase(EntityHandle{}) == nullptr);  // default handle
     BOOST_TEST(index.erase(EntityHandle{42, 0}) == nullptr);
     BOOST_TEST(index.size() == 1u);
@@ -491,8 +494,8 @@ BOOST_AUTO_TEST_CASE(large_entities_are_found_from_neighbouring_cells) {
     // Iron golem 1.4 × 2.7 with feet at x=31.95 (cell 1): box 31.25..32.65 × 62..64.7.
     add(index, t, t.golem, 1, {31.95, 62.0, 0.5});
     BOOST_TEST((query_ids(index, AABB{{32.5, 64.5, 0}, {32.6, 64.6, 1}}) == Ids{1}));  // cell (2, 4)
-    BOOST_TEST(query_ids(index, AABB{{32.5, 64.75, 0}, {32.6, 65, 1}}).empty());      // above its head
-    BOOST_TEST(query_ids(index, AABB{{32.7, 63, 0}, {33, 64, 1}}).empty());           // past its side
+    BOOST_TEST(query_ids(index, AABB{{32.5, 64.75, 0}, {32.6, 65, 1}}).empty());       // above its head
+    BOOST_TEST(query_ids(index, AABB{{32.7, 63, 0}, {33, 64, 1}}).empty());            // past its side
     // Wider and taller than vanilla's fixed 2-block / 4-block query margin (a modded giant).
     Registry<EntityTypeInfo> big_types{ResourceLocation::of("entity_type")};
     EntityTypeInfo giant;
@@ -505,7 +508,7 @@ BOOST_AUTO_TEST_CASE(large_entities_are_found_from_neighbouring_cells) {
     e->data().info = &big_types[big];
     e->data().pos = {100.5, 60, 100.5};  // box 94.5..106.5 × 60..80, feet in cell (6, 3, 6)
     index.insert(std::move(e));
-    BOOST_TEST((query_ids(index, AABB{{106, 79, 106}, {107, 90, 107}}) == Ids{2}));  // cells (6, 4..5, 6)
+    BOOST_TEST((query_ids(index, AABB{{106, 79, 106}, {107, 90, 107}}) == Ids{2}));    // cells (6, 4..5, 6)
     BOOST_TEST((query_ids(index, AABB{{94, 56, 94}, {94.6, 60.1, 94.6}}) == Ids{2}));  // cells (5, 3, 5)
 }
 
@@ -514,7 +517,7 @@ BOOST_AUTO_TEST_CASE(far_away_and_unbounded_queries) {
     EntityIndex index;
     add(index, t, t.zombie, 1, {0, 64, 0});
     add(index, t, t.zombie, 2, {-29'999'000.5, 64, 29'999'000.5});  // near the world border
-    add(index, t, t.zombie, 3, {5e9, 64, 0});                         // past any packable section
+    add(index, t, t.zombie, 3, {5e9, 64, 0});                       // past any packable section
     add(index, t, t.zombie, 4, {0, -3e7, 0});
     BOOST_TEST((query_ids(index, AABB{{-29'999'001, 63, 29'999'000}, {-29'999'000, 66, 29'999'001}}) == Ids{2}));
     BOOST_TEST((query_ids(index, AABB{{5e9 - 1, 63, -1}, {5e9 + 1, 66, 1}}) == Ids{3}));
@@ -640,11 +643,14 @@ BOOST_AUTO_TEST_CASE(a_crowded_region_stays_exact) {
     RandomSource random(99);
     const Handle<EntityTypeInfo> kinds[] = {t.zombie, t.cow, t.golem, t.item};
     std::vector<EntityHandle> handles;
-    const auto inside = [&] { return Vec3{random.next_double() * 64, random.next_double() * 48, random.next_double() * 64}; };
+    const auto inside = [&] {
+        return Vec3{random.next_double() * 64, random.next_double() * 48, random.next_double() * 64};
+    };
     for (std::uint64_t i = 0; i < 600; ++i) handles.push_back(add(index, t, kinds[i % 4], i, inside()));
     for (int round = 0; round < 5; ++round)
         for (const EntityHandle h : handles) move(index, h, inside());
-    BOOST_TEST(check_against_brute_force(index, handles, kinds, random, 400, AABB{{0, 0, 0}, {64, 48, 64}}, 20) > 1000u);
+    BOOST_TEST(check_against_brute_force(index, handles, kinds, random, 400, AABB{{0, 0, 0}, {64, 48, 64}}, 20) >
+               1000u);
 }
 BOOST_AUTO_TEST_CASE(world_queries_go_through_the_index) {
     WorldHarness h;

@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(move_control_sets_speed_and_returns_to_wait) {
     move_control(mob).tick();
     BOOST_TEST(mc.operation() == MoveControl::Operation::Wait);
     BOOST_TEST(mob.speed == static_cast<float>(1.5 * 0.23));
-    BOOST_TEST(mob.zza == mob.speed);  // vanilla's Mob.setSpeed sets the forward input too
+    BOOST_TEST(mob.zza == mob.speed);        // vanilla's Mob.setSpeed sets the forward input too
     BOOST_TEST(mob.data().y_rot == 270.0f);  // facing +x (east) is yaw −90, kept in [0, 360]
     BOOST_TEST(!mob.jump_control().wants_to_jump());
 
@@ -247,7 +247,8 @@ BOOST_AUTO_TEST_CASE(path_search_uses_the_scaled_box) {
     WorldHarness h;
     for (std::int32_t x = -3; x <= 3; ++x)
         for (std::int32_t z = -3; z <= 3; ++z)
-            if (std::max(std::abs(x), std::abs(z)) == 3 && !(x == 3 && z == 0)) h.fill({x, G, z}, {x, G + 2, z}, "stone");
+            if (std::max(std::abs(x), std::abs(z)) == 3 && !(x == 3 && z == 0))
+                h.fill({x, G, z}, {x, G + 2, z}, "stone");
     ServerMob& small = h.spawn("zombie", {0.5, G, 0.5});
     ServerMob& big = h.spawn("zombie", {-0.5, G, -0.5});
     big.set_dimension_scale(3.0f);
@@ -266,7 +267,7 @@ BOOST_AUTO_TEST_CASE(path_search_uses_the_scaled_box) {
 }
 
 BOOST_AUTO_TEST_CASE(avoid_sun_trims_the_path_where_the_sky_shows) {
-    WorldHarness h;  // noon
+    WorldHarness h;                                   // noon
     h.fill({-3, G + 3, -3}, {5, G + 3, 3}, "stone");  // a roof: shade from x −3 to 5
     ServerMob& skeleton = h.spawn("skeleton", {0.5, G, 0.5});
     h.tick(2);

@@ -344,8 +344,8 @@ BOOST_FIXTURE_TEST_CASE(danger_next_to_fire_and_cactus, Fixture) {
     set({20, G - 1, 10}, "lava");
     BOOST_TEST(block_path_type_static(*map, {0, G, 10}) == PathType::DamageFire);
     BOOST_TEST(block_path_type_static(*map, {1, G, 10}) == PathType::DangerFire);
-    BOOST_TEST(block_path_type_static(*map, {1, G, 11}) == PathType::DangerFire);  // diagonally
-    BOOST_TEST(block_path_type_static(*map, {2, G, 10}) == PathType::Walkable);    // two away is safe
+    BOOST_TEST(block_path_type_static(*map, {1, G, 11}) == PathType::DangerFire);      // diagonally
+    BOOST_TEST(block_path_type_static(*map, {2, G, 10}) == PathType::Walkable);        // two away is safe
     BOOST_TEST(block_path_type_static(*map, {0, G + 1, 10}) == PathType::DamageFire);  // air over fire
     BOOST_TEST(block_path_type_static(*map, {11, G, 9}) == PathType::DangerOther);
     BOOST_TEST(block_path_type_static(*map, {10, G + 1, 10}) == PathType::DamageOther);  // on the cactus
@@ -582,11 +582,28 @@ struct GoldenLcg {
 };
 
 void build_golden_terrain(Fixture& f, std::uint64_t seed) {
-    static constexpr std::string_view kinds[] = {
-        "stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "oak_fence", "cobblestone_wall", "water", "lava",
-        "fire", "cactus", "oak_door", "oak_door", "iron_door", "farmland", "white_carpet",
-        "oak_trapdoor[half=bottom,open=false]", "oak_stairs[facing=north]", "glass", "oak_leaves", "wheat", "torch",
-        "dirt_path", "oak_trapdoor[half=top,open=true]"};
+    static constexpr std::string_view kinds[] = {"stone",
+                                                 "oak_slab[type=bottom]",
+                                                 "oak_slab[type=top]",
+                                                 "oak_fence",
+                                                 "cobblestone_wall",
+                                                 "water",
+                                                 "lava",
+                                                 "fire",
+                                                 "cactus",
+                                                 "oak_door",
+                                                 "oak_door",
+                                                 "iron_door",
+                                                 "farmland",
+                                                 "white_carpet",
+                                                 "oak_trapdoor[half=bottom,open=false]",
+                                                 "oak_stairs[facing=north]",
+                                                 "glass",
+                                                 "oak_leaves",
+                                                 "wheat",
+                                                 "torch",
+                                                 "dirt_path",
+                                                 "oak_trapdoor[half=top,open=true]"};
     constexpr std::uint32_t kind_count = std::size(kinds);
     GoldenLcg rng{seed};
     const std::uint32_t density = 5 + rng.next(30);  // percent of the ground
@@ -675,7 +692,8 @@ void check_golden(Fixture& f, std::uint64_t seed, std::span<const Golden> expect
                                        G + static_cast<std::int32_t>(rng.next(3)) - 1,
                                        static_cast<std::int32_t>(rng.next(70)) - 35}};
         if (q % 4 == 3)
-            targets.push_back({static_cast<std::int32_t>(rng.next(70)) - 35, G, static_cast<std::int32_t>(rng.next(70)) - 35});
+            targets.push_back(
+                {static_cast<std::int32_t>(rng.next(70)) - 35, G, static_cast<std::int32_t>(rng.next(70)) - 35});
         PathSearch s;
         s.max_range = 16.0f + static_cast<float>(rng.next(40));
         s.max_visited_nodes = static_cast<std::int32_t>(s.max_range * 16.0f);
@@ -698,54 +716,36 @@ void check_golden(Fixture& f, std::uint64_t seed, std::span<const Golden> expect
 
 BOOST_FIXTURE_TEST_CASE(golden_searches_seed_1, Fixture) {
     static constexpr Golden expected[] = {
-        {703, 1278, true, 14, 0xd77e663dde2ef120ull},
-        {31, 113, false, 30, 0x22b3086ab5f45225ull},
-        {238, 468, false, 14, 0xe2085f3f053abec0ull},
-        {258, 483, false, 14, 0xe63218c719ebea6dull},
-        {527, 1309, true, 26, 0xf328dc903915a399ull},
-        {35, 122, false, 27, 0x5638c31004950f92ull},
-        {16, 53, false, 12, 0x350534b32641b61dull},
-        {487, 882, false, 33, 0x6b91a1c72e69ad7cull},
-        {710, 1306, false, 31, 0xae54b0d79260de64ull},
-        {133, 278, false, 15, 0xdcfe08c3917b3015ull},
-        {23, 233, false, 19, 0x21bfbd53380b66d5ull},
-        {14, 59, false, 13, 0x2c793e97df39f2f4ull},
+        {703, 1278, true, 14, 0xd77e663dde2ef120ull},  {31, 113, false, 30, 0x22b3086ab5f45225ull},
+        {238, 468, false, 14, 0xe2085f3f053abec0ull},  {258, 483, false, 14, 0xe63218c719ebea6dull},
+        {527, 1309, true, 26, 0xf328dc903915a399ull},  {35, 122, false, 27, 0x5638c31004950f92ull},
+        {16, 53, false, 12, 0x350534b32641b61dull},    {487, 882, false, 33, 0x6b91a1c72e69ad7cull},
+        {710, 1306, false, 31, 0xae54b0d79260de64ull}, {133, 278, false, 15, 0xdcfe08c3917b3015ull},
+        {23, 233, false, 19, 0x21bfbd53380b66d5ull},   {14, 59, false, 13, 0x2c793e97df39f2f4ull},
     };
     check_golden(*this, 7919, expected);
 }
 
 BOOST_FIXTURE_TEST_CASE(golden_searches_seed_2, Fixture) {
     static constexpr Golden expected[] = {
-        {47, 125, false, 29, 0x21c73f3e439f0b40ull},
-        {463, 774, true, 23, 0x7c94917e04124001ull},
-        {16, 21, false, 2, 0xce98dd5d2531356eull},
-        {38, 120, false, 32, 0xc97ac0d3b33510f9ull},
-        {751, 1690, true, 32, 0x795cb6e014209cdeull},
-        {655, 1105, true, 34, 0x2ad6376eaec71f66ull},
-        {38, 119, false, 29, 0x0e146d7bac11d436ull},
-        {21, 73, false, 21, 0xd8c20aaa46bc2da9ull},
-        {16, 21, false, 3, 0x454a1fee25f40ad9ull},
-        {54, 122, false, 27, 0xc7518f1f14eb3df6ull},
-        {319, 845, true, 16, 0x88b8efdad4797156ull},
-        {66, 142, false, 21, 0x293c3130e6160d93ull},
+        {47, 125, false, 29, 0x21c73f3e439f0b40ull},  {463, 774, true, 23, 0x7c94917e04124001ull},
+        {16, 21, false, 2, 0xce98dd5d2531356eull},    {38, 120, false, 32, 0xc97ac0d3b33510f9ull},
+        {751, 1690, true, 32, 0x795cb6e014209cdeull}, {655, 1105, true, 34, 0x2ad6376eaec71f66ull},
+        {38, 119, false, 29, 0x0e146d7bac11d436ull},  {21, 73, false, 21, 0xd8c20aaa46bc2da9ull},
+        {16, 21, false, 3, 0x454a1fee25f40ad9ull},    {54, 122, false, 27, 0xc7518f1f14eb3df6ull},
+        {319, 845, true, 16, 0x88b8efdad4797156ull},  {66, 142, false, 21, 0x293c3130e6160d93ull},
     };
     check_golden(*this, 2 * 7919, expected);
 }
 
 BOOST_FIXTURE_TEST_CASE(golden_searches_seed_3, Fixture) {
     static constexpr Golden expected[] = {
-        {413, 772, false, 19, 0xbe2d517f89e80f39ull},
-        {623, 1067, true, 23, 0x6914e31b0dbdab9full},
-        {333, 734, false, 24, 0x98a167f6cb8be50dull},
-        {38, 129, false, 21, 0xd9e3aa0e6e3a2bb5ull},
-        {335, 928, true, 15, 0x537e1f225f6f3228ull},
-        {783, 1279, true, 33, 0x0dc90ba6c0dbc981ull},
-        {254, 469, false, 15, 0xa73c469c652add82ull},
-        {41, 87, false, 12, 0xc8dbf76b72d5413cull},
-        {135, 288, false, 17, 0x7af65debe2dbe36full},
-        {879, 1521, true, 44, 0xb6a0e44404445f97ull},
-        {511, 1206, true, 25, 0x59b4def0824b3e93ull},
-        {320, 583, false, 20, 0x67500682983996a1ull},
+        {413, 772, false, 19, 0xbe2d517f89e80f39ull}, {623, 1067, true, 23, 0x6914e31b0dbdab9full},
+        {333, 734, false, 24, 0x98a167f6cb8be50dull}, {38, 129, false, 21, 0xd9e3aa0e6e3a2bb5ull},
+        {335, 928, true, 15, 0x537e1f225f6f3228ull},  {783, 1279, true, 33, 0x0dc90ba6c0dbc981ull},
+        {254, 469, false, 15, 0xa73c469c652add82ull}, {41, 87, false, 12, 0xc8dbf76b72d5413cull},
+        {135, 288, false, 17, 0x7af65debe2dbe36full}, {879, 1521, true, 44, 0xb6a0e44404445f97ull},
+        {511, 1206, true, 25, 0x59b4def0824b3e93ull}, {320, 583, false, 20, 0x67500682983996a1ull},
     };
     check_golden(*this, 3 * 7919, expected);
 }

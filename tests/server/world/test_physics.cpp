@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(steps_up_slabs_but_not_full_blocks) {
     settle(b);
     walk(a, 0.23f, 40);
     walk(b, 0.23f, 40);
-    BOOST_TEST(a.position().x > 4.0);  // stepped onto and past the slab
+    BOOST_TEST(a.position().x > 4.0);                                             // stepped onto and past the slab
     BOOST_TEST(b.position().x == 3.0 - 0.3, boost::test_tools::tolerance(1e-6));  // stopped at the wall
     BOOST_TEST(b.data().horizontal_collision);
     BOOST_TEST(b.position().y == feet);
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(sinks_slowly_in_water_and_takes_no_fall_damage) {
     for (int i = 0; i < 200; ++i) m.travel();
     BOOST_TEST(m.in_water());
     BOOST_TEST(m.position().y == -63.0, boost::test_tools::tolerance(1e-6));  // on the pool floor
-    BOOST_TEST(m.health() == 20.0f);  // water breaks the fall
+    BOOST_TEST(m.health() == 20.0f);                                          // water breaks the fall
 }
 
 namespace {
@@ -177,8 +177,14 @@ void sort_boxes(std::vector<AABB>& boxes) {
 BOOST_AUTO_TEST_CASE(collect_block_boxes_matches_a_block_by_block_search) {
     WorldHarness h;  // chunks -3…3 loaded: blocks -48…63
     mobsdk::RandomSource random(77);
-    const char* palette[] = {"stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "oak_fence",
-                             "cobblestone_wall", "water", "oak_stairs[facing=east,half=bottom]", "glass"};
+    const char* palette[] = {"stone",
+                             "oak_slab[type=bottom]",
+                             "oak_slab[type=top]",
+                             "oak_fence",
+                             "cobblestone_wall",
+                             "water",
+                             "oak_stairs[facing=east,half=bottom]",
+                             "glass"};
     for (int i = 0; i < 3000; ++i) {  // y -60…-37: across the border of sections 0 and 1 at -48
         const BlockPos p{-48 + random.next_int(40), -60 + random.next_int(24), -20 + random.next_int(40)};
         h.set_block(p, palette[random.next_int(8)]);
@@ -187,7 +193,8 @@ BOOST_AUTO_TEST_CASE(collect_block_boxes_matches_a_block_by_block_search) {
     int spanning_sections = 0, in_one_section = 0, partly_unloaded = 0;
     for (int i = 0; i < 2000; ++i) {
         const Vec3 c{-52 + 44 * random.next_double(), -61 + 25 * random.next_double(), -22 + 44 * random.next_double()};
-        const Vec3 half{0.1 + 1.5 * random.next_double(), 0.1 + 1.5 * random.next_double(), 0.1 + 1.5 * random.next_double()};
+        const Vec3 half{0.1 + 1.5 * random.next_double(), 0.1 + 1.5 * random.next_double(),
+                        0.1 + 1.5 * random.next_double()};
         const AABB area{c - half, c + half};
         got.clear();
         collect_block_boxes(h.world().chunks(), area, got);
@@ -196,7 +203,8 @@ BOOST_AUTO_TEST_CASE(collect_block_boxes_matches_a_block_by_block_search) {
         sort_boxes(expected);
         BOOST_TEST_REQUIRE(got.size() == expected.size());
         for (std::size_t k = 0; k < got.size(); ++k) BOOST_TEST_REQUIRE((as_tuple(got[k]) == as_tuple(expected[k])));
-        const int y0 = static_cast<int>(std::floor(area.min.y - 1e-7)) - 1, y1 = static_cast<int>(std::floor(area.max.y + 1e-7));
+        const int y0 = static_cast<int>(std::floor(area.min.y - 1e-7)) - 1,
+                  y1 = static_cast<int>(std::floor(area.max.y + 1e-7));
         ((y0 + 64) >> 4 == (y1 + 64) >> 4 ? in_one_section : spanning_sections) += 1;
         partly_unloaded += area.min.x < -48.0;
     }

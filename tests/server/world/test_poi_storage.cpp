@@ -4,14 +4,14 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <tuple>
-#include <memory>
 #include <vector>
 
+#include "mobsdk/world/random.hpp"
 #include "mobserver/world/chunk.hpp"
 #include "mobserver/world/poi_storage.hpp"
-#include "mobsdk/world/random.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -110,10 +110,10 @@ BOOST_FIXTURE_TEST_CASE(bed_head_is_a_home_and_the_foot_is_not, Fixture) {
 
 BOOST_FIXTURE_TEST_CASE(every_job_site_block, Fixture) {
     const std::vector<std::pair<Handle<BlockInfo>, Handle<PoiTypeInfo>>> sites{
-        {b.blast_furnace, p.armorer},        {b.smoker, p.butcher},         {b.cartography_table, p.cartographer},
-        {b.brewing_stand, p.cleric},         {b.composter, p.farmer},       {b.barrel, p.fisherman},
-        {b.fletching_table, p.fletcher},     {b.cauldron, p.leatherworker}, {b.lectern, p.librarian},
-        {b.stonecutter, p.mason},            {b.loom, p.shepherd},          {b.smithing_table, p.toolsmith},
+        {b.blast_furnace, p.armorer},    {b.smoker, p.butcher},         {b.cartography_table, p.cartographer},
+        {b.brewing_stand, p.cleric},     {b.composter, p.farmer},       {b.barrel, p.fisherman},
+        {b.fletching_table, p.fletcher}, {b.cauldron, p.leatherworker}, {b.lectern, p.librarian},
+        {b.stonecutter, p.mason},        {b.loom, p.shepherd},          {b.smithing_table, p.toolsmith},
         {b.grindstone, p.weaponsmith}};
     std::int32_t x = 0;
     for (const auto& [block, type] : sites) {
@@ -222,18 +222,19 @@ BOOST_FIXTURE_TEST_CASE(closest_first_with_the_tie_rule, Fixture) {
     set({0, 64, 3}, bell());   // chunk (0, 0)
     const auto got = positions(find(center, 20));
     // Distance 2, then the ties: chunk z first, then chunk x, then x inside the section.
-    const std::vector<BlockPos> expected{{0, 64, 2}, {0, 64, -3}, {-3, 64, 0}, {0, 64, 3}, {3, 64, 0}, {0, 70, 0}, {10, 64, 0}};
+    const std::vector<BlockPos> expected{{0, 64, 2}, {0, 64, -3}, {-3, 64, 0}, {0, 64, 3},
+                                         {3, 64, 0}, {0, 70, 0},  {10, 64, 0}};
     BOOST_TEST(got == expected, boost::test_tools::per_element());
 }
 
 BOOST_FIXTURE_TEST_CASE(ties_inside_one_section_and_across_sections, Fixture) {
     const BlockPos center{8, 8, 8};
-    set({8, 8, 11}, bell());   // (x 8, y 8, z 11)
-    set({8, 11, 8}, bell());   // same section, y 11
-    set({5, 8, 8}, bell());    // same section, x 5
-    set({8, 5, 8}, bell());    // same section, y 5
-    set({8, 8, 5}, bell());    // same section, z 5
-    set({11, 8, 8}, bell());   // same section, x 11
+    set({8, 8, 11}, bell());  // (x 8, y 8, z 11)
+    set({8, 11, 8}, bell());  // same section, y 11
+    set({5, 8, 8}, bell());   // same section, x 5
+    set({8, 5, 8}, bell());   // same section, y 5
+    set({8, 8, 5}, bell());   // same section, z 5
+    set({11, 8, 8}, bell());  // same section, x 11
     const auto got = positions(find(center, 3));
     const std::vector<BlockPos> expected{{5, 8, 8}, {8, 5, 8}, {8, 8, 5}, {8, 8, 11}, {8, 11, 8}, {11, 8, 8}};
     BOOST_TEST(got == expected, boost::test_tools::per_element());
@@ -288,10 +289,11 @@ BOOST_FIXTURE_TEST_CASE(type_filters, Fixture) {
     set({2, 64, 0}, composter(0));
     set({3, 64, 0}, reg.blocks.default_state(b.lectern));
     set({4, 64, 0}, bell());
-    BOOST_TEST(positions(find({0, 64, 0}, 10, {p.home})) == (std::vector<BlockPos>{{1, 64, 0}}), boost::test_tools::per_element());
-    BOOST_TEST(positions(find({0, 64, 0}, 10, {p.librarian, p.farmer})) ==
-                   (std::vector<BlockPos>{{2, 64, 0}, {3, 64, 0}}),
+    BOOST_TEST(positions(find({0, 64, 0}, 10, {p.home})) == (std::vector<BlockPos>{{1, 64, 0}}),
                boost::test_tools::per_element());
+    BOOST_TEST(
+        positions(find({0, 64, 0}, 10, {p.librarian, p.farmer})) == (std::vector<BlockPos>{{2, 64, 0}, {3, 64, 0}}),
+        boost::test_tools::per_element());
     BOOST_TEST(find({0, 64, 0}, 10, p.job_sites()).size() == 2u);
     BOOST_TEST(find({0, 64, 0}, 10, {p.armorer}).empty());
     BOOST_TEST(find({0, 64, 0}, 10).size() == 4u);  // empty set: any type
@@ -325,8 +327,8 @@ BOOST_FIXTURE_TEST_CASE(a_query_with_enough_capacity_does_not_grow_the_buffer, F
 }
 
 BOOST_FIXTURE_TEST_CASE(negative_coordinates_and_section_borders, Fixture) {
-    const std::vector<BlockPos> spots{{-1, -1, -1}, {0, 0, 0}, {-16, -16, -16}, {-17, -17, -17}, {15, 15, 15},
-                                      {16, 16, 16}, {-1, min_y, -1}, {-30000000, 100, -30000000}};
+    const std::vector<BlockPos> spots{{-1, -1, -1}, {0, 0, 0},    {-16, -16, -16}, {-17, -17, -17},
+                                      {15, 15, 15}, {16, 16, 16}, {-1, min_y, -1}, {-30000000, 100, -30000000}};
     for (const auto pos : spots) set(pos, bell());
     BOOST_TEST(poi->size() == spots.size());
     for (const auto pos : spots) BOOST_TEST((poi->type_at(pos) == p.meeting));
@@ -343,12 +345,14 @@ BOOST_FIXTURE_TEST_CASE(negative_coordinates_and_section_borders, Fixture) {
     // (-17,-17,-17); 3·17² = 867 to (16,16,16).
     BOOST_TEST(find({-1, -1, -1}, 25).size() == 2u);
     const auto deep = positions(find({-1, -1, -1}, 26));
-    BOOST_TEST(deep == (std::vector<BlockPos>{{-1, -1, -1}, {0, 0, 0}, {-16, -16, -16}}), boost::test_tools::per_element());
+    BOOST_TEST(deep == (std::vector<BlockPos>{{-1, -1, -1}, {0, 0, 0}, {-16, -16, -16}}),
+               boost::test_tools::per_element());
     BOOST_TEST(find({-1, -1, -1}, 27).size() == 3u);
     // The tie at 768: chunk z −2 before chunk z 0.
     const auto deeper = positions(find({-1, -1, -1}, 28));
-    BOOST_TEST(deeper == (std::vector<BlockPos>{{-1, -1, -1}, {0, 0, 0}, {-16, -16, -16}, {-17, -17, -17}, {15, 15, 15}}),
-               boost::test_tools::per_element());
+    BOOST_TEST(
+        deeper == (std::vector<BlockPos>{{-1, -1, -1}, {0, 0, 0}, {-16, -16, -16}, {-17, -17, -17}, {15, 15, 15}}),
+        boost::test_tools::per_element());
     BOOST_TEST(find({-1, -1, -1}, 29).size() == 5u);
     BOOST_TEST(find({-1, -1, -1}, 30).size() == 6u);
     BOOST_TEST(positions(find({-30000000, 100, -30000010}, 10)) == (std::vector<BlockPos>{{-30000000, 100, -30000000}}),
@@ -380,7 +384,8 @@ BOOST_FIXTURE_TEST_CASE(same_answer_whichever_way_the_sections_are_walked, Fixtu
         if (pos.dist_sqr(center) <= 1600) brute.push_back(pos);
     std::sort(brute.begin(), brute.end(), [&](BlockPos a, BlockPos b) {
         if (a.dist_sqr(center) != b.dist_sqr(center)) return a.dist_sqr(center) < b.dist_sqr(center);
-        return std::tuple(a.z >> 4, a.x >> 4, a.y >> 4, a.x, a.y, a.z) < std::tuple(b.z >> 4, b.x >> 4, b.y >> 4, b.x, b.y, b.z);
+        return std::tuple(a.z >> 4, a.x >> 4, a.y >> 4, a.x, a.y, a.z) <
+               std::tuple(b.z >> 4, b.x >> 4, b.y >> 4, b.x, b.y, b.z);
     });
     brute.resize(17);
     BOOST_TEST(positions(many) == brute, boost::test_tools::per_element());
@@ -434,15 +439,15 @@ BOOST_FIXTURE_TEST_CASE(sections_round_trip, Fixture) {
 BOOST_FIXTURE_TEST_CASE(set_sections_drops_bad_records, Fixture) {
     std::map<std::int32_t, PoiSection> in;
     auto put = [&](std::int32_t sy, PoiEntry e) { in[sy].records[e.pos] = e; };
-    put(4, {{1, 64, 1}, p.meeting, 40});        // too many free tickets: clamped to 32
-    put(4, {{2, 64, 1}, p.home, -3});           // negative: clamped to 0
-    put(4, {{40, 64, 1}, p.home, 1});           // outside the column
-    put(4, {{3, 64, 3}, Handle<PoiTypeInfo>{}, 1});  // no type
+    put(4, {{1, 64, 1}, p.meeting, 40});                            // too many free tickets: clamped to 32
+    put(4, {{2, 64, 1}, p.home, -3});                               // negative: clamped to 0
+    put(4, {{40, 64, 1}, p.home, 1});                               // outside the column
+    put(4, {{3, 64, 3}, Handle<PoiTypeInfo>{}, 1});                 // no type
     put(4, {{3, 64, 4}, Handle<PoiTypeInfo>::from_index(999), 1});  // not in the registry
-    put(5, {{5, 70, 5}, p.farmer, 1});          // filed under the wrong section: re-filed by pos
-    put(4, {{5, 70, 5}, p.home, 1});            // the same position again (section 4's record comes first)
-    put(30, {{6, 400, 6}, p.home, 1});          // above the world
-    in[-4].valid = false;                       // an empty, invalid section keeps its flag
+    put(5, {{5, 70, 5}, p.farmer, 1});                              // filed under the wrong section: re-filed by pos
+    put(4, {{5, 70, 5}, p.home, 1});    // the same position again (section 4's record comes first)
+    put(30, {{6, 400, 6}, p.home, 1});  // above the world
+    in[-4].valid = false;               // an empty, invalid section keeps its flag
     BOOST_TEST(poi->set_sections(0, 0, in) == 5u);
     BOOST_TEST(poi->size() == 3u);
     BOOST_TEST(poi->free_tickets({1, 64, 1}) == 32);
@@ -504,8 +509,8 @@ BOOST_AUTO_TEST_CASE(claimless_types_and_set_up_errors) {
 
     {  // a type with no tickets (vanilla's beehive, lodestone…) and one for a block we lack
         Registry<PoiTypeInfo> types{ResourceLocation::of("point_of_interest_type")};
-        const auto shrine = types.register_entry("example:shrine",
-                                                 PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "true"}}}}, 0, 1});
+        const auto shrine = types.register_entry(
+            "example:shrine", PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "true"}}}}, 0, 1});
         types.register_entry("example:ghost", PoiTypeInfo{{{ResourceLocation::of("example:missing"), {}}}, 1, 1});
         PoiStorage poi(blocks, types);
         BOOST_TEST((poi.poi_type_of(lit) == shrine));
@@ -527,15 +532,18 @@ BOOST_AUTO_TEST_CASE(claimless_types_and_set_up_errors) {
     {  // two types claiming one state
         Registry<PoiTypeInfo> types{ResourceLocation::of("point_of_interest_type")};
         types.register_entry("example:a", PoiTypeInfo{{{ResourceLocation::of("example:altar"), {}}}, 1, 1});
-        types.register_entry("example:b", PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "true"}}}}, 1, 1});
+        types.register_entry("example:b",
+                             PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "true"}}}}, 1, 1});
         BOOST_CHECK_THROW(PoiStorage(blocks, types), RegistryError);
     }
     {  // a property the block does not have, and a value the property does not have
         Registry<PoiTypeInfo> types{ResourceLocation::of("point_of_interest_type")};
-        types.register_entry("example:a", PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"colour", "red"}}}}, 1, 1});
+        types.register_entry("example:a",
+                             PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"colour", "red"}}}}, 1, 1});
         BOOST_CHECK_THROW(PoiStorage(blocks, types), RegistryError);
         Registry<PoiTypeInfo> types2{ResourceLocation::of("point_of_interest_type")};
-        types2.register_entry("example:a", PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "maybe"}}}}, 1, 1});
+        types2.register_entry("example:a",
+                              PoiTypeInfo{{{ResourceLocation::of("example:altar"), {{"lit", "maybe"}}}}, 1, 1});
         BOOST_CHECK_THROW(PoiStorage(blocks, types2), RegistryError);
     }
 }
@@ -606,9 +614,10 @@ BOOST_FIXTURE_TEST_CASE(sections_to_village_follows_a_broken_bed, Fixture) {
 
 BOOST_FIXTURE_TEST_CASE(sections_to_village_ignores_poi_types_outside_the_village_tag, Fixture) {
     Registry<PoiTypeInfo> types{ResourceLocation::of("point_of_interest_type")};
-    const auto shrine = types.register_entry("example:shrine",
-                                             PoiTypeInfo{{{ResourceLocation::of("stone"), {}}}, 1, 1, false});
-    const auto hut = types.register_entry("example:hut", PoiTypeInfo{{{ResourceLocation::of("oak_log"), {}}}, 1, 1, true});
+    const auto shrine =
+        types.register_entry("example:shrine", PoiTypeInfo{{{ResourceLocation::of("stone"), {}}}, 1, 1, false});
+    const auto hut =
+        types.register_entry("example:hut", PoiTypeInfo{{{ResourceLocation::of("oak_log"), {}}}, 1, 1, true});
     PoiStorage storage(reg.blocks, types);
     storage.on_block_changed({0, 0, 0}, BlockState{}, reg.blocks.default_state(b.stone));
     BOOST_TEST_REQUIRE((storage.type_at({0, 0, 0}) == shrine));
@@ -634,8 +643,8 @@ BOOST_FIXTURE_TEST_CASE(sections_to_village_same_answer_with_many_village_sectio
     BOOST_TEST_REQUIRE(poi->take(head));
     set({2, -60, 2}, composter(0));  // unclaimed: not a centre, but a village section
     const std::vector<std::pair<BlockPos, std::int32_t>> probes{
-        {{1, -60, 1}, 0},  {{20, -60, 1}, 1},  {{40, -60, -20}, 2}, {{50, -20, 20}, 3},
-        {{1, 20, 1}, 5},   {{-96, -60, 1}, 6}, {{112, -60, 1}, 7},  {{2000, -60, 1}, 7}};
+        {{1, -60, 1}, 0}, {{20, -60, 1}, 1},  {{40, -60, -20}, 2}, {{50, -20, 20}, 3},
+        {{1, 20, 1}, 5},  {{-96, -60, 1}, 6}, {{112, -60, 1}, 7},  {{2000, -60, 1}, 7}};
     for (const auto& [p, d] : probes) BOOST_TEST(poi->sections_to_village(p) == d);
     // 2,200 more village sections far away (claimed composters 200+ sections east).
     for (std::int32_t i = 0; i < 2200; ++i) {
@@ -658,7 +667,9 @@ BOOST_FIXTURE_TEST_CASE(point_queries_and_village_distance_follow_random_edits, 
     };
     std::map<BlockPos, Model> model;
     const std::vector<std::pair<BlockState, Handle<PoiTypeInfo>>> kinds = {
-        {bed(4, "head"), p.home}, {composter(0), p.farmer}, {bell(), p.meeting},
+        {bed(4, "head"), p.home},
+        {composter(0), p.farmer},
+        {bell(), p.meeting},
         {reg.blocks.default_state(b.air), Handle<PoiTypeInfo>{}}};
     std::vector<BlockPos> cluster;
     for (std::int32_t x = 10; x < 22; ++x)  // chunks 0 and 1
@@ -668,15 +679,17 @@ BOOST_FIXTURE_TEST_CASE(point_queries_and_village_distance_follow_random_edits, 
         std::int32_t best = 7;
         for (const auto& [at, m] : model)
             if (reg.poi_types[m.type].village && m.free < reg.poi_types[m.type].max_tickets)
-                best = std::min({best, std::max({std::abs((at.x >> 4) - (pos.x >> 4)), std::abs((at.y >> 4) - (pos.y >> 4)),
-                                                 std::abs((at.z >> 4) - (pos.z >> 4))})});
+                best = std::min(
+                    {best, std::max({std::abs((at.x >> 4) - (pos.x >> 4)), std::abs((at.y >> 4) - (pos.y >> 4)),
+                                     std::abs((at.z >> 4) - (pos.z >> 4))})});
         return best;
     };
     RandomSource random(2024);
     std::map<std::int32_t, PoiSection> unloaded;  // chunk 1's sections while it is unloaded
     bool chunk1_loaded = true;
     for (int step = 0; step < 1500; ++step) {
-        const BlockPos pos = cluster[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(cluster.size())))];
+        const BlockPos pos =
+            cluster[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(cluster.size())))];
         const bool in_chunk1 = (pos.x >> 4) == 1;
         const int op = random.next_int(10);
         if (op == 0) {  // chunk 1 goes or comes back, with its records and tickets
@@ -690,7 +703,8 @@ BOOST_FIXTURE_TEST_CASE(point_queries_and_village_distance_follow_random_edits, 
         } else if (in_chunk1 && !chunk1_loaded) {
             continue;  // no block changes in an unloaded chunk
         } else if (op <= 4) {
-            const auto& [state, type] = kinds[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(kinds.size())))];
+            const auto& [state, type] =
+                kinds[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(kinds.size())))];
             const auto old = model.find(pos);
             set(pos, state);
             if (!type.valid()) {
@@ -721,10 +735,10 @@ BOOST_FIXTURE_TEST_CASE(point_queries_and_village_distance_follow_random_edits, 
             }
         }
         if (chunk1_loaded)
-            for (const BlockPos q : {BlockPos{0, -60, 0}, BlockPos{40, -60, 3}, BlockPos{16, -20, 70}, BlockPos{15, -40, 5}})
+            for (const BlockPos q :
+                 {BlockPos{0, -60, 0}, BlockPos{40, -60, 3}, BlockPos{16, -20, 70}, BlockPos{15, -40, 5}})
                 BOOST_REQUIRE(poi->sections_to_village(q) == model_distance(q));
     }
 }
-
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -16,8 +16,7 @@ std::vector<std::string> snapshot(World& w, BlockPos a, BlockPos b) {
     std::vector<std::string> out;
     for (int x = a.x; x <= b.x; ++x)
         for (int y = a.y; y <= b.y; ++y)
-            for (int z = a.z; z <= b.z; ++z)
-                out.push_back(w.blocks().to_string(w.block_state({x, y, z})));
+            for (int z = a.z; z <= b.z; ++z) out.push_back(w.blocks().to_string(w.block_state({x, y, z})));
     return out;
 }
 

@@ -1,7 +1,7 @@
 // World: entities by reference, queries, clip, the clock and sky darkening, the tick order, and
 // mob NBT — through the harness, as plugin tests would use it.
-#include <cmath>
 #include <boost/test/unit_test.hpp>
+#include <cmath>
 
 #include <vector>
 
@@ -147,9 +147,9 @@ BOOST_AUTO_TEST_CASE(sky_darkening_follows_vanilla_day_cycle) {
     // Every change of vanilla's skyDarken over a clear day (checked against the bed rule: beds
     // work from 12542 to 23459, when skyDarken >= 4).
     const std::pair<std::int64_t, int> changes[] = {
-        {0, 0}, {12041, 1}, {12210, 2}, {12377, 3}, {12542, 4}, {12705, 5}, {12867, 6}, {13027, 7},
-        {13188, 8}, {13348, 9}, {13509, 10}, {13670, 11}, {22331, 10}, {22492, 9}, {22653, 8},
-        {22813, 7}, {22974, 6}, {23135, 5}, {23297, 4}, {23460, 3}, {23624, 2}, {23791, 1}, {23961, 0}};
+        {0, 0},     {12041, 1}, {12210, 2},  {12377, 3},  {12542, 4},  {12705, 5}, {12867, 6}, {13027, 7},
+        {13188, 8}, {13348, 9}, {13509, 10}, {13670, 11}, {22331, 10}, {22492, 9}, {22653, 8}, {22813, 7},
+        {22974, 6}, {23135, 5}, {23297, 4},  {23460, 3},  {23624, 2},  {23791, 1}, {23961, 0}};
     for (const auto& [t, d] : changes) {
         BOOST_TEST(sky_darken_at(t) == d, "at " << t);
         if (t > 0) BOOST_TEST(sky_darken_at(t - 1) != d, "before " << t);
@@ -213,10 +213,12 @@ BOOST_AUTO_TEST_CASE(no_ai_mobs_do_not_think_or_move) {
 
 BOOST_AUTO_TEST_CASE(spawn_with_nbt_applies_vanilla_fields) {
     WorldHarness h;
-    ServerMob& m = h.spawn("zombie", {0, feet, 0},
-                           snbt(R"({Pos:[3.5d,-60.0d,-2.5d],Rotation:[90.0f,10.0f],Health:7.5f,Tags:["a","b"],)"
-                                R"(CustomName:'{"text":"Bob"}',IsBaby:1b,Invulnerable:1b,)"
-                                R"(HandItems:[{id:"minecraft:iron_sword",Count:1b},{}],ArmorItems:[{},{},{},{id:"minecraft:leather_helmet",Count:1b}]})"));
+    ServerMob& m = h.spawn(
+        "zombie", {0, feet, 0},
+        snbt(
+            R"({Pos:[3.5d,-60.0d,-2.5d],Rotation:[90.0f,10.0f],Health:7.5f,Tags:["a","b"],)"
+            R"(CustomName:'{"text":"Bob"}',IsBaby:1b,Invulnerable:1b,)"
+            R"(HandItems:[{id:"minecraft:iron_sword",Count:1b},{}],ArmorItems:[{},{},{},{id:"minecraft:leather_helmet",Count:1b}]})"));
     BOOST_TEST(m.position() == (Vec3{3.5, -60.0, -2.5}));
     BOOST_TEST(m.y_rot() == 90.0f);
     BOOST_TEST(m.x_rot() == 10.0f);

@@ -24,7 +24,7 @@ struct WorldCoordinate {
 
 /// @brief Three coordinates as typed: world (`1 ~2 -3.5`) or local (`^left ^up ^forwards`).
 struct Coordinates {
-    bool local = false;     ///< `^` coordinates (x = left, y = up, z = forwards)
+    bool local = false;       ///< `^` coordinates (x = left, y = up, z = forwards)
     WorldCoordinate x, y, z;  ///< the three axes
     /// @brief The position for `source` (vanilla's getPosition; local ones turn with its rotation).
     Vec3 position(const CommandSource& source) const;
@@ -44,7 +44,8 @@ std::shared_ptr<const ArgumentType> integer_arg(std::int32_t min = INT32_MIN, st
 /// @brief Brigadier's float argument with bounds.
 std::shared_ptr<const ArgumentType> float_arg(float min = -3.4028235e38f, float max = 3.4028235e38f);
 /// @brief Brigadier's double argument with bounds.
-std::shared_ptr<const ArgumentType> double_arg(double min = -1.7976931348623157e308, double max = 1.7976931348623157e308);
+std::shared_ptr<const ArgumentType> double_arg(double min = -1.7976931348623157e308,
+                                               double max = 1.7976931348623157e308);
 /// @brief Brigadier's bool argument.
 std::shared_ptr<const ArgumentType> bool_arg();
 /// @brief One unquoted word (std::string).

@@ -13,9 +13,9 @@ struct CommandError {
     /// @brief No position in the input: only the message is shown (errors raised while executing).
     static constexpr std::size_t no_cursor = static_cast<std::size_t>(-1);
 
-    std::string message;            ///< e.g. "Expected integer"
-    std::string input;              ///< the whole command line, when the error points into it
-    std::size_t cursor = no_cursor; ///< where in `input` the error is
+    std::string message;             ///< e.g. "Expected integer"
+    std::string input;               ///< the whole command line, when the error points into it
+    std::size_t cursor = no_cursor;  ///< where in `input` the error is
 
     /// @brief An error with no context line.
     static CommandError plain(std::string message) { return CommandError{std::move(message), {}, no_cursor}; }

@@ -44,9 +44,16 @@ public:
 class CollectingSource : public CommandSource {
 public:
     /// @brief A source named `name` at `position`.
-    explicit CollectingSource(std::string name = "Server", Vec3 position = {}) : name_(std::move(name)), position_(position) {}
-    void send_success(std::string_view line) override { lines.emplace_back(line); successes.emplace_back(line); }
-    void send_failure(std::string_view line) override { lines.emplace_back(line); failures.emplace_back(line); }
+    explicit CollectingSource(std::string name = "Server", Vec3 position = {})
+        : name_(std::move(name)), position_(position) {}
+    void send_success(std::string_view line) override {
+        lines.emplace_back(line);
+        successes.emplace_back(line);
+    }
+    void send_failure(std::string_view line) override {
+        lines.emplace_back(line);
+        failures.emplace_back(line);
+    }
     Vec3 position() const override { return position_; }
     Vec2 rotation() const override { return rotation_; }
     std::string_view name() const override { return name_; }
@@ -58,7 +65,11 @@ public:
     /// @brief Makes the source an entity (for `@s`).
     void set_entity(std::optional<EntityHandle> e) noexcept { entity_ = e; }
     /// @brief Forgets the lines received.
-    void clear() { lines.clear(); successes.clear(); failures.clear(); }
+    void clear() {
+        lines.clear();
+        successes.clear();
+        failures.clear();
+    }
     /// @brief Every line joined with '\n' (what RCON sends back).
     std::string text() const {
         std::string out;

@@ -133,8 +133,8 @@ struct CommandOutcome {
 
 /// @brief The outcome of parsing a line, before anything runs.
 struct ParsedCommand {
-    CommandContext context;            ///< the arguments
-    const CommandNode* node = nullptr; ///< the executable node reached
+    CommandContext context;             ///< the arguments
+    const CommandNode* node = nullptr;  ///< the executable node reached
 };
 
 /// @brief The command tree and its parser (vanilla's CommandDispatcher).

@@ -30,14 +30,14 @@ struct EntitySelector {
     };
 
     std::int32_t max_results = std::numeric_limits<std::int32_t>::max();  ///< limit
-    bool include_entities = true;  ///< false for @a/@p/@r: players only, and this server has none
-    bool current_entity = false;   ///< @s
-    std::optional<Uuid> uuid;      ///< a UUID was given
-    std::optional<std::string> name;  ///< a plain name was given (matches CustomName here)
-    Sort sort = Sort::Arbitrary;   ///< sort=
-    std::optional<double> x, y, z;     ///< x= y= z=
-    std::optional<double> dx, dy, dz;  ///< dx= dy= dz=
-    std::optional<double> distance_min, distance_max;  ///< distance=
+    bool include_entities = true;                       ///< false for @a/@p/@r: players only, and this server has none
+    bool current_entity = false;                        ///< @s
+    std::optional<Uuid> uuid;                           ///< a UUID was given
+    std::optional<std::string> name;                    ///< a plain name was given (matches CustomName here)
+    Sort sort = Sort::Arbitrary;                        ///< sort=
+    std::optional<double> x, y, z;                      ///< x= y= z=
+    std::optional<double> dx, dy, dz;                   ///< dx= dy= dz=
+    std::optional<double> distance_min, distance_max;   ///< distance=
     std::vector<Filter<Handle<EntityTypeInfo>>> types;  ///< type=
     std::vector<Filter<std::string>> tags;              ///< tag= (empty: no tags at all)
     std::vector<Filter<std::string>> names;             ///< name=
@@ -61,7 +61,8 @@ std::shared_ptr<const ArgumentType> entity_arg(const Registry<EntityTypeInfo>& t
 Result<std::vector<EntityHandle>, CommandError> select_entities(const EntitySelector& selector, World& world,
                                                                 const CommandSource& source);
 /// @brief EntityArgument.getEntity: exactly one entity, or "No entity was found".
-Result<EntityHandle, CommandError> select_entity(const EntitySelector& selector, World& world, const CommandSource& source);
+Result<EntityHandle, CommandError> select_entity(const EntitySelector& selector, World& world,
+                                                 const CommandSource& source);
 
 /// @brief An entity's name as vanilla's getName: its CustomName, else its type's English name
 /// ("minecraft:iron_golem" → "Iron Golem").

@@ -98,8 +98,8 @@ public:
 private:
     std::int32_t max_length_;
     std::string buffer_;
-    std::size_t start_ = 0;          // first byte of the next packet inside buffer_
-    std::uint64_t consumed_ = 0;     // stream offset of buffer_[0]
+    std::size_t start_ = 0;       // first byte of the next packet inside buffer_
+    std::uint64_t consumed_ = 0;  // stream offset of buffer_[0]
     std::optional<RconError> error_;
 };
 
@@ -163,8 +163,7 @@ using NetLogFunction = std::function<void(std::string_view level, std::string me
 /// @brief Runs one command: called on a connection's strand with the command text; it must call
 /// `reply` exactly once with the output (lines separated by '\n'), possibly later and from any
 /// thread. The connection reads nothing more until then, as vanilla runs one command at a time.
-using RconCommandHandler =
-    std::function<void(std::string command, std::function<void(std::string output)> reply)>;
+using RconCommandHandler = std::function<void(std::string command, std::function<void(std::string output)> reply)>;
 
 /// @brief Where and how RconServer listens.
 struct RconServerOptions {
@@ -197,8 +196,7 @@ struct RconServerOptions {
 class RconServer {
 public:
     /// @brief A server that will run on `io`; nothing is bound until start().
-    RconServer(boost::asio::io_context& io, RconServerOptions options, RconCommandHandler handler,
-               NetLogFunction log);
+    RconServer(boost::asio::io_context& io, RconServerOptions options, RconCommandHandler handler, NetLogFunction log);
     /// @brief Stops the server (see stop()).
     ~RconServer();
     RconServer(const RconServer&) = delete;

@@ -62,8 +62,7 @@ struct VarInt {
 
 /// @brief Reads a VarInt at the start of `bytes`: nullopt when they end before it does, an error
 /// when it runs past `max_bytes`.
-Result<std::optional<VarInt>, StatusError> read_varint(std::string_view bytes,
-                                                       std::size_t max_bytes = kMaxVarIntBytes);
+Result<std::optional<VarInt>, StatusError> read_varint(std::string_view bytes, std::size_t max_bytes = kMaxVarIntBytes);
 
 /// @brief Appends `value` as a VarInt (1-5 bytes; negative values as their 32-bit pattern).
 void write_varint(std::string& out, std::int32_t value);
@@ -103,9 +102,9 @@ enum class HandshakeIntent { Status = 1, Login = 2 };
 
 /// @brief The serverbound handshake (packet 0x00 of the handshaking state).
 struct HandshakePacket {
-    std::int32_t protocol_version = 0;    ///< the client's protocol number
-    std::string server_address;           ///< host name the client typed (at most 255 UTF-16 units)
-    std::uint16_t server_port = 0;        ///< port the client typed
+    std::int32_t protocol_version = 0;                 ///< the client's protocol number
+    std::string server_address;                        ///< host name the client typed (at most 255 UTF-16 units)
+    std::uint16_t server_port = 0;                     ///< port the client typed
     HandshakeIntent intent = HandshakeIntent::Status;  ///< 1 status or 2 login
     /// @brief Field-by-field equality (tests).
     friend bool operator==(const HandshakePacket&, const HandshakePacket&) = default;
@@ -164,10 +163,10 @@ class StatusProtocol {
 public:
     /// @brief What to do after some input.
     struct Step {
-        std::string output;                 ///< bytes to send
-        bool close = false;                 ///< close once `output` is sent
-        bool legacy_wait = false;           ///< a lone 0xFE: call legacy_timeout() if nothing follows
-        std::optional<StatusError> error;   ///< why the connection is being dropped
+        std::string output;                ///< bytes to send
+        bool close = false;                ///< close once `output` is sent
+        bool legacy_wait = false;          ///< a lone 0xFE: call legacy_timeout() if nothing follows
+        std::optional<StatusError> error;  ///< why the connection is being dropped
     };
     /// @brief Where the connection is.
     enum class Phase { Handshake, Status, Done };
@@ -195,7 +194,7 @@ private:
     Phase phase_ = Phase::Handshake;
     std::optional<HandshakeIntent> intent_;
     FrameReader frames_;
-    std::string legacy_bytes_;       // the first bytes while they may be a legacy ping
+    std::string legacy_bytes_;  // the first bytes while they may be a legacy ping
     bool first_bytes_seen_ = false;
     bool in_legacy_ = false;
     bool status_sent_ = false;
@@ -230,8 +229,8 @@ struct StatusServerOptions {
 class StatusServer {
 public:
     /// @brief A server that will run on `io`; nothing is bound until start().
-    StatusServer(boost::asio::io_context& io, StatusServerOptions options,
-                 std::function<StatusInfo()> info, NetLogFunction log);
+    StatusServer(boost::asio::io_context& io, StatusServerOptions options, std::function<StatusInfo()> info,
+                 NetLogFunction log);
     /// @brief Stops the server (see stop()).
     ~StatusServer();
     StatusServer(const StatusServer&) = delete;

@@ -111,7 +111,7 @@ private:
     std::filesystem::path shadow_dir_;
     std::vector<std::string> disabled_;
     std::unique_ptr<Registries> registries_;
-    std::unique_ptr<VanillaContent> vanilla_;  // what builtins_ returned for registries_
+    std::unique_ptr<VanillaContent> vanilla_;             // what builtins_ returned for registries_
     std::vector<std::unique_ptr<Candidate>> candidates_;  // libraries open now, load order
     std::vector<Active> active_;
     std::vector<LoadedPluginInfo> plugins_;

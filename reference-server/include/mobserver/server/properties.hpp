@@ -24,26 +24,25 @@ namespace mobsdk::server {
 /// server generates only Flat and Void (see supported_by_reference_server).
 enum class LevelType { Normal, Flat, LargeBiomes, Amplified, SingleBiomeSurface, Debug, Void };
 
-
 /// @brief Every typed setting of server.properties, defaulting to vanilla's values (ours for our keys).
 struct ServerProperties {
-    std::string server_ip;                        ///< server-ip; empty binds every address
-    std::int32_t server_port = 25565;             ///< server-port, 1–65535
-    bool enable_rcon = false;                     ///< enable-rcon
-    std::int32_t rcon_port = 25575;               ///< rcon.port, 1–65535
-    std::string rcon_password;                    ///< rcon.password
-    std::string level_name = "world";             ///< level-name, the world folder; not empty
-    std::string level_seed;                       ///< level-seed; empty picks a random seed
-    LevelType level_type = LevelType::Flat;       ///< level-type; ours defaults to superflat
-    std::string motd = "A Minecraft Server";      ///< motd
-    std::int32_t max_players = 20;                ///< max-players, 0 or more
-    std::int32_t view_distance = 10;              ///< view-distance, 2–32 chunks
-    std::int32_t simulation_distance = 10;        ///< simulation-distance, 2–32 chunks
-    Difficulty difficulty = Difficulty::Easy;     ///< difficulty
-    MemoryExpiry memory_expiry = MemoryExpiry::Modern; ///< memory-expiry (ours)
-    std::string plugins_dir = "plugins";          ///< plugins-dir (ours); not empty
-    std::int32_t spawn_chunk_radius = 2;          ///< spawn-chunk-radius (ours), 0–32
-    bool debug = false;                           ///< debug: log DEBUG lines too (vanilla's key)
+    std::string server_ip;                              ///< server-ip; empty binds every address
+    std::int32_t server_port = 25565;                   ///< server-port, 1–65535
+    bool enable_rcon = false;                           ///< enable-rcon
+    std::int32_t rcon_port = 25575;                     ///< rcon.port, 1–65535
+    std::string rcon_password;                          ///< rcon.password
+    std::string level_name = "world";                   ///< level-name, the world folder; not empty
+    std::string level_seed;                             ///< level-seed; empty picks a random seed
+    LevelType level_type = LevelType::Flat;             ///< level-type; ours defaults to superflat
+    std::string motd = "A Minecraft Server";            ///< motd
+    std::int32_t max_players = 20;                      ///< max-players, 0 or more
+    std::int32_t view_distance = 10;                    ///< view-distance, 2–32 chunks
+    std::int32_t simulation_distance = 10;              ///< simulation-distance, 2–32 chunks
+    Difficulty difficulty = Difficulty::Easy;           ///< difficulty
+    MemoryExpiry memory_expiry = MemoryExpiry::Modern;  ///< memory-expiry (ours)
+    std::string plugins_dir = "plugins";                ///< plugins-dir (ours); not empty
+    std::int32_t spawn_chunk_radius = 2;                ///< spawn-chunk-radius (ours), 0–32
+    bool debug = false;                                 ///< debug: log DEBUG lines too (vanilla's key)
     /// @brief max-tick-time: a tick running longer (ms) ends the server with a crash report, as
     /// vanilla's watchdog; -1 (or 0) turns the watchdog off.
     std::int32_t max_tick_time = 60000;
@@ -76,9 +75,9 @@ struct ServerProperties {
 
 /// @brief Why server.properties or a flag was refused: the key (or flag), the line and what is wrong.
 struct PropertiesError {
-    std::string key;        ///< the key or flag at fault; empty for a file-level problem
-    std::size_t line = 0;   ///< 1-based line in the file; 0 when not from a line
-    std::string message;    ///< what is wrong and what is allowed
+    std::string key;       ///< the key or flag at fault; empty for a file-level problem
+    std::size_t line = 0;  ///< 1-based line in the file; 0 when not from a line
+    std::string message;   ///< what is wrong and what is allowed
 
     /// @brief One line for the log: `line 3: server-port: "x" is not a number`.
     std::string to_string() const;
@@ -109,8 +108,7 @@ using PropertyOverride = std::pair<std::string, std::string>;
 
 /// @brief Applies command-line flags over the file's values (--port, --rcon-port, --rcon-password,
 /// --world, --plugins, --seed), each checked like the file value; an error names the flag.
-Result<void, PropertiesError> apply_overrides(ServerProperties& props,
-                                              const std::vector<PropertyOverride>& overrides);
+Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std::vector<PropertyOverride>& overrides);
 
 /// @brief True for the level types the reference server can generate (Flat and Void).
 bool supported_by_reference_server(LevelType type);

@@ -34,12 +34,12 @@ class ServerWatchdog;
 
 /// @brief What the command line asked for.
 struct ServerLaunch {
-    std::filesystem::path dir = ".";               ///< --dir: holds server.properties, logs and worlds
-    std::vector<PropertyOverride> overrides;       ///< --port, --world, … in the order given
-    bool console = true;                           ///< read commands from stdin
-    bool safe_mode = false;                        ///< --safe-mode: load no plugin at all
-    bool recreate_level_dat = false;               ///< --recreate-level-dat: a missing level.dat is made from defaults
-    bool frozen = false;                           ///< --frozen: the game starts frozen, as after `tick freeze`
+    std::filesystem::path dir = ".";          ///< --dir: holds server.properties, logs and worlds
+    std::vector<PropertyOverride> overrides;  ///< --port, --world, … in the order given
+    bool console = true;                      ///< read commands from stdin
+    bool safe_mode = false;                   ///< --safe-mode: load no plugin at all
+    bool recreate_level_dat = false;          ///< --recreate-level-dat: a missing level.dat is made from defaults
+    bool frozen = false;                      ///< --frozen: the game starts frozen, as after `tick freeze`
 };
 
 /// @brief Parses mobserver's arguments. An unknown flag or a flag without its value is an error
@@ -87,18 +87,18 @@ public:
     std::filesystem::path plugins_dir() const;
 
 private:
-    std::string start();                 // everything before "Done"; an error message on failure
-    std::string open_world();            // registries and plugins, then the world from storage
-    void reload();                       // between ticks, on the strand
-    void register_commands();            // a fresh dispatcher over the current registries
+    std::string start();       // everything before "Done"; an error message on failure
+    std::string open_world();  // registries and plugins, then the world from storage
+    void reload();             // between ticks, on the strand
+    void register_commands();  // a fresh dispatcher over the current registries
     void start_console();
     void schedule_tick();
-    void run_tick();                     // run_tick_body under the watchdog
+    void run_tick();  // run_tick_body under the watchdog
     void run_tick_body();
-    void shutdown();                     // on the strand: stop listening, save, stop the io_context
+    void shutdown();  // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
     std::string save_level_data();
-    void report_last_crash();            // the note a crashed run left (see CrashReporter)
+    void report_last_crash();  // the note a crashed run left (see CrashReporter)
 
     ServerLaunch launch_;
     ServerLog log_;

@@ -22,7 +22,7 @@ namespace mobsdk::server {
 /// CrashReporter::fail_stuck_tick; with the watchdog off (<= 0) a second stop request during a
 /// stuck tick does.
 class ServerWatchdog {
-  public:
+public:
     /// @brief Where the watchdog's lines go (a thread-safe logger).
     using Log = std::function<void(LogLevel, const std::string&)>;
 
@@ -43,7 +43,7 @@ class ServerWatchdog {
     /// @brief True when `line` is the `stop` command (blanks and a leading '/' allowed).
     static bool is_stop_command(std::string_view line) noexcept;
 
-  private:
+private:
     void run();
     static std::int64_t now_ms() noexcept;
 

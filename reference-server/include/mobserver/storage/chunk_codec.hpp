@@ -52,8 +52,7 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
 
 /// @brief A POI chunk: DataVersion and Sections → {"<section y>": {Valid, Records [{pos, type,
 /// free_tickets}]}}.
-nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections,
-                            const Registry<PoiTypeInfo>& poi_types);
+nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections, const Registry<PoiTypeInfo>& poi_types);
 
 /// @brief Reads a POI chunk of the column `expected`. Structural damage (a wrong type, a record
 /// outside its section) is an error naming the section and record; a record of a POI type the

@@ -14,8 +14,8 @@
 #include "mobsdk/nbt/tag.hpp"
 // world.hpp before properties.hpp: properties.hpp declares mobsdk::server::Difficulty and
 // MemoryExpiry, which would hide the SDK's enums that World's overrides name.
-#include "mobserver/world/world.hpp"
 #include "mobserver/server/properties.hpp"
+#include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
 
@@ -36,15 +36,15 @@ std::vector<FlatLayer> default_flat_layers();
 
 /// @brief What level.dat holds that the server uses, plus everything else kept to be written back.
 struct LevelData {
-    std::string level_name = "world";            ///< LevelName
-    std::int64_t seed = 0;                       ///< WorldGenSettings.seed
-    std::int64_t game_time = 0;                  ///< Time
-    std::int64_t day_time = 0;                   ///< DayTime
-    BlockPos spawn{0, -60, 0};                   ///< SpawnX/Y/Z
-    float spawn_angle = 0.0f;                    ///< SpawnAngle
+    std::string level_name = "world";                          ///< LevelName
+    std::int64_t seed = 0;                                     ///< WorldGenSettings.seed
+    std::int64_t game_time = 0;                                ///< Time
+    std::int64_t day_time = 0;                                 ///< DayTime
+    BlockPos spawn{0, -60, 0};                                 ///< SpawnX/Y/Z
+    float spawn_angle = 0.0f;                                  ///< SpawnAngle
     mobsdk::Difficulty difficulty = mobsdk::Difficulty::Easy;  ///< Difficulty (byte)
-    bool difficulty_locked = false;              ///< DifficultyLocked
-    GameRules rules;                             ///< the game rules the world reads
+    bool difficulty_locked = false;                            ///< DifficultyLocked
+    GameRules rules;                                           ///< the game rules the world reads
     /// @brief Every other game rule, by name, as the string vanilla stores; written back unchanged.
     std::map<std::string, std::string> other_rules;
     /// @brief The overworld generator: Flat (`minecraft:flat`) or Void (a flat world without
@@ -52,13 +52,13 @@ struct LevelData {
     /// Amplified or Debug.
     LevelType level_type = LevelType::Flat;
     std::vector<FlatLayer> flat_layers = default_flat_layers();  ///< layers when level_type is Flat
-    std::string flat_biome = "minecraft:plains";  ///< the flat world's biome
-    bool generate_features = false;              ///< WorldGenSettings.generate_features
-    std::int32_t game_type = 0;                  ///< GameType (0 survival)
-    bool hardcore = false;                       ///< hardcore
-    bool allow_commands = false;                 ///< allowCommands
-    std::int64_t last_played = 0;                ///< LastPlayed (ms since the epoch; set on write)
-    std::vector<std::string> server_brands{"mobsdk"};  ///< ServerBrands (ours is added on write)
+    std::string flat_biome = "minecraft:plains";                 ///< the flat world's biome
+    bool generate_features = false;                              ///< WorldGenSettings.generate_features
+    std::int32_t game_type = 0;                                  ///< GameType (0 survival)
+    bool hardcore = false;                                       ///< hardcore
+    bool allow_commands = false;                                 ///< allowCommands
+    std::int64_t last_played = 0;                                ///< LastPlayed (ms since the epoch; set on write)
+    std::vector<std::string> server_brands{"mobsdk"};            ///< ServerBrands (ours is added on write)
     /// @brief Data entries this server does not model (weather, world border, DataPacks…), kept
     /// from the file read and written back as they were.
     nbt::Compound other;
@@ -75,10 +75,10 @@ Result<LevelData, std::string> level_data_from_nbt(const nbt::Compound& root);
 
 /// @brief What read_level_dat found.
 struct LevelDataLoad {
-    LevelData data;                      ///< the settings
-    std::filesystem::path file;          ///< the file they came from (level.dat or level.dat_old)
-    bool from_backup = false;            ///< true when level.dat was missing or bad and level.dat_old was used
-    std::vector<std::string> warnings;   ///< why level.dat was not used, when it was not
+    LevelData data;                     ///< the settings
+    std::filesystem::path file;         ///< the file they came from (level.dat or level.dat_old)
+    bool from_backup = false;           ///< true when level.dat was missing or bad and level.dat_old was used
+    std::vector<std::string> warnings;  ///< why level.dat was not used, when it was not
 };
 
 /// @brief Reads DIR/level.dat, falling back to level.dat_old when level.dat is missing or cannot

@@ -108,18 +108,18 @@ public:
 
     /// @brief A chunk whose data is on disk and synced but not yet in the header (write()'s first phase).
     struct PendingWrite {
-        int index = -1;                ///< header index, (x & 31) + (z & 31) * 32
-        std::uint32_t sector = 0;      ///< first sector of the new data
-        std::uint32_t count = 0;       ///< sectors of the new data
-        std::int32_t timestamp = 0;    ///< timestamp to store
+        int index = -1;              ///< header index, (x & 31) + (z & 31) * 32
+        std::uint32_t sector = 0;    ///< first sector of the new data
+        std::uint32_t count = 0;     ///< sectors of the new data
+        std::int32_t timestamp = 0;  ///< timestamp to store
     };
 
     /// @brief First phase of write(): encodes and writes the chunk into free sectors and syncs them
     /// (unless `sync` is false: a caller staging many chunks then calls sync() once).
     /// Until commit(), the header still names the old version; exposed so tests can stop here.
     /// A staged write that is never committed keeps its sectors reserved until the file is reopened.
-    Result<PendingWrite, RegionError> stage_write(int x, int z, const nbt::Compound& chunk,
-                                                  std::int32_t timestamp, bool sync = true);
+    Result<PendingWrite, RegionError> stage_write(int x, int z, const nbt::Compound& chunk, std::int32_t timestamp,
+                                                  bool sync = true);
 
     /// @brief stage_write() for a payload already encoded and zlib-compressed (what follows the
     /// compression byte).
@@ -174,17 +174,16 @@ private:
     void scan_header();
     std::optional<std::uint32_t> allocate(std::uint32_t count);
     void mark(std::uint32_t sector, std::uint32_t count, bool used);
-    Result<void, RegionError> write_header_entry(int index, std::uint32_t location,
-                                                 std::int32_t timestamp);
+    Result<void, RegionError> write_header_entry(int index, std::uint32_t location, std::int32_t timestamp);
 
     int fd_ = -1;
     std::string name_;
     RegionReadOptions options_;
-    std::uint64_t file_bytes_ = 0;               // real size; the last sector may be partial
-    std::vector<std::uint32_t> locations_;       // 1024 raw entries: sector << 8 | count
-    std::vector<std::int32_t> timestamps_;       // 1024
-    std::vector<std::string> problems_;          // per index: why the entry is unusable, "" if fine
-    std::vector<bool> used_;                     // per sector of the file
+    std::uint64_t file_bytes_ = 0;          // real size; the last sector may be partial
+    std::vector<std::uint32_t> locations_;  // 1024 raw entries: sector << 8 | count
+    std::vector<std::int32_t> timestamps_;  // 1024
+    std::vector<std::string> problems_;     // per index: why the entry is unusable, "" if fine
+    std::vector<bool> used_;                // per sector of the file
 };
 
 }  // namespace mobsdk::server

@@ -39,16 +39,16 @@ struct WorldStorageOptions {
 
 /// @brief Counters for tests and the log.
 struct WorldStorageStats {
-    std::uint64_t chunks_written = 0;        ///< header entries committed (all kinds, removals included)
-    std::uint64_t corrupt_moved_aside = 0;   ///< corrupt chunks copied aside
-    std::uint64_t region_opens = 0;          ///< region files opened (reopens after LRU closes included)
-    std::uint64_t journals_replayed = 0;     ///< complete journals found and replayed
-    std::uint64_t journals_discarded = 0;    ///< torn journals found and ignored
-    std::uint64_t batches_saved = 0;         ///< save() calls that succeeded
-    std::uint64_t batches_failed = 0;        ///< save() calls that failed (nothing of them committed)
-    std::uint64_t chunks_unchanged = 0;      ///< chunk writes skipped: the same bytes are already on disk
-    std::uint64_t last_batch_bytes = 0;      ///< bytes of sectors the last save() staged or tried to stage
-    std::uint64_t bytes_given_back = 0;      ///< file growth truncated away after failed saves
+    std::uint64_t chunks_written = 0;       ///< header entries committed (all kinds, removals included)
+    std::uint64_t corrupt_moved_aside = 0;  ///< corrupt chunks copied aside
+    std::uint64_t region_opens = 0;         ///< region files opened (reopens after LRU closes included)
+    std::uint64_t journals_replayed = 0;    ///< complete journals found and replayed
+    std::uint64_t journals_discarded = 0;   ///< torn journals found and ignored
+    std::uint64_t batches_saved = 0;        ///< save() calls that succeeded
+    std::uint64_t batches_failed = 0;       ///< save() calls that failed (nothing of them committed)
+    std::uint64_t chunks_unchanged = 0;     ///< chunk writes skipped: the same bytes are already on disk
+    std::uint64_t last_batch_bytes = 0;     ///< bytes of sectors the last save() staged or tried to stage
+    std::uint64_t bytes_given_back = 0;     ///< file growth truncated away after failed saves
 };
 
 /// @brief Chunk persistence in vanilla's Anvil layout under one level folder.

@@ -27,12 +27,12 @@ public:
     bool in_ground = false;          ///< stuck in a block
     /// @brief The block state it is stuck in (vanilla's lastState); it falls when that changes.
     std::optional<BlockState> in_block;
-    std::int32_t life = 0;           ///< ticks in the ground (despawns at 1,200)
-    std::int32_t shake = 0;          ///< vanilla's shakeTime
-    bool crit = false;               ///< vanilla's crit flag (extra random damage)
-    bool left_owner = false;         ///< vanilla's leftOwner: may hit its shooter after leaving it
+    std::int32_t life = 0;               ///< ticks in the ground (despawns at 1,200)
+    std::int32_t shake = 0;              ///< vanilla's shakeTime
+    bool crit = false;                   ///< vanilla's crit flag (extra random damage)
+    bool left_owner = false;             ///< vanilla's leftOwner: may hit its shooter after leaving it
     Pickup pickup = Pickup::Disallowed;  ///< vanilla's pickup
-    nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
+    nbt::Compound extra_nbt;             ///< fields of its saved NBT this server does not use, written back
     /// @brief Vanilla removes an arrow 1,200 ticks after it stuck.
     static constexpr std::int32_t despawn_life = 1200;
 };

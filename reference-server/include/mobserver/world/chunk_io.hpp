@@ -38,10 +38,10 @@ struct ChunkLoadResult {
 
 /// @brief One chunk column to write. Absent parts are left as they are on disk.
 struct ChunkSaveEntry {
-    ChunkPos pos;                                              ///< the column
-    const LevelChunk* blocks = nullptr;                        ///< blocks to write, or nullptr to keep
-    std::optional<std::map<std::int32_t, PoiSection>> poi;     ///< POI sections, or nullopt to keep
-    std::optional<std::vector<nbt::Compound>> entities;        ///< the full entity list, or nullopt to keep
+    ChunkPos pos;                                           ///< the column
+    const LevelChunk* blocks = nullptr;                     ///< blocks to write, or nullptr to keep
+    std::optional<std::map<std::int32_t, PoiSection>> poi;  ///< POI sections, or nullopt to keep
+    std::optional<std::vector<nbt::Compound>> entities;     ///< the full entity list, or nullopt to keep
 };
 
 /// @brief Chunk persistence for World. Called on the world's thread only.

@@ -119,8 +119,8 @@ class FlatGenerator final : public ChunkGenerator {
 public:
     /// @brief One layer: a state repeated `count` times upwards.
     struct Layer {
-        BlockState state;      ///< the block
-        std::int32_t count;    ///< how many rows
+        BlockState state;    ///< the block
+        std::int32_t count;  ///< how many rows
     };
     /// @brief Layers from the bottom of the world up.
     explicit FlatGenerator(std::vector<Layer> layers) : layers_(std::move(layers)) {}

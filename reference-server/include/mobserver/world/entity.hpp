@@ -15,24 +15,24 @@ namespace mobsdk::server {
 
 /// @brief What every entity has (vanilla's Entity fields the AI and physics use).
 struct EntityData {
-    Uuid uuid;                                ///< saved identity
-    EntityHandle handle;                      ///< slot in the world's entity table
-    Handle<EntityTypeInfo> type;              ///< its type
-    const EntityTypeInfo* info = nullptr;     ///< the type's data (owned by the registry)
-    Vec3 pos;                                 ///< feet position
-    Vec3 motion;                              ///< velocity, blocks per tick
-    float y_rot = 0, x_rot = 0;               ///< yaw and pitch, degrees
-    bool on_ground = false;                   ///< standing on something
-    bool in_water = false;                    ///< touching water
-    bool horizontal_collision = false;        ///< bumped into a wall this tick
-    bool removed = false;                     ///< dead or discarded: skipped, then erased
-    bool no_ai = false;                       ///< vanilla's NoAI: no brain, goals or controls
-    bool no_gravity = false;                  ///< vanilla's NoGravity
-    bool invulnerable = false;                ///< vanilla's Invulnerable
-    float fall_distance = 0;                  ///< blocks fallen since last on the ground
-    std::vector<std::string> tags;            ///< scoreboard tags
-    std::optional<std::string> custom_name;   ///< CustomName (plain text)
-    std::int32_t age = 0;                     ///< ticks since it was added
+    Uuid uuid;                               ///< saved identity
+    EntityHandle handle;                     ///< slot in the world's entity table
+    Handle<EntityTypeInfo> type;             ///< its type
+    const EntityTypeInfo* info = nullptr;    ///< the type's data (owned by the registry)
+    Vec3 pos;                                ///< feet position
+    Vec3 motion;                             ///< velocity, blocks per tick
+    float y_rot = 0, x_rot = 0;              ///< yaw and pitch, degrees
+    bool on_ground = false;                  ///< standing on something
+    bool in_water = false;                   ///< touching water
+    bool horizontal_collision = false;       ///< bumped into a wall this tick
+    bool removed = false;                    ///< dead or discarded: skipped, then erased
+    bool no_ai = false;                      ///< vanilla's NoAI: no brain, goals or controls
+    bool no_gravity = false;                 ///< vanilla's NoGravity
+    bool invulnerable = false;               ///< vanilla's Invulnerable
+    float fall_distance = 0;                 ///< blocks fallen since last on the ground
+    std::vector<std::string> tags;           ///< scoreboard tags
+    std::optional<std::string> custom_name;  ///< CustomName (plain text)
+    std::int32_t age = 0;                    ///< ticks since it was added
     /// @brief The chunk column whose saved entity list holds this entity (ChunkPos::as_long), or
     /// `not_stored`: the world rewrites that column's list whenever it saves the entity elsewhere,
     /// in the same atomic batch, so the entity is never on disk twice or nowhere.

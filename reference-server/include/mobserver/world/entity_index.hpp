@@ -96,7 +96,7 @@ private:
     /// its section y is that of `pos` (a record always sits in its position's section), so it
     /// is not stored.
     struct alignas(32) CellEntry {
-        Vec3 pos;            // feet, as of the last insert or moved()
+        Vec3 pos;  // feet, as of the last insert or moved()
         std::uint32_t slot;
         std::uint32_t kind;  // index into kinds_: type and size
     };
@@ -116,7 +116,7 @@ private:
     struct alignas(128) Region {
         std::vector<CellEntry> members;
         std::array<std::uint32_t, region_area + 1> bound{};  // column c's members are [bound[c], bound[c + 1])
-        std::int64_t key = 0;                                 // its entry in table_
+        std::int64_t key = 0;                                // its entry in table_
     };
     /// Where an entity's record is, so moved() within a cell rewrites it in place.
     struct Place {

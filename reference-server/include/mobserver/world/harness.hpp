@@ -1,6 +1,7 @@
 // A real world for tests, in a few lines: vanilla blocks, POI types and entity types registered,
 // the standard brain content, plugins if asked, a flat (or void) world around the origin, and
-// helpers to place blocks, spawn mobs with NBT and step ticks. The SDK's own tests use it, and plugin authors can link it (mobsdk::mobworld).
+// helpers to place blocks, spawn mobs with NBT and step ticks. The SDK's own tests use it, and plugin authors can link
+// it (mobsdk::mobworld).
 #pragma once
 
 #include <cstdint>
@@ -25,12 +26,12 @@ class WorldHarness {
 public:
     /// @brief How to set it up.
     struct Options {
-        std::int64_t seed = 1;                        ///< world seed (the level random's too)
-        bool flat = true;                             ///< vanilla default superflat, else void
-        std::int32_t chunk_radius = 3;                ///< chunks generated around the origin
+        std::int64_t seed = 1;                              ///< world seed (the level random's too)
+        bool flat = true;                                   ///< vanilla default superflat, else void
+        std::int32_t chunk_radius = 3;                      ///< chunks generated around the origin
         MemoryExpiry memory_expiry = MemoryExpiry::Modern;  ///< memory expiry order
-        std::int64_t day_time = 6000;                 ///< starting day time (noon: bright, daylight)
-        bool do_daylight_cycle = false;               ///< tests keep the time unless they ask
+        std::int64_t day_time = 6000;                       ///< starting day time (noon: bright, daylight)
+        bool do_daylight_cycle = false;                     ///< tests keep the time unless they ask
         /// @brief Registers more (plugin) types before the registries freeze.
         std::function<void(WorldRegistries&)> register_more;
         /// @brief Plugins to register (id, plugin), in order, after register_more: each gets a

@@ -16,7 +16,7 @@ class World;
 /// @brief An item on the ground (vanilla's ItemEntity): an item stack, a pickup delay, an age.
 class ItemEntity final : public EntityImpl<Entity> {
 public:
-    ItemStack item;                  ///< what it holds
+    ItemStack item;  ///< what it holds
     const ItemStack* item_stack() const override { return &item; }
     nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
     std::int32_t pickup_delay = 10;  ///< ticks until it can be picked up (vanilla: 10 when thrown)

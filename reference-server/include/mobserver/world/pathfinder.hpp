@@ -32,23 +32,23 @@ double floor_level(const ChunkMap& chunks, BlockPos pos);
 
 /// @brief Vanilla's NodeEvaluator flags.
 struct NodeEvaluatorFlags {
-    bool can_pass_doors = true;          ///< open doors are passable (both navigations set it)
-    bool can_open_doors = false;         ///< closed wooden doors count as WALKABLE_DOOR
-    bool can_float = false;              ///< swims on the surface (FloatGoal; the allay)
-    bool can_walk_over_fences = false;   ///< may step up onto fences (no vanilla mob by default)
+    bool can_pass_doors = true;         ///< open doors are passable (both navigations set it)
+    bool can_open_doors = false;        ///< closed wooden doors count as WALKABLE_DOOR
+    bool can_float = false;             ///< swims on the surface (FloatGoal; the allay)
+    bool can_walk_over_fences = false;  ///< may step up onto fences (no vanilla mob by default)
 };
 
 /// @brief The mob a search is for: what vanilla's evaluators read from the Mob.
 struct PathfindingMob {
-    Vec3 position;                       ///< feet position
-    float width = 0.6f;                  ///< bounding box width
-    float height = 1.8f;                 ///< bounding box height
-    float step_height = 0.6f;            ///< vanilla's maxUpStep
-    std::int32_t max_fall_distance = 3;  ///< vanilla's getMaxFallDistance
-    bool on_ground = true;               ///< standing on something
-    bool in_water = false;               ///< touching water
+    Vec3 position;                                 ///< feet position
+    float width = 0.6f;                            ///< bounding box width
+    float height = 1.8f;                           ///< bounding box height
+    float step_height = 0.6f;                      ///< vanilla's maxUpStep
+    std::int32_t max_fall_distance = 3;            ///< vanilla's getMaxFallDistance
+    bool on_ground = true;                         ///< standing on something
+    bool in_water = false;                         ///< touching water
     NavigationKind kind = NavigationKind::Ground;  ///< which evaluator: walk or fly
-    NodeEvaluatorFlags flags;            ///< door, float and fence flags
+    NodeEvaluatorFlags flags;                      ///< door, float and fence flags
     /// @brief Malus per path type (−1: never entered).
     std::array<float, path_type_count> malus{};
 
@@ -60,16 +60,17 @@ struct PathfindingMob {
     /// @brief Its bounding box.
     AABB bounding_box() const noexcept {
         const double hw = width / 2.0;
-        return {{position.x - hw, position.y, position.z - hw}, {position.x + hw, position.y + height, position.z + hw}};
+        return {{position.x - hw, position.y, position.z - hw},
+                {position.x + hw, position.y + height, position.z + hw}};
     }
 };
 
 /// @brief Limits of one search (vanilla's findPath arguments).
 struct PathSearch {
-    float max_range = 16.0f;         ///< the follow range: nodes farther than this from the start are not expanded
-    std::int32_t reach = 1;          ///< a target is reached by a node within this Manhattan distance
+    float max_range = 16.0f;  ///< the follow range: nodes farther than this from the start are not expanded
+    std::int32_t reach = 1;   ///< a target is reached by a node within this Manhattan distance
     std::int32_t max_visited_nodes = 256;  ///< vanilla's maxVisitedNodes: (int)(follow range × 16)
-    float depth_multiplier = 1.0f;   ///< vanilla's maxVisitedNodesMultiplier
+    float depth_multiplier = 1.0f;         ///< vanilla's maxVisitedNodesMultiplier
 };
 
 /// @brief What the last search did.
@@ -93,8 +94,8 @@ public:
     /// @brief A path for `mob` to the closest of `targets` (vanilla's findPath). It ends at the
     /// first target reached (can_reach true) or, when none is, at the node that came closest
     /// (can_reach false). Empty without targets or when no start node exists.
-    std::optional<Path> find_path(const ChunkMap& chunks, const PathfindingMob& mob,
-                                  std::span<const BlockPos> targets, const PathSearch& search);
+    std::optional<Path> find_path(const ChunkMap& chunks, const PathfindingMob& mob, std::span<const BlockPos> targets,
+                                  const PathSearch& search);
     /// @brief A path to one target.
     std::optional<Path> find_path(const ChunkMap& chunks, const PathfindingMob& mob, BlockPos target,
                                   const PathSearch& search) {

@@ -21,8 +21,8 @@ bool no_block_collision(const ChunkMap& chunks, const AABB& box, std::vector<AAB
 
 /// @brief Result of one move.
 struct MoveResult {
-    Vec3 moved;                 ///< the displacement actually applied
-    bool on_ground = false;     ///< landed on something (moving down and stopped)
+    Vec3 moved;                         ///< the displacement actually applied
+    bool on_ground = false;             ///< landed on something (moving down and stopped)
     bool horizontal_collision = false;  ///< stopped on x or z
     bool vertical_collision = false;    ///< stopped on y
 };

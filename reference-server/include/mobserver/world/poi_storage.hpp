@@ -26,7 +26,7 @@ struct PoiEntry {
 
 /// @brief The POIs of one chunk section (vanilla's PoiSection: Valid + Records).
 struct PoiSection {
-    bool valid = true;                  ///< vanilla's Valid flag
+    bool valid = true;                     ///< vanilla's Valid flag
     std::map<BlockPos, PoiEntry> records;  ///< by position
     friend bool operator==(const PoiSection&, const PoiSection&) = default;
 };
@@ -96,7 +96,7 @@ private:
     PoiEntry* entry(BlockPos pos);
     const PoiEntry* entry(BlockPos pos) const;
     void add(BlockPos pos, Handle<PoiTypeInfo> type);  // vanilla's PoiSection.add
-    void remove(BlockPos pos);                          // vanilla's PoiSection.remove
+    void remove(BlockPos pos);                         // vanilla's PoiSection.remove
     void collect(const PoiSection& section, std::span<const Handle<PoiTypeInfo>> types, BlockPos center,
                  std::int64_t radius_sqr, PoiOccupancy occupancy, std::size_t limit, std::size_t base,
                  std::vector<PoiRecord>& out) const;
@@ -111,11 +111,11 @@ private:
     std::int32_t compute_sections_to_village(std::int32_t sx, std::int32_t sy, std::int32_t sz) const;
 
     std::vector<std::optional<Handle<PoiTypeInfo>>> by_state_;  // state id -> POI type
-    std::vector<std::int32_t> max_tickets_;                      // POI type index -> max tickets
-    std::vector<bool> village_;                                  // POI type index -> PoiTypeInfo::village
-    std::unordered_map<std::int64_t, std::int32_t> centres_;     // section key -> occupied village POIs (> 0)
-    std::unordered_map<std::int64_t, PoiSection> sections_;      // section key -> records
-    std::size_t count_ = 0;                                      // records in sections_
+    std::vector<std::int32_t> max_tickets_;                     // POI type index -> max tickets
+    std::vector<bool> village_;                                 // POI type index -> PoiTypeInfo::village
+    std::unordered_map<std::int64_t, std::int32_t> centres_;    // section key -> occupied village POIs (> 0)
+    std::unordered_map<std::int64_t, PoiSection> sections_;     // section key -> records
+    std::size_t count_ = 0;                                     // records in sections_
 
     // Every record by position, in an open-addressing table (linear probing, at most half full,
     // backward-shift deletion): the point queries that behaviours make every tick (exists,

@@ -111,7 +111,9 @@ public:
     void refresh_brain_if_requested();
     /// @brief Sets the bed it sleeps in without touching the block (NBT loading).
     void set_sleeping_pos(std::optional<BlockPos> pos) noexcept { sleeping_pos_ = pos; }
-    void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
+    void set_equipment(EquipmentSlot slot, ItemStack item) override {
+        equipment_[static_cast<int>(slot)] = std::move(item);
+    }
     /// @brief Makes it a baby or an adult.
     void set_baby(bool baby) noexcept { baby_ = baby; }
     /// @brief The last entity that hurt it, and when (game time).
@@ -144,13 +146,13 @@ public:
     bool dying() const noexcept { return died_ && death_time < death_duration; }
 
     // Movement state the controls write and physics reads (vanilla's names).
-    float zza = 0;             ///< forward input
-    float xxa = 0;             ///< sideways input (positive: left)
-    float yya = 0;             ///< vertical input (flying)
-    float speed = 0;           ///< current speed (movement_speed × modifier), set by MoveControl
-    bool jumping = false;      ///< jump requested this tick (JumpControl)
-    float y_head_rot = 0;      ///< head yaw
-    float y_body_rot = 0;      ///< body yaw
+    float zza = 0;                   ///< forward input
+    float xxa = 0;                   ///< sideways input (positive: left)
+    float yya = 0;                   ///< vertical input (flying)
+    float speed = 0;                 ///< current speed (movement_speed × modifier), set by MoveControl
+    bool jumping = false;            ///< jump requested this tick (JumpControl)
+    float y_head_rot = 0;            ///< head yaw
+    float y_body_rot = 0;            ///< body yaw
     std::int32_t no_jump_delay = 0;  ///< vanilla's noJumpDelay
 
     /// @brief One AI step (vanilla's serverAiStep): sensing reset, target and goal selectors (the

@@ -11,11 +11,11 @@ namespace mobsdk::server {
 
 /// @brief What build_village placed, so that the server can spawn villagers and tests can check.
 struct VillagePlan {
-    BlockPos bell;                   ///< the meeting point
-    std::vector<BlockPos> beds;      ///< head half of each bed (home POIs)
-    std::vector<BlockPos> doors;     ///< lower half of each door
-    std::vector<BlockPos> job_sites; ///< each job-site block
-    std::vector<BlockPos> farmland;  ///< planted farmland
+    BlockPos bell;                    ///< the meeting point
+    std::vector<BlockPos> beds;       ///< head half of each bed (home POIs)
+    std::vector<BlockPos> doors;      ///< lower half of each door
+    std::vector<BlockPos> job_sites;  ///< each job-site block
+    std::vector<BlockPos> farmland;   ///< planted farmland
 };
 
 /// @brief Builds a village around `center` (x and z; the village stands on the surface of a flat

@@ -34,19 +34,19 @@ class ArrowKind;
 
 /// @brief Game rules the world reads.
 struct GameRules {
-    bool do_daylight_cycle = true;     ///< doDaylightCycle: day time advances
-    bool do_mob_spawning = true;       ///< doMobSpawning: stored and saved; no effect (see docs/server.md)
-    std::int32_t random_tick_speed = 3;  ///< randomTickSpeed
+    bool do_daylight_cycle = true;          ///< doDaylightCycle: day time advances
+    bool do_mob_spawning = true;            ///< doMobSpawning: stored and saved; no effect (see docs/server.md)
+    std::int32_t random_tick_speed = 3;     ///< randomTickSpeed
     std::int32_t max_entity_cramming = 24;  ///< maxEntityCramming: 0 or less turns cramming damage off
 };
 
 /// @brief How a world is set up.
 struct WorldOptions {
-    std::int64_t seed = 0;                                   ///< the world seed (and the level random's)
-    MemoryExpiry memory_expiry = MemoryExpiry::Modern;       ///< memory-expiry=
-    Difficulty difficulty = Difficulty::Normal;              ///< difficulty
+    std::int64_t seed = 0;                                           ///< the world seed (and the level random's)
+    MemoryExpiry memory_expiry = MemoryExpiry::Modern;               ///< memory-expiry=
+    Difficulty difficulty = Difficulty::Normal;                      ///< difficulty
     ResourceLocation dimension = ResourceLocation::of("overworld");  ///< dimension id
-    GameRules rules;                                         ///< game rules
+    GameRules rules;                                                 ///< game rules
     /// @brief A stored mob whose type has no AI factory is not created but kept in storage,
     /// unchanged (the server sets it when a plugin is disabled or in safe mode).
     bool keep_ai_less_mobs_dormant = false;
@@ -81,7 +81,9 @@ public:
     BlockState block_state(BlockPos pos) const override { return chunks_.block_state(pos); }
     std::int32_t min_build_height() const override { return min_y; }
     std::int32_t max_build_height() const override { return min_y + world_height; }
-    std::int32_t height(Heightmap map, std::int32_t x, std::int32_t z) const override { return chunks_.height(map, x, z); }
+    std::int32_t height(Heightmap map, std::int32_t x, std::int32_t z) const override {
+        return chunks_.height(map, x, z);
+    }
     bool can_see_sky(BlockPos pos) const override { return chunks_.can_see_sky(pos); }
     std::int32_t brightness(LightLayer layer, BlockPos pos) const override { return chunks_.brightness(layer, pos); }
     std::int32_t sky_darken() const override { return sky_darken_; }
@@ -289,8 +291,8 @@ private:
     std::vector<EntityHandle> entities_outside_loaded_chunks() const;
     // Saves the entity lists of `columns` (and blocks/POIs of those in `full`), closing the set
     // over entities that last were stored elsewhere; on success erases the entities of `drop`.
-    std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full,
-                             const std::set<ChunkPos>& drop, std::vector<EntityHandle> evicted);
+    std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full, const std::set<ChunkPos>& drop,
+                             std::vector<EntityHandle> evicted);
     Uuid fresh_uuid();
 
     const WorldRegistries* registries_;

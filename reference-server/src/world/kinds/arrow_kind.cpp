@@ -60,10 +60,9 @@ void face_motion(EntityData& d) noexcept {
     d.x_rot = static_cast<float>(std::atan2(d.motion.y, horizontal) * deg);
 }
 
-
 // Keys save_arrow_nbt writes besides the entity fields.
-constexpr std::string_view arrow_keys[] = {"life", "shake", "inGround", "pickup",
-                                           "damage", "crit", "Owner", "LeftOwner"};
+constexpr std::string_view arrow_keys[] = {"life",   "shake", "inGround", "pickup",
+                                           "damage", "crit",  "Owner",    "LeftOwner"};
 
 }  // namespace
 
@@ -152,7 +151,8 @@ void ArrowKind::tick(World& world, Entity& entity) {
             no_block_collision(world.chunks(), d.bounding_box().inflate(0.06), world.physics_scratch())) {
             arrow.in_ground = false;
             arrow.in_block.reset();
-            const double fx = world.random().next_float() * 0.2f, fy = world.random().next_float() * 0.2f, fz = world.random().next_float() * 0.2f;
+            const double fx = world.random().next_float() * 0.2f, fy = world.random().next_float() * 0.2f,
+                         fz = world.random().next_float() * 0.2f;
             d.motion = {d.motion.x * fx, d.motion.y * fy, d.motion.z * fz};
             arrow.life = 0;
         } else if (++arrow.life >= ArrowEntity::despawn_life) {
@@ -213,8 +213,8 @@ void ArrowKind::hit_mob(World& world, ArrowEntity& arrow, ServerMob& target) {
     auto damage = static_cast<std::int64_t>(
         std::ceil(std::clamp(static_cast<double>(speed) * arrow.base_damage, 0.0, 2147483647.0)));
     if (arrow.crit)
-        damage = std::min<std::int64_t>(
-            damage + world.random().next_int(static_cast<std::int32_t>(damage / 2 + 2)), 2147483647);
+        damage = std::min<std::int64_t>(damage + world.random().next_int(static_cast<std::int32_t>(damage / 2 + 2)),
+                                        2147483647);
     const Entity* attacker = arrow.owner ? world.resolve(*arrow.owner) : nullptr;
     if (!attacker) attacker = &arrow;
     const ResourceLocation& arrow_damage = vanilla_damage_types().arrow;
@@ -275,6 +275,5 @@ std::vector<std::string> load_arrow_nbt(World& world, ArrowEntity& arrow, const 
     keep_unknown_fields(tag, arrow_keys, arrow.extra_nbt);
     return warnings;
 }
-
 
 }  // namespace mobsdk::server

@@ -7,8 +7,8 @@
 #include <span>
 #include <string_view>
 
-#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobsdk/world/item_nbt.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -39,10 +39,9 @@ void push_apart(ServerMob& pushed, ServerMob& pusher) {
     if (is_pushable(pusher)) b.motion = {b.motion.x + dx, b.motion.y, b.motion.z + dz};
 }
 
-
 // Keys save_mob_nbt writes besides the entity fields.
-constexpr std::string_view mob_keys[] = {"Health",    "NoAI",      "IsBaby",    "HandItems", "ArmorItems",
-                                         "Brain",     "SleepingX", "SleepingY", "SleepingZ", "Attributes"};
+constexpr std::string_view mob_keys[] = {"Health", "NoAI",      "IsBaby",    "HandItems", "ArmorItems",
+                                         "Brain",  "SleepingX", "SleepingY", "SleepingZ", "Attributes"};
 
 // Vanilla's LivingEntity "Attributes" (1.20.4): a list of {Name, Base[, Modifiers]}. Known names
 // set the mob's base values; entries this server does not model are kept to be written back.
@@ -74,7 +73,8 @@ void load_attributes(ServerMob& mob, const nbt::Compound& tag, std::vector<std::
             continue;
         }
         mob.set_attribute_base(*attribute, *base);
-        if (entry.find("Modifiers")) warnings.push_back(where + " (" + *name + "): attribute modifiers are not supported and were dropped");
+        if (entry.find("Modifiers"))
+            warnings.push_back(where + " (" + *name + "): attribute modifiers are not supported and were dropped");
     }
 }
 
@@ -104,7 +104,8 @@ void MobKind::tick(World& world, Entity& entity) {
     mob.base_tick();
     if (mob.data().removed) return;
     if (!mob.data().no_ai) {
-        if (!mob.ai_failed) world.run_plugin_code(mob, [&mob] {
+        if (!mob.ai_failed)
+            world.run_plugin_code(mob, [&mob] {
                 mob.server_ai_step();
                 mob.refresh_brain_if_requested();
             });
@@ -210,7 +211,8 @@ std::vector<std::string> load_mob_nbt(ServerMob& mob, const nbt::Compound& tag) 
         if (!t) return;
         const auto* l = t->get_if<nbt::List>();
         if (!l || l->size() > slots.size()) {
-            warnings.push_back(std::string(key) + ": expected a list of at most " + std::to_string(slots.size()) + " compounds");
+            warnings.push_back(std::string(key) + ": expected a list of at most " + std::to_string(slots.size()) +
+                               " compounds");
             return;
         }
         std::size_t i = 0;

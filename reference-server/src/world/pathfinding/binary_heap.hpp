@@ -37,10 +37,8 @@ public:
         const float old = node->f;
         node->f = cost;
         const auto idx = static_cast<std::size_t>(node->heap_index);
-        if (cost < old)
-            up_heap(idx, Entry{cost, node});
-        else
-            down_heap(idx, Entry{cost, node});
+        if (cost < old) up_heap(idx, Entry{cost, node});
+        else down_heap(idx, Entry{cost, node});
     }
 
 private:

@@ -39,8 +39,7 @@ namespace mobsdk::server::pathfinding {
 // What both evaluators share: the mob, the footprint, node lookup and the type caches.
 class EvaluatorBase {
 public:
-    EvaluatorBase(PathFinder::Workspace& ws, const PathfindingMob& mob) noexcept
-        : ws_(ws), mob_(mob), r_(ws.reader) {
+    EvaluatorBase(PathFinder::Workspace& ws, const PathfindingMob& mob) noexcept : ws_(ws), mob_(mob), r_(ws.reader) {
         entity_width_ = static_cast<std::int32_t>(std::floor(mob.width + 1.0f));
         entity_height_ = static_cast<std::int32_t>(std::floor(mob.height + 1.0f));
         entity_depth_ = entity_width_;
@@ -79,8 +78,8 @@ protected:
         if (entity_width_ == 1 && entity_height_ == 2) {
             // The common 1×2×1 footprint, unrolled.
             first = evaluate_block_type(static_of(*c, x, y, z, static_type), mob_.flags, mob_on_rail_);
-            const PathType second =
-                evaluate_block_type(static_of(ws_.cells.get(x, y + 1, z), x, y + 1, z, static_type), mob_.flags, mob_on_rail_);
+            const PathType second = evaluate_block_type(static_of(ws_.cells.get(x, y + 1, z), x, y + 1, z, static_type),
+                                                        mob_.flags, mob_on_rail_);
             set = bit(first) | bit(second);
         } else {
             first = PathType::Blocked;
@@ -89,8 +88,8 @@ protected:
                 for (std::int32_t j = 0; j < entity_height_; ++j)
                     for (std::int32_t k = 0; k < entity_depth_; ++k) {
                         const std::int32_t bx = x + i, by = y + j, bz = z + k;
-                        const PathType t =
-                            evaluate_block_type(static_of(ws_.cells.get(bx, by, bz), bx, by, bz, static_type), mob_.flags, mob_on_rail_);
+                        const PathType t = evaluate_block_type(
+                            static_of(ws_.cells.get(bx, by, bz), bx, by, bz, static_type), mob_.flags, mob_on_rail_);
                         if (i == 0 && j == 0 && k == 0) first = t;
                         set |= bit(t);
                     }

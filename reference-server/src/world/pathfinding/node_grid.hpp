@@ -33,11 +33,11 @@ enum class Quick : std::uint8_t {
 // Everything the search knows about one position: its node and its cached path types. A grid
 // cell belongs to the search whose stamp it carries; any other is stale, and reads as blank.
 struct Cell {
-    Node* node = nullptr;        // none yet
-    float below_top = 0.0f;      // top of the collision shape below (OnBlockBelow); +inf on a Quick::Wall
+    Node* node = nullptr;    // none yet
+    float below_top = 0.0f;  // top of the collision shape below (OnBlockBelow); +inf on a Quick::Wall
     PathType static_type = unknown_type;
     PathType mob_type = unknown_type;
-    std::uint16_t tag = 0;       // Quick in bits 0–2, FloorState in bits 3–4, closed_bit, the grid's stamp in bits 8–15
+    std::uint16_t tag = 0;  // Quick in bits 0–2, FloorState in bits 3–4, closed_bit, the grid's stamp in bits 8–15
     // Set once the node here is closed (its node's `closed`, mirrored for the fast path).
     static constexpr std::uint16_t closed_bit = 0x20;
 
@@ -71,8 +71,8 @@ constexpr std::uint16_t fast_tag(std::uint8_t s) noexcept {
 inline void settle(Cell& c) noexcept {
     if (c.quick() == Quick::Wall || c.quick() == Quick::WalkNode) return;
     c.set_quick(c.mob_type == PathType::Walkable && c.floor_state() == FloorState::OnBlockBelow ? Quick::Walk
-                : c.mob_type == unknown_type                                                  ? Quick::Unknown
-                                                                                               : Quick::Other);
+                : c.mob_type == unknown_type                                                    ? Quick::Unknown
+                                                                                                : Quick::Other);
 }
 static_assert(sizeof(Cell) == 16, "four cells to a cache line");
 
@@ -188,8 +188,8 @@ public:
     [[gnu::always_inline]] Cell& above(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
         const auto rx = static_cast<std::uint32_t>(x - base_x_), ry = static_cast<std::uint32_t>(y - base_y_),
                    rz = static_cast<std::uint32_t>(z - base_z_);
-        if ((ry & y_mask) != y_mask && (rx >> xz_bits) < dim_ && (ry >> y_bits) < dim_y_ &&
-            (rz >> xz_bits) < dim_) [[likely]]
+        if ((ry & y_mask) != y_mask && (rx >> xz_bits) < dim_ && (ry >> y_bits) < dim_y_ && (rz >> xz_bits) < dim_)
+            [[likely]]
             return *fresh(c + step_y);
         return get(x, y + 1, z);
     }
@@ -218,8 +218,8 @@ private:
     std::vector<Entry> directory_;
     std::vector<std::unique_ptr<Brick>> bricks_;
     std::size_t used_ = 0;
-    std::uint32_t stamp_ = 0;       // the directory's
-    std::uint8_t cell_stamp_ = 0;   // the cells' (never 0 during a search)
+    std::uint32_t stamp_ = 0;      // the directory's
+    std::uint8_t cell_stamp_ = 0;  // the cells' (never 0 during a search)
     std::int32_t half_ = 0;
     std::uint32_t dim_ = 0, dim_y_ = 0;
     std::int32_t base_x_ = 0, base_y_ = 0, base_z_ = 0;

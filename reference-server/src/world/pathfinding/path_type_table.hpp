@@ -24,7 +24,8 @@ PathType check_neighbour_blocks(R& r, std::int32_t x, std::int32_t y, std::int32
 // The ground rule from the raw types of a block and the one below it.
 constexpr PathType walk_static_from_raw(PathType t, PathType below, std::int32_t y) noexcept {
     if (t == PathType::Open && y >= min_y + 1) {
-        t = below != PathType::Walkable && below != PathType::Open && below != PathType::Water && below != PathType::Lava
+        t = below != PathType::Walkable && below != PathType::Open && below != PathType::Water &&
+                    below != PathType::Lava
                 ? PathType::Walkable
                 : PathType::Open;
         switch (below) {
@@ -82,9 +83,8 @@ PathType fly_static_type(R& r, std::int32_t x, std::int32_t y, std::int32_t z, B
             // mob's: a flyer inside a fence block may leave it upwards.
             if (BlockPos{x, y - 1, z} != mob_pos) t = PathType::Fence;
         } else {
-            t = below != PathType::Walkable && below != PathType::Open && below != PathType::Water
-                    ? PathType::Walkable
-                    : PathType::Open;
+            t = below != PathType::Walkable && below != PathType::Open && below != PathType::Water ? PathType::Walkable
+                                                                                                   : PathType::Open;
         }
     }
     if (t == PathType::Walkable || t == PathType::Open) t = check_neighbour_blocks(r, x, y, z, t);
@@ -108,7 +108,7 @@ inline PathType evaluate_block_type(PathType t, const NodeEvaluatorFlags& flags,
 // The mob-dependent type from the set of block types its box covers (vanilla's
 // getBlockPathType(level, x, y, z, mob)); EnumSet iteration order is the enum's order.
 inline PathType combine_types(PathType first, std::uint32_t set, const PathfindingMob& mob, bool walk,
-                       std::int32_t entity_width) noexcept {
+                              std::int32_t entity_width) noexcept {
     if (set & bit(PathType::Fence)) return PathType::Fence;
     if (walk && (set & bit(PathType::UnpassableRail))) return PathType::UnpassableRail;
     PathType best = PathType::Blocked;

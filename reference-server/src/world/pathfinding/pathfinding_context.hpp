@@ -95,9 +95,9 @@ public:
     }
     // What a walker's cell evaluation needs of a block state, in 8 bytes (BlockStateInfo has 120).
     struct Fact {
-        float top;           // the top of its collision shape (0 when empty)
-        PathType path_type;  // its raw path type
-        bool water;          // water fluid
+        float top;            // the top of its collision shape (0 when empty)
+        PathType path_type;   // its raw path type
+        bool water;           // water fluid
         std::uint16_t stamp;  // the search that filled it
     };
     // The facts of a state (air's for an unknown id), filled on first use in each search.
@@ -332,9 +332,7 @@ private:
         return false;
     }
 
-    PathType danger(BlockState s) noexcept {
-        return neighbour_danger(info_of(s));
-    }
+    PathType danger(BlockState s) noexcept { return neighbour_danger(info_of(s)); }
 
     // The chunk at (cx, cz); also remembers its window slot (−1 outside the window) in last_slot_.
     [[gnu::always_inline]] const LevelChunk* chunk(std::int32_t cx, std::int32_t cz) noexcept {

@@ -161,8 +161,8 @@ Node* WalkEvaluator::get_start() {
         BlockPos b = mob_pos_;
         while (b.y > min_y) {
             const BlockStateInfo& s = r_.info(b.x, b.y, b.z);
-            const bool passable = s.path_type == PathType::Open || s.path_type == PathType::Water ||
-                                  s.path_type == PathType::DoorOpen;
+            const bool passable =
+                s.path_type == PathType::Open || s.path_type == PathType::Water || s.path_type == PathType::DoorOpen;
             if (!passable) break;
             --b.y;
         }
@@ -222,7 +222,8 @@ std::int32_t WalkEvaluator::neighbors_far(std::array<Node*, 32>& out, Node* node
     if (diagonal_valid(node, west, south, sw)) out[n++] = sw;
     Node* se = accept(1, 1, 0, 1);
     if (diagonal_valid(node, east, south, se)) out[n++] = se;
-    for (std::int32_t l = 0; l < n; ++l) ws_.steps[static_cast<std::size_t>(l)] = squared_step(*node, *out[static_cast<std::size_t>(l)]);
+    for (std::int32_t l = 0; l < n; ++l)
+        ws_.steps[static_cast<std::size_t>(l)] = squared_step(*node, *out[static_cast<std::size_t>(l)]);
     return n;
 }
 
@@ -243,8 +244,8 @@ double WalkEvaluator::floor_from_blocks(Cell* c, std::int32_t x, std::int32_t y,
 
 Node* WalkEvaluator::find_accepted_node_slow(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z,
                                              std::int32_t max_y_step, double prev_floor, double limit,
-                                             std::int32_t step_x, std::int32_t step_z, PathType node_type,
-                                             bool fast, std::int32_t px, std::int32_t py, std::int32_t pz) {
+                                             std::int32_t step_x, std::int32_t step_z, PathType node_type, bool fast,
+                                             std::int32_t px, std::int32_t py, std::int32_t pz) {
     if (c->quick() == Quick::Wall) return &ws_.none;
     if (c->quick() == Quick::Unknown) {
         // The type first, as the full rules do: a position seen for the first time can then

@@ -79,10 +79,10 @@ public:
         Cell* cell;              // the node's cell (a grid cell)
         std::uint32_t in_brick;  // CellGrid::around's bits
         std::int32_t x, y, z;
-        double floor;            // the node's floor level
-        double limit;            // a neighbour at the same y is out of reach when its below_top exceeds this
-        PathType type;           // the node's type
-        bool fast;               // no partial collision here and a walkable malus ≥ 0: the fast path may be taken
+        double floor;   // the node's floor level
+        double limit;   // a neighbour at the same y is out of reach when its below_top exceeds this
+        PathType type;  // the node's type
+        bool fast;      // no partial collision here and a walkable malus ≥ 0: the fast path may be taken
     };
 
     // Vanilla's getNeighbors: the 4 sides, then the 4 diagonals.
@@ -182,7 +182,8 @@ public:
 
     // A node closed without being expanded (out of range): its cell's mirror of `closed`.
     void note_closed(const Node* node) {
-        if (ws_.cells.holds(node->x, node->y, node->z)) ws_.cells.get(node->x, node->y, node->z).tag |= Cell::closed_bit;
+        if (ws_.cells.holds(node->x, node->y, node->z))
+            ws_.cells.get(node->x, node->y, node->z).tag |= Cell::closed_bit;
     }
 
     // A max_y_step still to be worked out by parent_max_y_step.
@@ -206,8 +207,8 @@ public:
             // cell's node or none, and its facts come from the cell.
             const bool ok = !(static_cast<double>(c->below_top) > at.limit);
             const std::uint32_t open = ((c->tag & Cell::closed_bit) ^ Cell::closed_bit) >> 5;
-            const std::uint32_t facts = (std::uint32_t{0} - static_cast<std::uint32_t>(ok)) &
-                                        (open | f_cost_ok | f_not_above | f_not_door);
+            const std::uint32_t facts =
+                (std::uint32_t{0} - static_cast<std::uint32_t>(ok)) & (open | f_cost_ok | f_not_above | f_not_door);
             return {c->node, facts, flat_step};
         }
         if constexpr (Interior) c = ws_.cells.fresh(c);
@@ -236,13 +237,16 @@ private:
         return node;
     }
 
-    double floor_level(std::int32_t x, std::int32_t y, std::int32_t z) { return floor_of(&ws_.cells.get(x, y, z), x, y, z); }
+    double floor_level(std::int32_t x, std::int32_t y, std::int32_t z) {
+        return floor_of(&ws_.cells.get(x, y, z), x, y, z);
+    }
     // Vanilla's getFloorLevel, cached in the cell (it reads no other cell, so `c` stays valid).
     double floor_of(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z) {
         if (c->floor_state() == FloorState::Unknown || c->quick() == Quick::Wall) [[unlikely]]
             return floor_from_blocks(c, x, y, z);
-        return c->floor_state() == FloorState::Floating ? y + 0.5
-                                                        : static_cast<double>(y - 1) + static_cast<double>(c->below_top);
+        return c->floor_state() == FloorState::Floating
+                   ? y + 0.5
+                   : static_cast<double>(y - 1) + static_cast<double>(c->below_top);
     }
     [[gnu::noinline]] double floor_from_blocks(Cell* c, std::int32_t x, std::int32_t y, std::int32_t z);
 
@@ -398,9 +402,9 @@ private:
             if (node && (node->type == PathType::Open || node->type == PathType::Walkable) && mob_.width < 1.0f) {
                 // The jump needs headroom above the block the mob jumps from.
                 const double gx = (x - step_x) + 0.5, gz = (z - step_z) + 0.5;
-                const AABB box{{gx - half_width_, floor_level(x - step_x, y + 1, z - step_z) + 0.001, gz - half_width_},
-                               {gx + half_width_, mob_.height + floor_level(node->x, node->y, node->z) - 0.002,
-                                gz + half_width_}};
+                const AABB box{
+                    {gx - half_width_, floor_level(x - step_x, y + 1, z - step_z) + 0.001, gz - half_width_},
+                    {gx + half_width_, mob_.height + floor_level(node->x, node->y, node->z) - 0.002, gz + half_width_}};
                 if (has_collisions(box)) node = nullptr;
             }
         }
@@ -445,12 +449,12 @@ private:
     double jump_height_ = 1.125;
     double half_width_ = 0.3;
     float walkable_malus_ = 0.0f;
-    std::int32_t step_up_ = 1;     // max_y_step when the type above allows a jump
-    bool thin_ = false;            // narrower than half a block: fits between fence posts
-    std::uint16_t fast_tag_ = 0;   // fast_tag() while the node expanded may take the fast path, else 0
+    std::int32_t step_up_ = 1;              // max_y_step when the type above allows a jump
+    bool thin_ = false;                     // narrower than half a block: fits between fence posts
+    std::uint16_t fast_tag_ = 0;            // fast_tag() while the node expanded may take the fast path, else 0
     std::int32_t parent_step_ = lazy_step;  // max_y_step of the node neighbors() expands, once known
-    Cell* lazy_parent_ = nullptr;  // the cell of the node neighbors() expands (a grid cell)
-    bool lazy_parent_up_ = false;  // the cell above it is lazy_parent_ + step_y
+    Cell* lazy_parent_ = nullptr;           // the cell of the node neighbors() expands (a grid cell)
+    bool lazy_parent_up_ = false;           // the cell above it is lazy_parent_ + step_y
 };
 
 }  // namespace mobsdk::server::pathfinding

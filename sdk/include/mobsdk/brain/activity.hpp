@@ -20,9 +20,8 @@ using Activity = Handle<ActivityInfo>;
 
 /// @brief The vanilla activities, registered by register_vanilla_activities.
 struct VanillaActivities {
-    Activity core, idle, work, play, rest, meet, panic, raid, pre_raid, hide, fight, celebrate,
-        admire_item, avoid, ride, play_dead, long_jump, ram, tongue, swim, lay_spawn, sniff,
-        investigate, roar, emerge, dig;
+    Activity core, idle, work, play, rest, meet, panic, raid, pre_raid, hide, fight, celebrate, admire_item, avoid,
+        ride, play_dead, long_jump, ram, tongue, swim, lay_spawn, sniff, investigate, roar, emerge, dig;
 };
 
 /// @brief Registers vanilla's activities under their vanilla ids (minecraft:core, …).

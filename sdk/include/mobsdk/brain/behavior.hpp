@@ -21,8 +21,8 @@ enum class BehaviorStatus : std::uint8_t { STOPPED, RUNNING };
 
 /// @brief A memory condition: the memory and the status it must have.
 struct MemoryRequirement {
-    MemoryHandle memory;   ///< which memory
-    MemoryStatus status;   ///< what it must be
+    MemoryHandle memory;  ///< which memory
+    MemoryStatus status;  ///< what it must be
 };
 
 class BehaviorControl;
@@ -104,8 +104,8 @@ class Behavior : public BehaviorControl {
 public:
     /// @brief `entry_condition` lists what the memories must be; duration in ticks (vanilla's
     /// default is 60 and 60).
-    explicit Behavior(std::vector<MemoryRequirement> entry_condition = {},
-                      std::int32_t min_duration = 60, std::int32_t max_duration = 60);
+    explicit Behavior(std::vector<MemoryRequirement> entry_condition = {}, std::int32_t min_duration = 60,
+                      std::int32_t max_duration = 60);
 
     bool try_start(Level& level, Mob& mob, std::int64_t time) final;
     void tick_or_stop(Level& level, Mob& mob, std::int64_t time) final;
@@ -145,8 +145,7 @@ private:
 /// @brief Does nothing for a random duration between min and max ticks (vanilla's DoNothing).
 class DoNothing final : public Behavior {
 public:
-    DoNothing(std::int32_t min_duration, std::int32_t max_duration)
-        : Behavior({}, min_duration, max_duration) {}
+    DoNothing(std::int32_t min_duration, std::int32_t max_duration) : Behavior({}, min_duration, max_duration) {}
     std::string debug_string() const override { return "DoNothing"; }
 
 protected:

@@ -5,10 +5,10 @@
 #include <concepts>
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -157,14 +157,12 @@ public:
     /// @brief Sets a memory without expiry. Ignored for an unregistered memory; an empty
     /// collection erases it (both vanilla).
     template <typename T, typename U>
-        requires std::assignable_from<T&, U&&>
-    void set_memory(MemoryModuleType<T> type, U&& value) {
-        set_internal(type, std::forward<U>(value), kNoExpiry);
-    }
+    requires std::assignable_from<T&, U&&>
+    void set_memory(MemoryModuleType<T> type, U&& value) { set_internal(type, std::forward<U>(value), kNoExpiry); }
     /// @brief Catches a value of the wrong type with a message instead of a wall of overloads.
     template <typename T, typename U>
-        requires(!std::assignable_from<T&, U &&> && !detail::IsOptional<std::remove_cvref_t<U>>::value)
-    void set_memory(MemoryModuleType<T>, U&&) {
+    requires(!std::assignable_from<T&, U&&> &&
+             !detail::IsOptional<std::remove_cvref_t<U>>::value) void set_memory(MemoryModuleType<T>, U&&) {
         static_assert(std::assignable_from<T&, U&&>,
                       "set_memory: the value's type does not match the memory: a MemoryModuleType<T> "
                       "holds values of type T");
@@ -187,7 +185,7 @@ public:
     /// @brief Sets a memory that expires: it is erased on the (ttl+1)th brain tick after this
     /// (modern order) or the ttl-th (legacy order).
     template <typename T, typename U>
-        requires std::assignable_from<T&, U&&>
+    requires std::assignable_from<T&, U&&>
     void set_memory_with_expiry(MemoryModuleType<T> type, U&& value, std::int64_t ttl) {
         set_internal(type, std::forward<U>(value), ttl);
     }
@@ -241,14 +239,12 @@ public:
     void add_activity(Activity activity,
                       std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> behaviors);
     /// @brief Adds behaviours and the memory requirements the activity needs to become active.
-    void add_activity_with_conditions(
-        Activity activity,
-        std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> behaviors,
-        std::vector<MemoryRequirement> requirements);
+    void add_activity_with_conditions(Activity activity,
+                                      std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> behaviors,
+                                      std::vector<MemoryRequirement> requirements);
     /// @brief As add_activity_with_conditions, plus memories erased when the activity stops.
     void add_activity_and_remove_memories_when_stopped(
-        Activity activity,
-        std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> behaviors,
+        Activity activity, std::vector<std::pair<std::int32_t, std::unique_ptr<BehaviorControl>>> behaviors,
         std::vector<MemoryRequirement> requirements, std::vector<MemoryHandle> erase_when_stopped);
 
     /// @brief Makes `activity` the active non-core activity if its requirements are met, otherwise
@@ -292,9 +288,7 @@ public:
     std::vector<const BehaviorControl*> running_behaviors() const;
     /// @brief True while this brain's tick is calling `behavior`'s try_start() after checking every
     /// one of its start requirements itself: try_start() need not check them again.
-    bool start_requirements_checked(const BehaviorControl& behavior) const noexcept {
-        return prechecked_ == &behavior;
-    }
+    bool start_requirements_checked(const BehaviorControl& behavior) const noexcept { return prechecked_ == &behavior; }
 
     // ---- NBT ----
 
@@ -366,9 +360,7 @@ public:
                   std::span<const SensorType> sensors)
         : layout_(std::make_shared<const BrainLayout>(registries, memories, sensors)) {}
     /// @brief A new brain: memories registered and empty, sensors made.
-    std::unique_ptr<Brain> make_brain(RandomSource& random) const {
-        return std::make_unique<Brain>(layout_, random);
-    }
+    std::unique_ptr<Brain> make_brain(RandomSource& random) const { return std::make_unique<Brain>(layout_, random); }
     /// @brief The shared layout.
     const std::shared_ptr<const BrainLayout>& layout() const noexcept { return layout_; }
 

@@ -96,9 +96,7 @@ struct ListCodec {
     /// @brief A TAG_List whose every element decodes.
     static Result<std::vector<T>, std::string> decode(const nbt::Tag& tag) {
         const auto* list = tag.get_if<nbt::List>();
-        if (!list)
-            return unexpected("expected TAG_List, found " +
-                              std::string(nbt::tag_type_name(tag.type())));
+        if (!list) return unexpected("expected TAG_List, found " + std::string(nbt::tag_type_name(tag.type())));
         std::vector<T> out;
         out.reserve(list->size());
         for (std::size_t i = 0; i < list->size(); ++i) {

@@ -169,7 +169,6 @@ public:
 private:
     BehaviorList children_;
     std::size_t current_ = 0;
-    
 };
 
 }  // namespace mobsdk::brain

@@ -38,14 +38,14 @@ struct Unit {
 
 /// @brief Type-erased operations on one memory value type; one static table per C++ type.
 struct MemoryValueOps {
-    std::size_t size;                                   ///< sizeof(T)
-    std::size_t align;                                  ///< alignof(T)
-    const std::type_info* type;                         ///< typeid(T), for mismatch errors
-    void (*default_construct)(void* dst);               ///< placement-new T()
-    void (*copy_assign)(void* dst, const void* src);    ///< *dst = *src
-    void (*destroy)(void* p) noexcept;                  ///< p->~T()
-    bool (*equals)(const void* a, const void* b);       ///< *a == *b
-    bool (*is_empty_collection)(const void* p);         ///< for containers: empty(); else false
+    std::size_t size;                                 ///< sizeof(T)
+    std::size_t align;                                ///< alignof(T)
+    const std::type_info* type;                       ///< typeid(T), for mismatch errors
+    void (*default_construct)(void* dst);             ///< placement-new T()
+    void (*copy_assign)(void* dst, const void* src);  ///< *dst = *src
+    void (*destroy)(void* p) noexcept;                ///< p->~T()
+    bool (*equals)(const void* a, const void* b);     ///< *a == *b
+    bool (*is_empty_collection)(const void* p);       ///< for containers: empty(); else false
 };
 
 /// @brief How a long-term memory's value goes to and from NBT.
@@ -73,8 +73,8 @@ public:
 /// @brief A memory module type as registered: its value operations, if long-term its codec, and how
 /// a person reads its values.
 struct MemoryTypeInfo {
-    const MemoryValueOps* ops = nullptr;     ///< how to hold the value
-    const MemoryCodecOps* codec = nullptr;   ///< nullptr: short-term, never saved
+    const MemoryValueOps* ops = nullptr;    ///< how to hold the value
+    const MemoryCodecOps* codec = nullptr;  ///< nullptr: short-term, never saved
     /// @brief Told about every write of this memory in every brain; nullptr for most types.
     std::shared_ptr<MemoryWatcher> watcher;
     /// @brief Shows a value (format_value of the type, chosen where the type is registered);
@@ -175,8 +175,7 @@ MemoryModuleType<T> register_memory(Registry<MemoryTypeInfo>& registry, std::str
 /// any, is told about every write of it in every brain. Its values are shown as the codec's SNBT,
 /// or by T's own `format_memory_value` when one is declared beside T (visible here).
 template <typename T, typename Codec>
-MemoryModuleType<T> register_memory_with_codec(Registry<MemoryTypeInfo>& registry,
-                                               std::string_view id,
+MemoryModuleType<T> register_memory_with_codec(Registry<MemoryTypeInfo>& registry, std::string_view id,
                                                std::string_view registrant = "mobsdk",
                                                std::shared_ptr<MemoryWatcher> watcher = nullptr) {
     static_assert(MemoryCodec<Codec, T>,

@@ -83,7 +83,9 @@ concept SizedCollection = Collection<T> && requires(const T& t) {
 };
 
 template <typename T>
-concept Streamable = requires(std::ostream& out, const T& v) { out << v; };
+concept Streamable = requires(std::ostream& out, const T& v) {
+    out << v;
+};
 
 /// @brief The shortest text that reads back as `v`: `0.5`, `3`, `0.35`.
 std::string format_number(double v);

@@ -79,9 +79,9 @@ class MemoryAccessor;
 /// @brief A memory condition of a trigger: the typed memory and the status it must have.
 template <typename T, MemoryStatus S>
 struct MemoryCondition {
-    using value_type = T;                         ///< the memory's value type
-    static constexpr MemoryStatus status = S;     ///< the status required
-    MemoryModuleType<T> memory;                   ///< which memory
+    using value_type = T;                      ///< the memory's value type
+    static constexpr MemoryStatus status = S;  ///< the status required
+    MemoryModuleType<T> memory;                ///< which memory
     /// @brief True when the brain satisfies it (an unregistered memory never does, as vanilla).
     bool check(const Brain& brain) const noexcept { return brain.check_memory(memory, S); }
     /// @brief The accessor passed to the body.
@@ -122,23 +122,23 @@ public:
     void set(T&& value) const { brain_->set_memory(memory_, std::move(value)); }
     /// @brief Refuses a value of another type at compile time.
     template <typename U>
-        requires(!std::is_convertible_v<U &&, const T&>)
-    void set(U&&) const {
-        static_assert(std::is_convertible_v<U &&, const T&>,
+    requires(!std::is_convertible_v<U&&, const T&>) void set(U&&) const {
+        static_assert(std::is_convertible_v<U&&, const T&>,
                       "MemoryAccessor::set: the value's type is not the memory's value type "
                       "(MemoryModuleType<T> fixes T; convert the value or use another memory)");
     }
     /// @brief Sets a value that expires after `ttl` ticks (Brain::set_memory_with_expiry).
-    void set_with_expiry(const T& value, std::int64_t ttl) const { brain_->set_memory_with_expiry(memory_, value, ttl); }
+    void set_with_expiry(const T& value, std::int64_t ttl) const {
+        brain_->set_memory_with_expiry(memory_, value, ttl);
+    }
     /// @brief Sets an expiring value, moving it in.
     void set_with_expiry(T&& value, std::int64_t ttl) const {
         brain_->set_memory_with_expiry(memory_, std::move(value), ttl);
     }
     /// @brief Refuses a value of another type at compile time.
     template <typename U>
-        requires(!std::is_convertible_v<U &&, const T&>)
-    void set_with_expiry(U&&, std::int64_t) const {
-        static_assert(std::is_convertible_v<U &&, const T&>,
+    requires(!std::is_convertible_v<U&&, const T&>) void set_with_expiry(U&&, std::int64_t) const {
+        static_assert(std::is_convertible_v<U&&, const T&>,
                       "MemoryAccessor::set_with_expiry: the value's type is not the memory's value type "
                       "(MemoryModuleType<T> fixes T; convert the value or use another memory)");
     }
@@ -229,11 +229,10 @@ auto build(Tuple&& args, std::index_sequence<I...>) {
                   "behavior_builder::create(conditions..., body): every argument before the body must be "
                   "present(memory), absent(memory) or registered(memory)");
     using Result = BuiltOneShot<BodyT, std::remove_cvref_t<std::tuple_element_t<I, std::remove_cvref_t<Tuple>>>...>;
-    static_assert(
-        std::is_invocable_r_v<bool, BodyT&, Level&, Mob&, std::int64_t,
-                              decltype(std::get<I>(args).accessor(std::declval<Brain&>()))&...>,
-        "behavior_builder::create: the body must be callable as (Level&, Mob&, std::int64_t time, "
-        "accessor...) with one accessor per condition, in order, and return bool");
+    static_assert(std::is_invocable_r_v<bool, BodyT&, Level&, Mob&, std::int64_t,
+                                        decltype(std::get<I>(args).accessor(std::declval<Brain&>()))&...>,
+                  "behavior_builder::create: the body must be callable as (Level&, Mob&, std::int64_t time, "
+                  "accessor...) with one accessor per condition, in order, and return bool");
     return std::make_unique<Result>(std::get<sizeof...(I)>(std::forward<Tuple>(args)),
                                     std::make_tuple(std::get<I>(std::forward<Tuple>(args))...));
 }
@@ -265,9 +264,8 @@ std::unique_ptr<OneShot> trigger_if(Pred predicate) {
     } else {
         static_assert(std::is_invocable_r_v<bool, Pred&, Mob&>,
                       "trigger_if: the predicate must be callable as (Mob&) or (Level&, Mob&) and return bool");
-        return create([p = std::move(predicate)](Level&, Mob& mob, std::int64_t) mutable {
-            return static_cast<bool>(p(mob));
-        });
+        return create(
+            [p = std::move(predicate)](Level&, Mob& mob, std::int64_t) mutable { return static_cast<bool>(p(mob)); });
     }
 }
 

@@ -18,8 +18,8 @@ namespace mobsdk::brain {
 struct Schedule {
     /// @brief One change of activity.
     struct Keyframe {
-        std::int32_t time;   ///< day time 0..23999 at which it starts
-        Activity activity;   ///< the activity from then on
+        std::int32_t time;  ///< day time 0..23999 at which it starts
+        Activity activity;  ///< the activity from then on
     };
     std::vector<Keyframe> keyframes;  ///< sorted by time (the builder and loader sort them)
 
@@ -60,15 +60,13 @@ struct ScheduleLoadError {
 };
 
 /// @brief Reads one schedule from JSON: `{"keyframes": [{"time": 10, "activity": "idle"}, …]}`.
-Result<Schedule, std::string> parse_schedule_json(std::string_view json,
-                                                  const Registry<ActivityInfo>& activities);
+Result<Schedule, std::string> parse_schedule_json(std::string_view json, const Registry<ActivityInfo>& activities);
 
 /// @brief Loads every `<root>/data/<namespace>/schedules/<path>.json` into `schedules` as
 /// `<namespace>:<path>`. A file naming an id that is already registered replaces that schedule's
 /// keyframes (so a server owner can change `minecraft:villager_default` without recompiling); a
 /// new id is registered. Bad files are skipped and reported; the rest still load.
-std::vector<ScheduleLoadError> load_schedules(const std::filesystem::path& root,
-                                              Registry<Schedule>& schedules,
+std::vector<ScheduleLoadError> load_schedules(const std::filesystem::path& root, Registry<Schedule>& schedules,
                                               const Registry<ActivityInfo>& activities);
 
 }  // namespace mobsdk::brain

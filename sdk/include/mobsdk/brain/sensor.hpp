@@ -82,16 +82,14 @@ using SensorType = Handle<SensorTypeInfo>;
 ///                                                              "example", memories.nearest_creeper);
 /// ```
 template <typename S, typename... Args>
-SensorType register_sensor(Registry<SensorTypeInfo>& registry, std::string_view id,
-                           std::string_view registrant, Args... args) {
-    static_assert(std::derived_from<S, Sensor>,
-                  "a sensor type must derive from mobsdk::brain::Sensor");
+SensorType register_sensor(Registry<SensorTypeInfo>& registry, std::string_view id, std::string_view registrant,
+                           Args... args) {
+    static_assert(std::derived_from<S, Sensor>, "a sensor type must derive from mobsdk::brain::Sensor");
     static_assert(std::constructible_from<S, Args...>,
                   "register_sensor<S>(…, args): S must be constructible from the arguments given");
     auto factory = [args...]() -> std::unique_ptr<Sensor> { return std::make_unique<S>(args...); };
     auto probe = factory();
-    return registry.register_entry(id, SensorTypeInfo{std::move(factory), probe->requires_memories()},
-                                   registrant);
+    return registry.register_entry(id, SensorTypeInfo{std::move(factory), probe->requires_memories()}, registrant);
 }
 
 }  // namespace mobsdk::brain

@@ -52,7 +52,7 @@ class NearestVisibleLivingEntities;
 /// removed entity and so also reports where it was last — and `try_current_position` returns
 /// nothing. The last-seen position is a cache: it is not part of the value (operator== ignores it).
 class PositionTracker {
-  public:
+public:
     /// @brief Which of vanilla's two trackers this is.
     enum class Kind : std::uint8_t { Block, Entity };
 
@@ -67,8 +67,8 @@ class PositionTracker {
     static PositionTracker entity(const Entity& entity, bool track_eye_height);
     /// @brief Tracks an entity known only by reference; until it is first resolved its last known
     /// feet position is `last_known` (e.g. what a sensor saw) and its eye height `eye_height`.
-    static PositionTracker entity(const EntityRef& ref, bool track_eye_height,
-                                  const Vec3& last_known = {}, double eye_height = 0) noexcept;
+    static PositionTracker entity(const EntityRef& ref, bool track_eye_height, const Vec3& last_known = {},
+                                  double eye_height = 0) noexcept;
 
     /// @brief Block or entity.
     Kind kind() const noexcept { return kind_; }
@@ -76,9 +76,7 @@ class PositionTracker {
     bool is_entity() const noexcept { return kind_ == Kind::Entity; }
     /// @brief The tracked block (a block tracker); for an entity tracker, the block of its last
     /// known position (no lookup: see current_block_position).
-    BlockPos block_pos() const noexcept {
-        return kind_ == Kind::Block ? block_ : last_seen_.block_pos();
-    }
+    BlockPos block_pos() const noexcept { return kind_ == Kind::Block ? block_ : last_seen_.block_pos(); }
     /// @brief The tracked entity (meaningful only for an entity tracker).
     const EntityRef& entity_ref() const noexcept { return entity_; }
     /// @brief Whether an entity tracker aims at the eyes rather than the feet.
@@ -100,13 +98,12 @@ class PositionTracker {
     /// @brief Vanilla's EntityTracker.isVisibleBy: a block is always visible; an entity must
     /// resolve, be alive, and be in the observer's `visible_mobs` memory (pass what the brain
     /// holds, or nullptr when that memory is absent, which makes every entity invisible).
-    bool is_visible_by(Level& level, const Mob& observer,
-                       const NearestVisibleLivingEntities* visible_mobs) const;
+    bool is_visible_by(Level& level, const Mob& observer, const NearestVisibleLivingEntities* visible_mobs) const;
 
     /// @brief Same kind and target (block position, or entity and eye flag); the cache is ignored.
     friend bool operator==(const PositionTracker& a, const PositionTracker& b) noexcept;
 
-  private:
+private:
     Kind kind_ = Kind::Block;
     bool track_eye_height_ = false;
     BlockPos block_;                      // the block (Block)
@@ -125,11 +122,8 @@ struct WalkTarget {
     /// @brief A walk target at the origin (memory slots need a default value).
     WalkTarget() = default;
     /// @brief Walks to a tracker.
-    WalkTarget(PositionTracker target, float speed_modifier,
-               std::int32_t close_enough_dist) noexcept
-        : target(std::move(target)),
-          speed_modifier(speed_modifier),
-          close_enough_dist(close_enough_dist) {}
+    WalkTarget(PositionTracker target, float speed_modifier, std::int32_t close_enough_dist) noexcept
+        : target(std::move(target)), speed_modifier(speed_modifier), close_enough_dist(close_enough_dist) {}
     /// @brief Walks to a block (vanilla wraps it in a BlockPosTracker).
     WalkTarget(BlockPos pos, float speed_modifier, std::int32_t close_enough_dist) noexcept
         : WalkTarget(PositionTracker::block(pos), speed_modifier, close_enough_dist) {}
@@ -151,10 +145,9 @@ using mobsdk::Path;
 /// entity, the direct entity and an optional source position).
 struct DamageSource {
     ResourceLocation type = ResourceLocation::of("generic");  ///< e.g. minecraft:player_attack
-    std::optional<EntityRef> attacker;  ///< vanilla's getEntity(): who caused it
-    std::optional<EntityRef>
-        direct_entity;  ///< vanilla's getDirectEntity(): the arrow, or the attacker
-    std::optional<Vec3> source_position;  ///< vanilla's sourcePositionRaw (explosions, beds…)
+    std::optional<EntityRef> attacker;                        ///< vanilla's getEntity(): who caused it
+    std::optional<EntityRef> direct_entity;  ///< vanilla's getDirectEntity(): the arrow, or the attacker
+    std::optional<Vec3> source_position;     ///< vanilla's sourcePositionRaw (explosions, beds…)
 
     /// @brief True when the attacker hit directly (vanilla's isDirect: causing == direct entity).
     bool is_direct() const noexcept { return attacker == direct_entity; }
@@ -176,12 +169,11 @@ struct DamageSource {
 /// Not a collection on purpose: an empty one is still a value (vanilla sets it every scan and
 /// reads `NearestVisibleLivingEntities.empty()` when absent), so it must not erase the memory.
 class NearestVisibleLivingEntities {
-  public:
+public:
     /// @brief The visibility rule of a lazily tested value: does `observer` see `target`? Called
     /// at most once per nearby entity and scan; `context` is what assign_lazy was given (the
     /// standard sensor passes its attack-target memory's index).
-    using VisibilityTest = bool (*)(Level& level, Mob& observer, const Entity& target,
-                                    std::uint64_t context);
+    using VisibilityTest = bool (*)(Level& level, Mob& observer, const Entity& target, std::uint64_t context);
 
     /// @brief Nothing nearby (vanilla's empty()).
     NearestVisibleLivingEntities() = default;
@@ -205,8 +197,8 @@ class NearestVisibleLivingEntities {
     /// `test(level, observer, target, context)` decides, lazily. `observer` is resolved through
     /// `level` when a test runs (an observer gone by then sees nothing), so the value holds no
     /// pointer to a mob; `level` must outlive it (the world outlives its mobs' memories).
-    void assign_lazy(std::span<const EntityRef> nearby, Level& level, const EntityRef& observer,
-                     VisibilityTest test, std::uint64_t context);
+    void assign_lazy(std::span<const EntityRef> nearby, Level& level, const EntityRef& observer, VisibilityTest test,
+                     std::uint64_t context);
 
     /// @brief All nearby entities, closest first, visible or not.
     const EntityList& nearby() const noexcept { return nearby_; }
@@ -272,10 +264,9 @@ class NearestVisibleLivingEntities {
     /// @brief Equal when the nearby lists, the answers known so far and the lazy test's binding
     /// (level, observer, test, context) are: two values built from explicit lists compare their
     /// lists; a lazily tested value can become unequal to its copy as queries test entities.
-    friend bool operator==(const NearestVisibleLivingEntities& a,
-                           const NearestVisibleLivingEntities& b) noexcept;
+    friend bool operator==(const NearestVisibleLivingEntities& a, const NearestVisibleLivingEntities& b) noexcept;
 
-  private:
+private:
     static constexpr std::uint8_t untested = 0, seen = 1, unseen = 2;
     bool test_at(std::size_t index) const;
 

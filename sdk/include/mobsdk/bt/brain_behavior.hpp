@@ -63,6 +63,7 @@ private:
 };
 
 /// @brief The name before SDK 0.5.0; removed in 0.6.0.
-using BehaviourTreeBehavior [[deprecated("renamed BehaviorTreeBehavior (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTreeBehavior;
+using BehaviourTreeBehavior [[deprecated("renamed BehaviorTreeBehavior (vanilla's spelling) in mobsdk 0.5.0")]] =
+    BehaviorTreeBehavior;
 
 }  // namespace mobsdk::bt

@@ -23,10 +23,10 @@ public:
 /// @brief The world a tree tick runs in. Built once per tree tick and handed by reference to every
 /// leaf; the brain is the blackboard (brain memories are the tree's shared variables).
 struct TickContext {
-    Level& level;          ///< the level the mob is in
-    Mob& mob;              ///< the mob the tree drives
-    brain::Brain* brain;   ///< the mob's brain (the blackboard); nullptr for a brainless mob
-    std::int64_t time;     ///< the game time of this tick
+    Level& level;         ///< the level the mob is in
+    Mob& mob;             ///< the mob the tree drives
+    brain::Brain* brain;  ///< the mob's brain (the blackboard); nullptr for a brainless mob
+    std::int64_t time;    ///< the game time of this tick
 
     /// @brief The mob's own brain and the level's game time.
     TickContext(Level& level_, Mob& mob_) : level(level_), mob(mob_), brain(mob_.brain()), time(level_.game_time()) {}

@@ -169,7 +169,7 @@ private:
     std::vector<detail::OwnedObject> owned_;       // leaf objects to destroy with the tree
     std::vector<const detail::LeafHooks*> hooks_;  // per node; read only when a hook flag is set
     std::vector<std::string> names_;
-    detail::Arena arena_;                          // leaves whose move may throw stay here
+    detail::Arena arena_;  // leaves whose move may throw stay here
 };
 
 /// @brief A decorator's view of its one child during its update: tick it, read it, reset or

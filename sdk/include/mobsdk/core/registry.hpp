@@ -7,8 +7,8 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -76,13 +76,12 @@ public:
     /// @brief Registers `value` under `id`; throws RegistryError on a duplicate id or after freeze().
     Handle<T> register_entry(ResourceLocation id, T value, std::string_view registrant = "mobsdk") {
         if (frozen_)
-            throw RegistryError("registry " + registry_id_.str() + " is frozen: '" +
-                                std::string(registrant) + "' cannot register " + id.str() +
+            throw RegistryError("registry " + registry_id_.str() + " is frozen: '" + std::string(registrant) +
+                                "' cannot register " + id.str() +
                                 " after start-up (register from your plugin's entry point)");
         if (auto it = by_id_.find(id.str()); it != by_id_.end())
-            throw RegistryError("registry " + registry_id_.str() + ": duplicate id " + id.str() +
-                                ", registered by '" + entries_[it->second].registrant +
-                                "' and again by '" + std::string(registrant) + "'");
+            throw RegistryError("registry " + registry_id_.str() + ": duplicate id " + id.str() + ", registered by '" +
+                                entries_[it->second].registrant + "' and again by '" + std::string(registrant) + "'");
         auto handle = Handle<T>::from_index(static_cast<std::uint32_t>(entries_.size()));
         by_id_.emplace(id.str(), handle.index());
         entries_.push_back(Entry{handle, std::move(id), std::move(value), std::string(registrant)});
@@ -128,8 +127,8 @@ public:
     /// @brief The full entry behind a handle.
     const Entry& entry(Handle<T> h) const {
         if (!h.valid() || h.index() >= entries_.size())
-            throw RegistryError("registry " + registry_id_.str() + ": handle " +
-                                std::to_string(h.index()) + " does not belong to it");
+            throw RegistryError("registry " + registry_id_.str() + ": handle " + std::to_string(h.index()) +
+                                " does not belong to it");
         return entries_[h.index()];
     }
 
@@ -145,9 +144,7 @@ public:
     bool frozen() const noexcept { return frozen_; }
 
 private:
-    Entry& entry_mut(Handle<T> h) {
-        return const_cast<Entry&>(static_cast<const Registry&>(*this).entry(h));
-    }
+    Entry& entry_mut(Handle<T> h) { return const_cast<Entry&>(static_cast<const Registry&>(*this).entry(h)); }
 
     ResourceLocation registry_id_;
     std::deque<Entry> entries_;  // deque: references stay valid while entries are added
@@ -159,7 +156,5 @@ private:
 
 template <typename T>
 struct std::hash<mobsdk::Handle<T>> {
-    std::size_t operator()(mobsdk::Handle<T> h) const noexcept {
-        return std::hash<std::uint32_t>{}(h.index());
-    }
+    std::size_t operator()(mobsdk::Handle<T> h) const noexcept { return std::hash<std::uint32_t>{}(h.index()); }
 };

@@ -35,8 +35,7 @@ public:
     /// @brief Parses `ns:path` or `path`; an empty namespace (":path") also means `minecraft`, as vanilla.
     static Result<ResourceLocation, ResourceLocationError> parse(std::string_view text);
     /// @brief Builds from separate parts, validating both.
-    static Result<ResourceLocation, ResourceLocationError> from_parts(std::string_view ns,
-                                                                      std::string_view path);
+    static Result<ResourceLocation, ResourceLocationError> from_parts(std::string_view ns, std::string_view path);
     /// @brief For ids written in code: throws InvalidResourceLocation with a clear message.
     static ResourceLocation of(std::string_view text);
 

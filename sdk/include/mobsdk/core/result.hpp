@@ -35,9 +35,18 @@ public:
     explicit operator bool() const noexcept { return has_value(); }
 
     /// @brief The value; calling it on an error is a broken invariant.
-    T& value() & { assert(has_value()); return std::get<0>(data_); }
-    const T& value() const& { assert(has_value()); return std::get<0>(data_); }
-    T&& value() && { assert(has_value()); return std::get<0>(std::move(data_)); }
+    T& value() & {
+        assert(has_value());
+        return std::get<0>(data_);
+    }
+    const T& value() const& {
+        assert(has_value());
+        return std::get<0>(data_);
+    }
+    T&& value() && {
+        assert(has_value());
+        return std::get<0>(std::move(data_));
+    }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
     T&& operator*() && { return std::move(*this).value(); }
@@ -45,8 +54,14 @@ public:
     const T* operator->() const { return &value(); }
 
     /// @brief The error; calling it on a value is a broken invariant.
-    const E& error() const& { assert(!has_value()); return std::get<1>(data_); }
-    E& error() & { assert(!has_value()); return std::get<1>(data_); }
+    const E& error() const& {
+        assert(!has_value());
+        return std::get<1>(data_);
+    }
+    E& error() & {
+        assert(!has_value());
+        return std::get<1>(data_);
+    }
 
     /// @brief The value, or `fallback` when this holds an error.
     template <typename U>
@@ -68,7 +83,10 @@ public:
 
     bool has_value() const noexcept { return ok_; }
     explicit operator bool() const noexcept { return ok_; }
-    const E& error() const& { assert(!ok_); return error_; }
+    const E& error() const& {
+        assert(!ok_);
+        return error_;
+    }
 
 private:
     E error_{};

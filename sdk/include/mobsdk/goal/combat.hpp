@@ -64,7 +64,7 @@ protected:
     /// restriction, and with must_reach it is reachable.
     bool can_attack(Level& level, Mob& mob, const Entity* target, const TargetingConditions& conditions);
 
-    std::optional<EntityRef> target_mob_;                         ///< vanilla's targetMob
+    std::optional<EntityRef> target_mob_;                             ///< vanilla's targetMob
     std::int32_t unseen_memory_ticks_ = default_unseen_memory_ticks;  ///< vanilla's unseenMemoryTicks
 
 private:
@@ -103,7 +103,9 @@ public:
     /// @brief The evaluations between searches on average (reduced_tick_delay of the interval).
     std::int32_t random_interval() const noexcept { return random_interval_; }
     /// @brief The box searched: the mob's box grown by `distance` horizontally, 4 vertically.
-    static AABB search_area(const Mob& mob, double distance) { return mob.bounding_box().inflate(distance, 4.0, distance); }
+    static AABB search_area(const Mob& mob, double distance) {
+        return mob.bounding_box().inflate(distance, 4.0, distance);
+    }
 
 private:
     TypeList types_;

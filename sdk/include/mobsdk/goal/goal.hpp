@@ -43,7 +43,9 @@ public:
     static constexpr int count = 4;
 
 private:
-    static constexpr std::uint8_t bit(Flag f) noexcept { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(f)); }
+    static constexpr std::uint8_t bit(Flag f) noexcept {
+        return static_cast<std::uint8_t>(1u << static_cast<unsigned>(f));
+    }
     std::uint8_t bits_ = 0;
 };
 

@@ -20,7 +20,9 @@ struct WrappedGoal {
     bool running = false;        ///< between start and stop
     /// @brief Vanilla's canBeReplacedBy: this goal is interruptable and `other` has a strictly
     /// higher priority (smaller number).
-    bool can_be_replaced_by(const WrappedGoal& other) const { return goal->is_interruptable() && other.priority < priority; }
+    bool can_be_replaced_by(const WrappedGoal& other) const {
+        return goal->is_interruptable() && other.priority < priority;
+    }
 };
 
 /// @brief Vanilla's GoalSelector. tick() runs every other tick (the host's rhythm, see

@@ -30,12 +30,10 @@ Compression detect_compression(std::span<const std::uint8_t> data) noexcept;
 
 /// @brief Inflates `data` (gzip or zlib) into at most `max_output` bytes; more is an error, so a
 /// small file cannot expand into unbounded memory. `None` copies.
-Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const std::uint8_t> data,
-                                                               Compression method,
+Result<std::vector<std::uint8_t>, CompressionError> decompress(std::span<const std::uint8_t> data, Compression method,
                                                                std::size_t max_output);
 
 /// @brief Deflates `data` with `method` at zlib `level` (0-9, -1 = zlib's default).
-std::vector<std::uint8_t> compress(std::span<const std::uint8_t> data, Compression method,
-                                   int level = -1);
+std::vector<std::uint8_t> compress(std::span<const std::uint8_t> data, Compression method, int level = -1);
 
 }  // namespace mobsdk::nbt

@@ -62,12 +62,10 @@ inline std::uint32_t hi32(std::uint64_t v) noexcept { return static_cast<std::ui
 
 template <typename T>
 inline constexpr bool is_view_type_v =
-    std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::int16_t> ||
-    std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t> ||
-    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::string_view> ||
-    std::is_same_v<T, ByteArrayView> || std::is_same_v<T, IntArrayView> ||
-    std::is_same_v<T, LongArrayView> || std::is_same_v<T, ListView> ||
-    std::is_same_v<T, CompoundView>;
+    std::is_same_v<T, std::int8_t> || std::is_same_v<T, std::int16_t> || std::is_same_v<T, std::int32_t> ||
+    std::is_same_v<T, std::int64_t> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
+    std::is_same_v<T, std::string_view> || std::is_same_v<T, ByteArrayView> || std::is_same_v<T, IntArrayView> ||
+    std::is_same_v<T, LongArrayView> || std::is_same_v<T, ListView> || std::is_same_v<T, CompoundView>;
 
 }  // namespace detail
 
@@ -164,8 +162,7 @@ public:
 
 private:
     friend class TagView;
-    ListView(const detail::DocBase* doc, const detail::DocNode* first, std::size_t count,
-             TagType element_type) noexcept
+    ListView(const detail::DocBase* doc, const detail::DocNode* first, std::size_t count, TagType element_type) noexcept
         : doc_(doc), first_(first), count_(count), element_type_(element_type) {}
     const detail::DocBase* doc_ = nullptr;
     const detail::DocNode* first_ = nullptr;
@@ -186,7 +183,9 @@ public:
     TagType type() const noexcept { return node_ ? node_->type : TagType::End; }
     /// @brief True when the tag is a T (a view type: see view_tag_type).
     template <typename T>
-    bool is() const noexcept { return type() == view_tag_type<T>(); }
+    bool is() const noexcept {
+        return type() == view_tag_type<T>();
+    }
     /// @brief The value as T, or nullopt when it is another type (or absent).
     template <typename T>
     std::optional<T> try_as() const noexcept;
@@ -240,8 +239,15 @@ public:
     iterator() noexcept = default;
     /// @brief The current entry.
     Entry operator*() const noexcept;
-    iterator& operator++() noexcept { ++node_; return *this; }
-    iterator operator++(int) noexcept { iterator t = *this; ++node_; return t; }
+    iterator& operator++() noexcept {
+        ++node_;
+        return *this;
+    }
+    iterator operator++(int) noexcept {
+        iterator t = *this;
+        ++node_;
+        return t;
+    }
     friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.node_ == b.node_; }
 
 private:
@@ -263,8 +269,15 @@ public:
     iterator() noexcept = default;
     /// @brief The current element.
     TagView operator*() const noexcept { return TagView(doc_, node_); }
-    iterator& operator++() noexcept { ++node_; return *this; }
-    iterator operator++(int) noexcept { iterator t = *this; ++node_; return t; }
+    iterator& operator++() noexcept {
+        ++node_;
+        return *this;
+    }
+    iterator operator++(int) noexcept {
+        iterator t = *this;
+        ++node_;
+        return t;
+    }
     friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.node_ == b.node_; }
 
 private:
@@ -292,25 +305,20 @@ public:
     Document& operator=(const Document&) = delete;
 
     /// @brief Parses uncompressed NBT with a named root (the file form); borrows `bytes`.
-    static Result<Document, ReadError> parse(std::span<const std::uint8_t> bytes,
-                                             const ReadOptions& opts = {});
+    static Result<Document, ReadError> parse(std::span<const std::uint8_t> bytes, const ReadOptions& opts = {});
     /// @brief The same, keeping `bytes` inside the document (no copy).
-    static Result<Document, ReadError> parse(std::vector<std::uint8_t>&& bytes,
-                                             const ReadOptions& opts = {});
+    static Result<Document, ReadError> parse(std::vector<std::uint8_t>&& bytes, const ReadOptions& opts = {});
     /// @brief Parses the nameless-root network form; borrows `bytes`.
-    static Result<Document, ReadError> parse_unnamed(std::span<const std::uint8_t> bytes,
-                                                     const ReadOptions& opts = {});
+    static Result<Document, ReadError> parse_unnamed(std::span<const std::uint8_t> bytes, const ReadOptions& opts = {});
     /// @brief Parses NBT of any compression (as `nbt::read_any`); compressed input is inflated into
     /// the document, uncompressed input is borrowed.
-    static Result<Document, ReadError> parse_any(std::span<const std::uint8_t> bytes,
-                                                 const ReadOptions& opts = {});
+    static Result<Document, ReadError> parse_any(std::span<const std::uint8_t> bytes, const ReadOptions& opts = {});
 
     /// @brief Parses into this document, reusing its memory (no allocation once it has grown to the
     /// size of the files it reads). Earlier views become invalid; on error the document is empty.
     Result<void, ReadError> load(std::span<const std::uint8_t> bytes, const ReadOptions& opts = {});
     /// @brief `load` for the nameless-root network form.
-    Result<void, ReadError> load_unnamed(std::span<const std::uint8_t> bytes,
-                                         const ReadOptions& opts = {});
+    Result<void, ReadError> load_unnamed(std::span<const std::uint8_t> bytes, const ReadOptions& opts = {});
 
     /// @brief The root tag; absent for an empty document, type End for a network-form End root.
     TagView root() const noexcept;
@@ -358,8 +366,7 @@ T TagView::unchecked() const noexcept {
     } else if constexpr (std::is_same_v<T, LongArrayView>) {
         return {reinterpret_cast<const std::int64_t*>(doc_->arena + detail::lo32(p)), detail::hi32(p)};
     } else if constexpr (std::is_same_v<T, ListView>) {
-        return ListView(doc_, doc_->nodes + detail::lo32(p), detail::hi32(p),
-                        static_cast<TagType>(node_->flags >> 4));
+        return ListView(doc_, doc_->nodes + detail::lo32(p), detail::hi32(p), static_cast<TagType>(node_->flags >> 4));
     } else {
         static_assert(std::is_same_v<T, CompoundView>);
         return CompoundView(doc_, doc_->nodes + detail::lo32(p), detail::hi32(p));
@@ -400,16 +407,13 @@ inline CompoundView::Entry CompoundView::iterator::operator*() const noexcept {
 }
 
 inline CompoundView::iterator CompoundView::begin() const noexcept { return iterator(doc_, first_); }
-inline CompoundView::iterator CompoundView::end() const noexcept {
-    return iterator(doc_, first_ + count_);
-}
+inline CompoundView::iterator CompoundView::end() const noexcept { return iterator(doc_, first_ + count_); }
 
 inline TagView CompoundView::find(std::string_view key) const noexcept {
-    for (const detail::DocNode* n = first_, *e = first_ + count_; n != e; ++n) {
+    for (const detail::DocNode *n = first_, *e = first_ + count_; n != e; ++n) {
         if (n->key_len != key.size()) continue;
         const std::uint8_t* base = (n->flags & detail::kKeyInArena) ? doc_->arena : doc_->input;
-        if (key.empty() || std::memcmp(base + n->key, key.data(), key.size()) == 0)
-            return TagView(doc_, n);
+        if (key.empty() || std::memcmp(base + n->key, key.data(), key.size()) == 0) return TagView(doc_, n);
     }
     return TagView();
 }
@@ -419,9 +423,7 @@ std::optional<T> CompoundView::find(std::string_view key) const noexcept {
     return find(key).template try_as<T>();
 }
 
-inline bool CompoundView::contains(std::string_view key) const noexcept {
-    return static_cast<bool>(find(key));
-}
+inline bool CompoundView::contains(std::string_view key) const noexcept { return static_cast<bool>(find(key)); }
 
 template <typename T>
 T CompoundView::get(std::string_view key) const {
@@ -447,8 +449,7 @@ inline TagView ListView::at(std::size_t i) const {
 template <typename T>
 T ListView::get(std::size_t i) const {
     if (i >= count_) detail::throw_index(i, count_);
-    if (element_type_ != view_tag_type<T>())
-        detail::throw_index_type(i, view_tag_type<T>(), element_type_);
+    if (element_type_ != view_tag_type<T>()) detail::throw_index_type(i, view_tag_type<T>(), element_type_);
     return TagView(doc_, first_ + i).template unchecked<T>();
 }
 

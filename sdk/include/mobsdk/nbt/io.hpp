@@ -65,8 +65,7 @@ Result<NbtFile, ReadError> read_any(std::span<const std::uint8_t> data, const Re
 Result<NbtFile, ReadError> read_file(const std::filesystem::path& path, const ReadOptions& opts = {});
 
 /// @brief Writes the named-root form, uncompressed, appending to `out`.
-Result<void, WriteError> write(const Tag& root, std::string_view root_name,
-                               std::vector<std::uint8_t>& out);
+Result<void, WriteError> write(const Tag& root, std::string_view root_name, std::vector<std::uint8_t>& out);
 
 /// @brief Writes the nameless-root network form, appending to `out`.
 Result<void, WriteError> write_unnamed(const Tag& root, std::vector<std::uint8_t>& out);
@@ -77,8 +76,7 @@ Result<std::vector<std::uint8_t>, WriteError> encode(const Tag& root, std::strin
 
 /// @brief Writes a file crash-safely: to a temporary file in the same folder, fsync, rename over the
 /// target, fsync the folder. A crash leaves the old file or the new one, never a torn one.
-Result<void, WriteError> write_file(const std::filesystem::path& path, const Tag& root,
-                                    std::string_view root_name = "",
+Result<void, WriteError> write_file(const std::filesystem::path& path, const Tag& root, std::string_view root_name = "",
                                     Compression compression = Compression::Gzip);
 
 }  // namespace mobsdk::nbt

@@ -36,7 +36,7 @@ public:
         Kind kind = Kind::Key;   ///< the step's kind
         std::string key;         ///< Key, MatchObject
         std::int32_t index = 0;  ///< Index
-        Compound pattern;    ///< MatchElement, MatchObject, MatchRoot
+        Compound pattern;        ///< MatchElement, MatchObject, MatchRoot
     };
 
     /// @brief Parses a path; errors name the character position.

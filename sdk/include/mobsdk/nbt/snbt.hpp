@@ -23,8 +23,8 @@ struct SnbtError {
 
 /// @brief Limits for parsing untrusted SNBT.
 struct SnbtReadOptions {
-    std::size_t max_depth = 512;                    ///< nesting of lists, arrays and compounds
-    std::size_t max_length = 16u * 1024 * 1024;     ///< input size in bytes
+    std::size_t max_depth = 512;                 ///< nesting of lists, arrays and compounds
+    std::size_t max_length = 16u * 1024 * 1024;  ///< input size in bytes
 };
 
 /// @brief Parses one SNBT value (any tag type); only whitespace may follow it.
@@ -37,8 +37,7 @@ struct SnbtReadOptions {
 Result<Tag, SnbtError> parse_snbt(std::string_view text, const SnbtReadOptions& opts = {});
 
 /// @brief Parses SNBT that must be a compound (what `summon … {…}` and `data merge` take).
-Result<Compound, SnbtError> parse_snbt_compound(std::string_view text,
-                                                const SnbtReadOptions& opts = {});
+Result<Compound, SnbtError> parse_snbt_compound(std::string_view text, const SnbtReadOptions& opts = {});
 
 /// @brief How to print SNBT.
 struct SnbtFormat {

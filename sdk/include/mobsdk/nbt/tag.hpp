@@ -170,9 +170,8 @@ private:
 class Tag {
 public:
     /// @brief Variant alternatives are ordered so that `index()` equals the tag id.
-    using Value = std::variant<std::monostate, std::int8_t, std::int16_t, std::int32_t, std::int64_t,
-                               float, double, ByteArray, std::string, List, Compound, IntArray,
-                               LongArray>;
+    using Value = std::variant<std::monostate, std::int8_t, std::int16_t, std::int32_t, std::int64_t, float, double,
+                               ByteArray, std::string, List, Compound, IntArray, LongArray>;
 
     /// @brief The End tag (no value).
     Tag() noexcept = default;
@@ -197,13 +196,19 @@ public:
     TagType type() const noexcept { return static_cast<TagType>(value_.index()); }
     /// @brief True when the tag holds a T.
     template <typename T>
-    bool is() const noexcept { return std::holds_alternative<T>(value_); }
+    bool is() const noexcept {
+        return std::holds_alternative<T>(value_);
+    }
 
     /// @brief The value as T, or nullptr when it is another type.
     template <typename T>
-    const T* get_if() const noexcept { return std::get_if<T>(&value_); }
+    const T* get_if() const noexcept {
+        return std::get_if<T>(&value_);
+    }
     template <typename T>
-    T* get_if() noexcept { return std::get_if<T>(&value_); }
+    T* get_if() noexcept {
+        return std::get_if<T>(&value_);
+    }
     /// @brief The value as T; throws TypeError ("expected TAG_Int, found TAG_String").
     template <typename T>
     const T& as() const;

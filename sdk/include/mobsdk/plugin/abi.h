@@ -66,7 +66,7 @@ typedef struct MobsdkPluginDescriptor {
 typedef const MobsdkPluginDescriptor* (*MobsdkPluginEntryFn)(void);
 
 #ifdef __cplusplus
-}  /* extern "C" */
+} /* extern "C" */
 #endif
 
 /* The build fingerprint: everything that must match for C++ objects made by one side to be used
@@ -120,11 +120,11 @@ typedef const MobsdkPluginDescriptor* (*MobsdkPluginEntryFn)(void);
 /** @brief The build fingerprint string, e.g.
     "mobsdk-0.1;gcc-12;itanium-1017;libstdc++-12-cxx11abi1;containers;no-asan;c++202002L;ptr8;le".
     The SDK's patch version is not in it: patch releases keep every layout (docs/plugin-abi.md). */
-#define MOBSDK_BUILD_FINGERPRINT                                                                 \
-    "mobsdk-" MOBSDK_FP_STR(MOBSDK_VERSION_MAJOR) "." MOBSDK_FP_STR(MOBSDK_VERSION_MINOR) ";"    \
-    MOBSDK_FP_COMPILER ";" MOBSDK_FP_CXXABI ";" MOBSDK_FP_STDLIB ";" MOBSDK_FP_CONTAINERS ";"     \
-    MOBSDK_FP_ASAN ";c++" MOBSDK_FP_STR(__cplusplus) ";ptr" MOBSDK_FP_STR(__SIZEOF_POINTER__)     \
-    ";" MOBSDK_FP_ENDIAN
+#define MOBSDK_BUILD_FINGERPRINT                                                                \
+    "mobsdk-" MOBSDK_FP_STR(MOBSDK_VERSION_MAJOR) "." MOBSDK_FP_STR(                            \
+        MOBSDK_VERSION_MINOR) ";" MOBSDK_FP_COMPILER ";" MOBSDK_FP_CXXABI ";" MOBSDK_FP_STDLIB  \
+                              ";" MOBSDK_FP_CONTAINERS ";" MOBSDK_FP_ASAN ";c++" MOBSDK_FP_STR( \
+                                  __cplusplus) ";ptr" MOBSDK_FP_STR(__SIZEOF_POINTER__) ";" MOBSDK_FP_ENDIAN
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define MOBSDK_FP_ENDIAN "be"
 #else

@@ -179,26 +179,25 @@ inline void unregister_thunk(void* instance) noexcept {
 /// @brief Defines the plugin's entry point: `MOBSDK_PLUGIN(ExamplePlugin, "example", "Example",
 /// "1.0.0")`, with the ids of the plugins it needs after the version. Use it once per library,
 /// at namespace scope, in a source that only the plugin library compiles.
-#define MOBSDK_PLUGIN(ClassName, Id, Name, Version, ...)                                           \
-    static_assert(std::derived_from<ClassName, ::mobsdk::plugin::Plugin>,                          \
-                  "MOBSDK_PLUGIN: the class must derive from mobsdk::plugin::Plugin");             \
-    static_assert(std::default_initializable<ClassName>,                                           \
-                  "MOBSDK_PLUGIN: the class needs a default constructor");                         \
-    extern "C" MOBSDK_PLUGIN_EXPORT const MobsdkPluginDescriptor* MOBSDK_PLUGIN_ENTRY_POINT(void) { \
-        static const char* const dependencies[] = {__VA_ARGS__ __VA_OPT__(, ) nullptr};           \
-        static const MobsdkPluginDescriptor descriptor = {                                         \
-            sizeof(MobsdkPluginDescriptor),                                                        \
-            MOBSDK_PLUGIN_ABI_VERSION,                                                             \
-            MOBSDK_VERSION_MAJOR,                                                                  \
-            MOBSDK_VERSION_MINOR,                                                                  \
-            MOBSDK_VERSION_PATCH,                                                                  \
-            MOBSDK_BUILD_FINGERPRINT,                                                              \
-            Id,                                                                                    \
-            Name,                                                                                  \
-            Version,                                                                               \
-            dependencies,                                                                          \
-            &::mobsdk::plugin::detail::register_thunk<ClassName>,                                  \
-            &::mobsdk::plugin::detail::unregister_thunk,                                           \
-        };                                                                                         \
-        return &descriptor;                                                                        \
+#define MOBSDK_PLUGIN(ClassName, Id, Name, Version, ...)                                                          \
+    static_assert(std::derived_from<ClassName, ::mobsdk::plugin::Plugin>,                                         \
+                  "MOBSDK_PLUGIN: the class must derive from mobsdk::plugin::Plugin");                            \
+    static_assert(std::default_initializable<ClassName>, "MOBSDK_PLUGIN: the class needs a default constructor"); \
+    extern "C" MOBSDK_PLUGIN_EXPORT const MobsdkPluginDescriptor* MOBSDK_PLUGIN_ENTRY_POINT(void) {               \
+        static const char* const dependencies[] = {__VA_ARGS__ __VA_OPT__(, ) nullptr};                           \
+        static const MobsdkPluginDescriptor descriptor = {                                                        \
+            sizeof(MobsdkPluginDescriptor),                                                                       \
+            MOBSDK_PLUGIN_ABI_VERSION,                                                                            \
+            MOBSDK_VERSION_MAJOR,                                                                                 \
+            MOBSDK_VERSION_MINOR,                                                                                 \
+            MOBSDK_VERSION_PATCH,                                                                                 \
+            MOBSDK_BUILD_FINGERPRINT,                                                                             \
+            Id,                                                                                                   \
+            Name,                                                                                                 \
+            Version,                                                                                              \
+            dependencies,                                                                                         \
+            &::mobsdk::plugin::detail::register_thunk<ClassName>,                                                 \
+            &::mobsdk::plugin::detail::unregister_thunk,                                                          \
+        };                                                                                                        \
+        return &descriptor;                                                                                       \
     }

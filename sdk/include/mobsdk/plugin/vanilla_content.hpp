@@ -22,18 +22,18 @@ namespace mobsdk {
 /// if (level.blocks().has_tag(state, v.block_tags.beds) && level.blocks().get(state, v.properties.occupied) == true) …
 /// ```
 struct VanillaContent {
-    VanillaBlocks blocks;                  ///< blocks, e.g. `blocks.oak_door`
-    VanillaBlockTags block_tags;           ///< block tags, e.g. `block_tags.beds`
-    VanillaBlockProperties properties;     ///< block properties, e.g. `properties.open`
-    VanillaPoiTypes poi_types;             ///< POI types, e.g. `poi_types.home`
-    VanillaEntityTypes entity_types;       ///< entity types (data only), e.g. `entity_types.villager`
-    brain::StandardMemories memories;      ///< memory module types, e.g. `memories.home`
-    stdlib::StandardSensors sensors;       ///< sensor types, e.g. `sensors.nearest_bed`
-    brain::VanillaActivities activities;   ///< activities, e.g. `activities.idle`
-    brain::VanillaSchedules schedules;     ///< schedules, e.g. `schedules.villager_default`
-    VanillaItems items;                    ///< item ids (no registry), e.g. `items.bread`
-    VanillaDamageTypes damage_types;       ///< damage type ids (no registry), e.g. `damage_types.fall`
-    VanillaProfessionIds professions;      ///< villager profession ids (no registry), e.g. `professions.farmer`
+    VanillaBlocks blocks;                 ///< blocks, e.g. `blocks.oak_door`
+    VanillaBlockTags block_tags;          ///< block tags, e.g. `block_tags.beds`
+    VanillaBlockProperties properties;    ///< block properties, e.g. `properties.open`
+    VanillaPoiTypes poi_types;            ///< POI types, e.g. `poi_types.home`
+    VanillaEntityTypes entity_types;      ///< entity types (data only), e.g. `entity_types.villager`
+    brain::StandardMemories memories;     ///< memory module types, e.g. `memories.home`
+    stdlib::StandardSensors sensors;      ///< sensor types, e.g. `sensors.nearest_bed`
+    brain::VanillaActivities activities;  ///< activities, e.g. `activities.idle`
+    brain::VanillaSchedules schedules;    ///< schedules, e.g. `schedules.villager_default`
+    VanillaItems items;                   ///< item ids (no registry), e.g. `items.bread`
+    VanillaDamageTypes damage_types;      ///< damage type ids (no registry), e.g. `damage_types.fall`
+    VanillaProfessionIds professions;     ///< villager profession ids (no registry), e.g. `professions.farmer`
 };
 
 /// @brief Registers all vanilla content into fresh registries, in this order: blocks, POI types,

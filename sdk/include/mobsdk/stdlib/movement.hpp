@@ -87,7 +87,9 @@ public:
 
 protected:
     bool check_extra_start_conditions(Level& level, Mob& mob) override;
-    bool can_still_use(Level& level, Mob& mob, std::int64_t) override { return check_extra_start_conditions(level, mob); }
+    bool can_still_use(Level& level, Mob& mob, std::int64_t) override {
+        return check_extra_start_conditions(level, mob);
+    }
     void tick(Level& level, Mob& mob, std::int64_t time) override;
 
 private:
@@ -188,8 +190,7 @@ std::unique_ptr<brain::OneShot> set_walk_target_away_from_pos(const brain::Stand
 /// @brief SetWalkTargetAwayFrom.entity(memory, speed, desired_distance, has_target): as above, away
 /// from an entity's position.
 std::unique_ptr<brain::OneShot> set_walk_target_away_from_entity(const brain::StandardMemories& m,
-                                                                 brain::MemoryModuleType<EntityRef> memory,
-                                                                 float speed, std::int32_t desired_distance,
-                                                                 bool has_target);
+                                                                 brain::MemoryModuleType<EntityRef> memory, float speed,
+                                                                 std::int32_t desired_distance, bool has_target);
 
 }  // namespace mobsdk::stdlib

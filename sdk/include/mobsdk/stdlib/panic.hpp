@@ -60,9 +60,9 @@ struct GolemSummoning {
     /// are registered, e.g. in a plugin's register_content).
     GolemSummoning(Handle<EntityTypeInfo> iron_golem, const BlockRegistry& blocks)
         : iron_golem(iron_golem), blocks(std::make_shared<const GolemSpawnBlocks>(blocks)) {}
-    Handle<EntityTypeInfo> iron_golem;                ///< minecraft:iron_golem
-    float width = 1.4f;                               ///< the golem's box width
-    float height = 2.7f;                              ///< the golem's box height
+    Handle<EntityTypeInfo> iron_golem;               ///< minecraft:iron_golem
+    float width = 1.4f;                              ///< the golem's box width
+    float height = 2.7f;                             ///< the golem's box height
     std::shared_ptr<const GolemSpawnBlocks> blocks;  ///< the block rules (shared by every copy)
 };
 

@@ -68,10 +68,10 @@ private:
 /// skipped until `next_attempt`; each further failure adds 40–79 ticks to the delay (at most 400);
 /// a marker whose last attempt is 400 or more ticks old is dropped (the POI is fresh again).
 struct PoiRetryMarker {
-    BlockPos pos;                        ///< the POI it is for
-    std::int64_t previous_attempt = 0;   ///< vanilla's previousAttemptTimestamp
-    std::int64_t next_attempt = 0;       ///< vanilla's nextScheduledAttemptTimestamp
-    std::int32_t current_delay = 0;      ///< vanilla's currentDelay
+    BlockPos pos;                       ///< the POI it is for
+    std::int64_t previous_attempt = 0;  ///< vanilla's previousAttemptTimestamp
+    std::int64_t next_attempt = 0;      ///< vanilla's nextScheduledAttemptTimestamp
+    std::int32_t current_delay = 0;     ///< vanilla's currentDelay
     /// @brief Records an attempt at `time`: delay += nextInt(40) + 40, capped at 400.
     void mark_attempt(RandomSource& random, std::int64_t time) noexcept;
     /// @brief Vanilla's isStillValid: fewer than 400 ticks since the last attempt.
@@ -155,8 +155,7 @@ std::unique_ptr<brain::OneShot> validate_nearby_poi(const brain::StandardMemorie
 /// yielder forgets WALK_TARGET, LOOK_TARGET and POTENTIAL_JOB_SITE; a taker without a job site gets
 /// POTENTIAL_JOB_SITE and walks to it (speed, close enough 1). The ticket stays taken. A POI that
 /// is gone counts as triggered without yielding. `poi_types` and `professions` must outlive it.
-std::unique_ptr<brain::OneShot> yield_job_site(const brain::StandardMemories& m,
-                                               const Registry<PoiTypeInfo>& poi_types,
+std::unique_ptr<brain::OneShot> yield_job_site(const brain::StandardMemories& m, const Registry<PoiTypeInfo>& poi_types,
                                                const VillagerProfessions& professions, float speed);
 
 /// @brief Vanilla's GoToPotentialJobSite(speed): with POTENTIAL_JOB_SITE present and the active

@@ -98,10 +98,10 @@ struct HostileDistance {
 
 /// @brief Vanilla's VillagerHostilesSensor table (ACCEPTABLE_DISTANCE_FROM_HOSTILES), by id.
 inline constexpr std::pair<const char*, float> villager_hostile_distances[] = {
-    {"minecraft:drowned", 8.0f},  {"minecraft:evoker", 12.0f},    {"minecraft:husk", 8.0f},
-    {"minecraft:illusioner", 12.0f}, {"minecraft:pillager", 15.0f}, {"minecraft:ravager", 12.0f},
-    {"minecraft:vex", 8.0f},      {"minecraft:vindicator", 10.0f}, {"minecraft:zoglin", 10.0f},
-    {"minecraft:zombie", 8.0f},   {"minecraft:zombie_villager", 8.0f},
+    {"minecraft:drowned", 8.0f},     {"minecraft:evoker", 12.0f},         {"minecraft:husk", 8.0f},
+    {"minecraft:illusioner", 12.0f}, {"minecraft:pillager", 15.0f},       {"minecraft:ravager", 12.0f},
+    {"minecraft:vex", 8.0f},         {"minecraft:vindicator", 10.0f},     {"minecraft:zoglin", 10.0f},
+    {"minecraft:zombie", 8.0f},      {"minecraft:zombie_villager", 8.0f},
 };
 
 /// @brief The table above resolved against an entity-type registry (ids it lacks are skipped).

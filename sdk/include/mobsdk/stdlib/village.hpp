@@ -42,7 +42,9 @@ constexpr bool closer_to_center_than(BlockPos pos, const Vec3& point, double dis
 }
 
 /// @brief Vanilla's Vec3i.closerThan: the blocks' squared distance (corner to corner) is below distance².
-constexpr bool closer_than(BlockPos a, BlockPos b, double distance) noexcept { return a.dist_sqr(b) < distance * distance; }
+constexpr bool closer_than(BlockPos a, BlockPos b, double distance) noexcept {
+    return a.dist_sqr(b) < distance * distance;
+}
 
 /// @brief Vanilla's BlockState.entityCanStandOn for the shapes the SDK models: the collision
 /// shape's top face is full (one box covering the whole square up to the block's top).

@@ -21,10 +21,10 @@ namespace mobsdk::stdlib {
 /// @brief A villager profession (vanilla's VillagerProfession): its job site, the items it asks
 /// for beyond every villager's wanted items, and its secondary POI blocks.
 struct VillagerProfession {
-    ResourceLocation id;                           ///< e.g. minecraft:farmer
-    std::optional<Handle<PoiTypeInfo>> job_site;  ///< none for minecraft:none and minecraft:nitwit
-    std::vector<ResourceLocation> requested_items; ///< farmer: wheat, wheat_seeds, beetroot_seeds, bone_meal
-    std::vector<ResourceLocation> secondary_poi;   ///< farmer: farmland
+    ResourceLocation id;                            ///< e.g. minecraft:farmer
+    std::optional<Handle<PoiTypeInfo>> job_site;    ///< none for minecraft:none and minecraft:nitwit
+    std::vector<ResourceLocation> requested_items;  ///< farmer: wheat, wheat_seeds, beetroot_seeds, bone_meal
+    std::vector<ResourceLocation> secondary_poi;    ///< farmer: farmland
 };
 
 /// @brief Vanilla's 15 professions, by id and by job site.
@@ -52,7 +52,7 @@ private:
 struct VillagerData {
     ResourceLocation type = ResourceLocation::of("plains");      ///< biome type (plains, desert…)
     ResourceLocation profession = ResourceLocation::of("none");  ///< the profession id
-    std::int32_t level = 1;                                       ///< 1–5 (novice to master)
+    std::int32_t level = 1;                                      ///< 1–5 (novice to master)
     friend bool operator==(const VillagerData&, const VillagerData&) = default;
 };
 
@@ -74,9 +74,9 @@ public:
     /// without job site, requested items or secondary POIs.
     VillagerState() = default;
 
-    VillagerData data;                                   ///< profession, level, type
-    std::array<ItemStack, inventory_size> inventory{};   ///< SimpleContainer(8)
-    std::int32_t xp = 0;                                 ///< trading experience ("Xp")
+    VillagerData data;                                  ///< profession, level, type
+    std::array<ItemStack, inventory_size> inventory{};  ///< SimpleContainer(8)
+    std::int32_t xp = 0;                                ///< trading experience ("Xp")
 
     std::span<const std::string_view> nbt_keys() const override;
     void save(nbt::Compound& entity) const override;

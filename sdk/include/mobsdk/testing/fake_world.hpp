@@ -144,8 +144,8 @@ public:
     void jump() override { ++jumps; }
     bool wants_to_jump() const override { return jumps > 0; }
 
-    std::optional<Vec3> looked_at;  ///< last look target
-    int jumps = 0;                  ///< jump requests
+    std::optional<Vec3> looked_at;               ///< last look target
+    int jumps = 0;                               ///< jump requests
     float strafe_forward = 0, strafe_right = 0;  ///< last strafe
 
 private:
@@ -166,7 +166,8 @@ public:
     Handle<EntityTypeInfo> type() const override { return type_; }
     Vec3 position() const override { return position_; }
     AABB bounding_box() const override {
-        return {{position_.x - 0.3, position_.y, position_.z - 0.3}, {position_.x + 0.3, position_.y + 1.95, position_.z + 0.3}};
+        return {{position_.x - 0.3, position_.y, position_.z - 0.3},
+                {position_.x + 0.3, position_.y + 1.95, position_.z + 0.3}};
     }
     double eye_height() const override { return 1.62; }
     bool is_alive() const override { return alive_; }
@@ -191,7 +192,9 @@ public:
     }
     bool is_baby() const override { return baby_; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
-    void set_equipment(EquipmentSlot slot, ItemStack item) override { equipment_[static_cast<int>(slot)] = std::move(item); }
+    void set_equipment(EquipmentSlot slot, ItemStack item) override {
+        equipment_[static_cast<int>(slot)] = std::move(item);
+    }
     brain::Brain* brain() override { return brain_.get(); }
     goal::GoalSelector* goal_selector() override { return nullptr; }
     goal::GoalSelector* target_selector() override { return nullptr; }
@@ -292,7 +295,9 @@ public:
     }
     ItemStack pick_up_item(const EntityRef&, std::int32_t) override { return {}; }
     Mob* summon_mob(Handle<EntityTypeInfo>, const Vec3&, float) override { return nullptr; }
-    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override { return std::nullopt; }
+    std::optional<EntityRef> shoot_arrow(Mob&, const Vec3&, const Vec3&, float, float, double) override {
+        return std::nullopt;
+    }
     bool no_collision(const AABB&) const override { return true; }
     const BlockRegistry& blocks() const override { return blocks_; }
     BlockState block_state(BlockPos) const override { return {}; }

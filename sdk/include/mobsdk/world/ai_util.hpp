@@ -58,13 +58,25 @@ public:
 
     /// @brief Maximum distance between feet (scaled by the target's visibility, never below 2);
     /// zero or negative: any.
-    TargetingConditions& range(double r) noexcept { range_ = r; return *this; }
+    TargetingConditions& range(double r) noexcept {
+        range_ = r;
+        return *this;
+    }
     /// @brief Do not require line of sight (e.g. when the target hurt the mob).
-    TargetingConditions& ignore_line_of_sight() noexcept { check_line_of_sight_ = false; return *this; }
+    TargetingConditions& ignore_line_of_sight() noexcept {
+        check_line_of_sight_ = false;
+        return *this;
+    }
     /// @brief Do not scale the range by the target's visibility.
-    TargetingConditions& ignore_invisibility_testing() noexcept { test_invisible_ = false; return *this; }
+    TargetingConditions& ignore_invisibility_testing() noexcept {
+        test_invisible_ = false;
+        return *this;
+    }
     /// @brief An extra test.
-    TargetingConditions& selector(Selector s) noexcept { selector_ = s; return *this; }
+    TargetingConditions& selector(Selector s) noexcept {
+        selector_ = s;
+        return *this;
+    }
 
     /// @brief Vanilla's test(attacker, target), in vanilla's order: not the observer itself, the
     /// target can be seen by anyone, the selector; then with no observer only the combat rules,
@@ -104,8 +116,8 @@ BlockPos random_direction(RandomSource& random, std::int32_t horizontal, std::in
 /// direction lies within `max_radians` of (dir_x, dir_z), at a distance up to √2·horizontal;
 /// empty when it falls outside the horizontal square (then y is not drawn).
 std::optional<BlockPos> random_direction_within_radians(RandomSource& random, std::int32_t horizontal,
-                                                        std::int32_t vertical, std::int32_t y_offset,
-                                                        double dir_x, double dir_z, double max_radians) noexcept;
+                                                        std::int32_t vertical, std::int32_t y_offset, double dir_x,
+                                                        double dir_z, double max_radians) noexcept;
 
 /// @brief Vanilla's GoalUtils.mobRestricted: the mob has a restriction whose centre lies within
 /// restrict_radius + horizontal + 1 of it (then candidates outside the restriction are rejected).

@@ -31,9 +31,31 @@ struct BlockState {
 
 /// @brief Vanilla's BlockPathTypes, in vanilla's order.
 enum class PathType : std::uint8_t {
-    Blocked, Open, Walkable, WalkableDoor, Trapdoor, PowderSnow, DangerPowderSnow, Fence, Lava,
-    Water, WaterBorder, Rail, UnpassableRail, DangerFire, DamageFire, DangerOther, DamageOther,
-    DoorOpen, DoorWoodClosed, DoorIronClosed, Breach, Leaves, StickyHoney, Cocoa, DamageCautious,
+    Blocked,
+    Open,
+    Walkable,
+    WalkableDoor,
+    Trapdoor,
+    PowderSnow,
+    DangerPowderSnow,
+    Fence,
+    Lava,
+    Water,
+    WaterBorder,
+    Rail,
+    UnpassableRail,
+    DangerFire,
+    DamageFire,
+    DangerOther,
+    DamageOther,
+    DoorOpen,
+    DoorWoodClosed,
+    DoorIronClosed,
+    Breach,
+    Leaves,
+    StickyHoney,
+    Cocoa,
+    DamageCautious,
     DangerTrapdoor,
 };
 /// @brief Prints vanilla's name, e.g. `DOOR_WOOD_CLOSED`.
@@ -77,9 +99,7 @@ struct BlockShape {
     /// @brief True with no boxes.
     constexpr bool is_empty() const noexcept { return count == 0; }
     /// @brief True for exactly the unit cube.
-    constexpr bool is_full_block() const noexcept {
-        return count == 1 && boxes[0] == ShapeBox{0, 0, 0, 1, 1, 1};
-    }
+    constexpr bool is_full_block() const noexcept { return count == 1 && boxes[0] == ShapeBox{0, 0, 0, 1, 1, 1}; }
     /// @brief The highest top of any box (0 when empty): the floor height a mob stands on.
     constexpr float max_y() const noexcept {
         float m = 0;
@@ -102,9 +122,9 @@ struct BlockInfo;
 
 /// @brief What AI needs to know about one block state.
 struct BlockStateInfo {
-    Handle<BlockInfo> block;              ///< the block this is a state of
-    BlockShape collision;                 ///< collision shape (what mobs and rays hit)
-    bool can_occlude = false;             ///< an opaque block (glass and leaves are not)
+    Handle<BlockInfo> block;   ///< the block this is a state of
+    BlockShape collision;      ///< collision shape (what mobs and rays hit)
+    bool can_occlude = false;  ///< an opaque block (glass and leaves are not)
     /// @brief Vanilla's isSolidRender: opaque with a full occlusion shape. A random walk target
     /// must stand on such a block (seed 003): slabs, glass and fences are not.
     bool solid_render = false;
@@ -156,7 +176,7 @@ struct BlockDefinition {
     /// @brief The default state's values by property name; a property not named takes its first value.
     std::vector<std::pair<std::string, std::string>> defaults;
     std::function<BlockStateInfo(const BlockStateView&)> make_state;  ///< facts of one state
-    std::vector<ResourceLocation> tags;                              ///< block tags
+    std::vector<ResourceLocation> tags;                               ///< block tags
 };
 
 /// @brief The block registry: blocks by id and their states by global id (0 is minecraft:air).
@@ -283,11 +303,11 @@ private:
     // Where a block's properties sit in its states' mixed-radix index, by definition, and its tags.
     struct Layout {
         std::uint32_t first_state = 0;
-        std::vector<std::int8_t> slot_of;        // by definition index; -1: not this block's
-        std::vector<std::uint32_t> definition;   // by slot
-        std::vector<std::uint32_t> stride;       // by slot
-        std::vector<std::uint32_t> count;        // by slot
-        std::vector<std::uint64_t> tag_bits;     // by tag index
+        std::vector<std::int8_t> slot_of;       // by definition index; -1: not this block's
+        std::vector<std::uint32_t> definition;  // by slot
+        std::vector<std::uint32_t> stride;      // by slot
+        std::vector<std::uint32_t> count;       // by slot
+        std::vector<std::uint64_t> tag_bits;    // by tag index
     };
     static constexpr std::uint32_t no_definition = static_cast<std::uint32_t>(-1);
 
@@ -298,7 +318,8 @@ private:
         const auto slot = static_cast<std::size_t>(l.slot_of[definition]);
         return &definitions_[definition].numbers[s.property_index / l.stride[slot] % l.count[slot]];
     }
-    std::optional<BlockState> with_number(BlockState state, std::uint32_t definition, std::int32_t number) const noexcept;
+    std::optional<BlockState> with_number(BlockState state, std::uint32_t definition,
+                                          std::int32_t number) const noexcept;
     std::uint32_t find_definition(const BlockProperty& property) const noexcept;
     std::uint32_t add_definition(BlockProperty property);
 
@@ -313,14 +334,14 @@ private:
 
 /// @brief Handles to the vanilla blocks registered by register_vanilla_blocks.
 struct VanillaBlocks {
-    Handle<BlockInfo> air, stone, dirt, grass_block, sand, gravel, cobblestone, bedrock, oak_planks,
-        oak_log, glass, stone_slab, oak_slab, oak_stairs, oak_fence, oak_fence_gate, cobblestone_wall,
-        oak_door, iron_door, oak_trapdoor, bell, farmland, wheat, hay_block, water, lava, torch,
-        glowstone, white_carpet, dirt_path, oak_leaves, fire, cactus, short_grass, oak_sign;
+    Handle<BlockInfo> air, stone, dirt, grass_block, sand, gravel, cobblestone, bedrock, oak_planks, oak_log, glass,
+        stone_slab, oak_slab, oak_stairs, oak_fence, oak_fence_gate, cobblestone_wall, oak_door, iron_door,
+        oak_trapdoor, bell, farmland, wheat, hay_block, water, lava, torch, glowstone, white_carpet, dirt_path,
+        oak_leaves, fire, cactus, short_grass, oak_sign;
     std::array<Handle<BlockInfo>, 16> beds;  ///< white_bed … black_bed, in vanilla's colour order
-    Handle<BlockInfo> composter, lectern, barrel, blast_furnace, brewing_stand, cartography_table,
-        cauldron, water_cauldron, fletching_table, grindstone, loom, smithing_table, smoker,
-        stonecutter;  ///< the job-site blocks
+    Handle<BlockInfo> composter, lectern, barrel, blast_furnace, brewing_stand, cartography_table, cauldron,
+        water_cauldron, fletching_table, grindstone, loom, smithing_table, smoker,
+        stonecutter;                                             ///< the job-site blocks
     Handle<BlockInfo> carrots, potatoes, beetroots, note_block;  ///< the other crops; the note block (allays)
 };
 

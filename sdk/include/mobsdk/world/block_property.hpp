@@ -47,8 +47,29 @@ enum class AttachFace : std::uint8_t { Floor, Wall, Ceiling };
 enum class WallSide : std::uint8_t { None, Low, Tall };
 /// @brief NoteBlockInstrument (1.20's 23 instruments): `instrument=harp|…|custom_head`.
 enum class NoteBlockInstrument : std::uint8_t {
-    Harp, Basedrum, Snare, Hat, Bass, Flute, Bell, Guitar, Chime, Xylophone, IronXylophone, CowBell,
-    Didgeridoo, Bit, Banjo, Pling, Zombie, Skeleton, Creeper, Dragon, WitherSkeleton, Piglin, CustomHead,
+    Harp,
+    Basedrum,
+    Snare,
+    Hat,
+    Bass,
+    Flute,
+    Bell,
+    Guitar,
+    Chime,
+    Xylophone,
+    IronXylophone,
+    CowBell,
+    Didgeridoo,
+    Bit,
+    Banjo,
+    Pling,
+    Zombie,
+    Skeleton,
+    Creeper,
+    Dragon,
+    WitherSkeleton,
+    Piglin,
+    CustomHead,
 };
 
 /// @brief The text of each value of an enum property, in the enum's order. Specialise it (with a
@@ -97,9 +118,10 @@ struct PropertyEnum<WallSide> {
 template <>
 struct PropertyEnum<NoteBlockInstrument> {
     static constexpr std::array<std::string_view, 23> names{
-        "harp",  "basedrum",       "snare",  "hat",     "bass",     "flute",           "bell",   "guitar",
-        "chime", "xylophone",      "iron_xylophone", "cow_bell", "didgeridoo", "bit", "banjo", "pling",
-        "zombie", "skeleton", "creeper", "dragon", "wither_skeleton", "piglin", "custom_head"};
+        "harp",       "basedrum", "snare",           "hat",       "bass",           "flute",
+        "bell",       "guitar",   "chime",           "xylophone", "iron_xylophone", "cow_bell",
+        "didgeridoo", "bit",      "banjo",           "pling",     "zombie",         "skeleton",
+        "creeper",    "dragon",   "wither_skeleton", "piglin",    "custom_head"};
 };
 /// @endcond
 
@@ -108,8 +130,10 @@ enum class PropertyKind : std::uint8_t { Bool, Int, Direction, Axis, Enum };
 
 /// @brief What a Property<T> may read as: bool, int, Direction, Axis, or an enum with a PropertyEnum.
 template <typename T>
-concept BlockPropertyValue = std::same_as<T, bool> || std::same_as<T, int> || std::same_as<T, Direction> ||
-                             std::same_as<T, Axis> || requires { PropertyEnum<T>::names; };
+concept BlockPropertyValue =
+    std::same_as<T, bool> || std::same_as<T, int> || std::same_as<T, Direction> || std::same_as<T, Axis> || requires {
+    PropertyEnum<T>::names;
+};
 
 /// @brief The kind of values a Property<T> reads.
 template <BlockPropertyValue T>
@@ -174,7 +198,7 @@ BlockProperty facing_property();
 BlockProperty axis_property(std::string name);
 /// @brief An EnumProperty with E's values (PropertyEnum<E>::names).
 template <typename E>
-    requires requires { PropertyEnum<E>::names; }
+requires requires { PropertyEnum<E>::names; }
 BlockProperty enum_property(std::string name) {
     BlockProperty p{std::move(name), {}};
     for (const std::string_view v : PropertyEnum<E>::names) p.values.emplace_back(v);
@@ -185,54 +209,54 @@ BlockProperty enum_property(std::string name) {
 /// Every BlockRegistry defines all of them up front, so each handle is valid in any registry; a
 /// block that lacks one simply has no value for it.
 struct VanillaBlockProperties {
-    Property<bool> open;          ///< `open`: doors, trapdoors, fence gates, barrels
-    Property<bool> occupied;      ///< `occupied`: beds
-    Property<bool> lit;           ///< `lit`: furnaces, campfires
-    Property<bool> powered;       ///< `powered`
-    Property<bool> waterlogged;   ///< `waterlogged`
-    Property<bool> has_book;      ///< `has_book`: lecterns
-    Property<bool> in_wall;       ///< `in_wall`: fence gates
-    Property<bool> snowy;         ///< `snowy`: grass blocks
-    Property<bool> persistent;    ///< `persistent`: leaves
-    Property<bool> up;            ///< `up`: walls, fire
-    Property<bool> north;         ///< `north` (fences, fire)
-    Property<bool> east;          ///< `east` (fences, fire)
-    Property<bool> south;         ///< `south` (fences, fire)
-    Property<bool> west;          ///< `west` (fences, fire)
-    Property<bool> has_bottle_0;  ///< `has_bottle_0`: brewing stands
-    Property<bool> has_bottle_1;  ///< `has_bottle_1`
-    Property<bool> has_bottle_2;  ///< `has_bottle_2`
-    Property<Direction> horizontal_facing;  ///< `facing` (north, south, west, east): HORIZONTAL_FACING
-    Property<Direction> facing;             ///< `facing` (all six): FACING, barrels
-    Property<Axis> axis;                    ///< `axis`: logs, hay
-    Property<int> age_3;            ///< `age` 0–3: beetroots
-    Property<int> age_7;            ///< `age` 0–7: wheat, carrots, potatoes
-    Property<int> age_15;           ///< `age` 0–15: fire, cactus
-    Property<int> level;            ///< `level` 0–15: water, lava
-    Property<int> level_composter;  ///< `level` 0–8: composters
-    Property<int> level_cauldron;   ///< `level` 1–3: water cauldrons
-    Property<int> moisture;         ///< `moisture` 0–7: farmland
-    Property<int> distance;         ///< `distance` 1–7: leaves
-    Property<int> rotation_16;      ///< `rotation` 0–15: standing signs
-    Property<int> note;             ///< `note` 0–24: note blocks
-    Property<DoubleBlockHalf> double_block_half;  ///< `half` (upper, lower): doors
-    Property<Half> half;                          ///< `half` (top, bottom): stairs, trapdoors
-    Property<BedPart> bed_part;                   ///< `part`: beds
-    Property<DoorHingeSide> door_hinge;           ///< `hinge`: doors
-    Property<SlabType> slab_type;                 ///< `type`: slabs
-    Property<StairsShape> stairs_shape;           ///< `shape`: stairs
-    Property<BellAttachType> bell_attachment;     ///< `attachment`: bells
-    Property<AttachFace> attach_face;             ///< `face`: grindstones
-    Property<WallSide> east_wall;                 ///< `east` of a wall
-    Property<WallSide> north_wall;                ///< `north` of a wall
-    Property<WallSide> south_wall;                ///< `south` of a wall
-    Property<WallSide> west_wall;                 ///< `west` of a wall
+    Property<bool> open;                                  ///< `open`: doors, trapdoors, fence gates, barrels
+    Property<bool> occupied;                              ///< `occupied`: beds
+    Property<bool> lit;                                   ///< `lit`: furnaces, campfires
+    Property<bool> powered;                               ///< `powered`
+    Property<bool> waterlogged;                           ///< `waterlogged`
+    Property<bool> has_book;                              ///< `has_book`: lecterns
+    Property<bool> in_wall;                               ///< `in_wall`: fence gates
+    Property<bool> snowy;                                 ///< `snowy`: grass blocks
+    Property<bool> persistent;                            ///< `persistent`: leaves
+    Property<bool> up;                                    ///< `up`: walls, fire
+    Property<bool> north;                                 ///< `north` (fences, fire)
+    Property<bool> east;                                  ///< `east` (fences, fire)
+    Property<bool> south;                                 ///< `south` (fences, fire)
+    Property<bool> west;                                  ///< `west` (fences, fire)
+    Property<bool> has_bottle_0;                          ///< `has_bottle_0`: brewing stands
+    Property<bool> has_bottle_1;                          ///< `has_bottle_1`
+    Property<bool> has_bottle_2;                          ///< `has_bottle_2`
+    Property<Direction> horizontal_facing;                ///< `facing` (north, south, west, east): HORIZONTAL_FACING
+    Property<Direction> facing;                           ///< `facing` (all six): FACING, barrels
+    Property<Axis> axis;                                  ///< `axis`: logs, hay
+    Property<int> age_3;                                  ///< `age` 0–3: beetroots
+    Property<int> age_7;                                  ///< `age` 0–7: wheat, carrots, potatoes
+    Property<int> age_15;                                 ///< `age` 0–15: fire, cactus
+    Property<int> level;                                  ///< `level` 0–15: water, lava
+    Property<int> level_composter;                        ///< `level` 0–8: composters
+    Property<int> level_cauldron;                         ///< `level` 1–3: water cauldrons
+    Property<int> moisture;                               ///< `moisture` 0–7: farmland
+    Property<int> distance;                               ///< `distance` 1–7: leaves
+    Property<int> rotation_16;                            ///< `rotation` 0–15: standing signs
+    Property<int> note;                                   ///< `note` 0–24: note blocks
+    Property<DoubleBlockHalf> double_block_half;          ///< `half` (upper, lower): doors
+    Property<Half> half;                                  ///< `half` (top, bottom): stairs, trapdoors
+    Property<BedPart> bed_part;                           ///< `part`: beds
+    Property<DoorHingeSide> door_hinge;                   ///< `hinge`: doors
+    Property<SlabType> slab_type;                         ///< `type`: slabs
+    Property<StairsShape> stairs_shape;                   ///< `shape`: stairs
+    Property<BellAttachType> bell_attachment;             ///< `attachment`: bells
+    Property<AttachFace> attach_face;                     ///< `face`: grindstones
+    Property<WallSide> east_wall;                         ///< `east` of a wall
+    Property<WallSide> north_wall;                        ///< `north` of a wall
+    Property<WallSide> south_wall;                        ///< `south` of a wall
+    Property<WallSide> west_wall;                         ///< `west` of a wall
     Property<NoteBlockInstrument> note_block_instrument;  ///< `instrument`: note blocks
 
     /// @brief Calls `f(handle, definition)` for every member, in declaration order (the block
     /// registry defines them in this order; tests walk them).
     template <typename Self, typename F>
-        requires std::same_as<std::remove_const_t<Self>, VanillaBlockProperties>
+    requires std::same_as<std::remove_const_t<Self>, VanillaBlockProperties>
     static void visit(Self& self, F&& f) {
         f(self.open, boolean_property("open"));
         f(self.occupied, boolean_property("occupied"));

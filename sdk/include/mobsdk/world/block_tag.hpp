@@ -54,7 +54,7 @@ struct VanillaBlockTags {
     /// @brief Calls `f(handle, path)` for every member, in declaration order (the block registry
     /// registers them in this order under `minecraft:<path>`).
     template <typename Self, typename F>
-        requires std::same_as<std::remove_const_t<Self>, VanillaBlockTags>
+    requires std::same_as<std::remove_const_t<Self>, VanillaBlockTags>
     static void visit(Self& self, F&& f) {
         f(self.base_stone_overworld, "base_stone_overworld");
         f(self.dirt, "dirt");

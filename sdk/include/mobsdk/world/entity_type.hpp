@@ -20,7 +20,16 @@ namespace mobsdk {
 class MobAiFactory;
 
 /// @brief Vanilla's mob categories (spawn caps and despawning).
-enum class MobCategory : std::uint8_t { Monster, Creature, Ambient, Axolotls, UndergroundWaterCreature, WaterCreature, WaterAmbient, Misc };
+enum class MobCategory : std::uint8_t {
+    Monster,
+    Creature,
+    Ambient,
+    Axolotls,
+    UndergroundWaterCreature,
+    WaterCreature,
+    WaterAmbient,
+    Misc
+};
 
 /// @brief How a mob rates a walk target (vanilla's getWalkTargetValue overrides): plain
 /// PathfinderMob (always 0), Monster (darker is better, seed 004) or Animal (grass is best).
@@ -60,11 +69,11 @@ struct EntityTypeInfo {
     std::int32_t max_fall_distance = 3;        ///< the pathfinder's drop limit
     WalkTargetKind walk_target = WalkTargetKind::Default;  ///< walk target rating
     NavigationKind navigation = NavigationKind::Ground;    ///< which navigation it gets
-    bool can_open_doors = false;               ///< paths may go through closed wooden doors
+    bool can_open_doors = false;                           ///< paths may go through closed wooden doors
     /// @brief Paths may cross deep water, the mob swimming up (vanilla's setCanFloat: villagers
     /// and every mob with a FloatGoal).
     bool can_float = false;
-    bool burns_in_daylight = false;            ///< undead: catch fire in sunlight without a helmet
+    bool burns_in_daylight = false;  ///< undead: catch fire in sunlight without a helmet
     /// @brief Picks up the item entities it touches and wants (vanilla's canPickUpLoot; villagers
     /// and allays): each tick, items in its box grown by 1, 0, 1 go to its MobAttachment::pick_up.
     bool can_pick_up_loot = false;

@@ -16,6 +16,7 @@ nbt::Compound item_stack_to_nbt(const ItemStack& stack);
 
 /// @brief A stack from {id, Count} (or 1.20.5's {id, count}); {} is the empty stack. Nothing, with
 /// a warning naming `where`, when it is not a compound or has no valid id.
-std::optional<ItemStack> item_stack_from_nbt(const nbt::Tag& tag, std::vector<std::string>& warnings, const std::string& where);
+std::optional<ItemStack> item_stack_from_nbt(const nbt::Tag& tag, std::vector<std::string>& warnings,
+                                             const std::string& where);
 
 }  // namespace mobsdk

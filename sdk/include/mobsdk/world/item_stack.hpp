@@ -14,7 +14,7 @@ enum class EquipmentSlot : std::uint8_t { MainHand, OffHand, Feet, Legs, Chest, 
 /// @brief An item stack as AI sees it: the item id and a count (0 means empty).
 struct ItemStack {
     ResourceLocation item = ResourceLocation::of("air");  ///< e.g. minecraft:bread
-    std::int32_t count = 0;                                ///< 0 for an empty stack
+    std::int32_t count = 0;                               ///< 0 for an empty stack
     /// @brief True for no item.
     bool empty() const noexcept { return count <= 0 || item.path() == "air"; }
 };

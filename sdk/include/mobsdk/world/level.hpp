@@ -43,8 +43,8 @@ enum class Difficulty : std::uint8_t { Peaceful, Easy, Normal, Hard };
 
 /// @brief Where a ray first hits a block's collision shape.
 struct BlockHit {
-    BlockPos pos;  ///< the block hit
-    Vec3 location; ///< the point on its shape
+    BlockPos pos;   ///< the block hit
+    Vec3 location;  ///< the point on its shape
 };
 
 /// @brief Which order memories expire in: vanilla since 22w12a (`modern`, the default) erases a
@@ -72,8 +72,7 @@ public:
     /// @brief The mob a reference names, or nullptr (also when the entity is not a mob).
     virtual Mob* resolve_mob(const EntityRef& ref) = 0;
     /// @brief Appends to `out` the living entities of `type` whose boxes intersect `box`.
-    virtual void entities_of_type(Handle<EntityTypeInfo> type, const AABB& box,
-                                  std::vector<EntityRef>& out) = 0;
+    virtual void entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) = 0;
     /// @brief Appends to `out` every living entity whose box intersects `box`.
     virtual void entities_in_box(const AABB& box, std::vector<EntityRef>& out) = 0;
 

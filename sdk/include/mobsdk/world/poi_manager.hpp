@@ -20,9 +20,9 @@ enum class PoiOccupancy : std::uint8_t { HasSpace, IsOccupied, Any };
 
 /// @brief A POI as a query returns it.
 struct PoiRecord {
-    BlockPos pos;                  ///< the block
-    Handle<PoiTypeInfo> type;      ///< its type
-    std::int32_t free_tickets = 0; ///< tickets still free
+    BlockPos pos;                   ///< the block
+    Handle<PoiTypeInfo> type;       ///< its type
+    std::int32_t free_tickets = 0;  ///< tickets still free
 };
 
 /// @brief The level's POIs (beds, job sites, bells…) with their tickets.
@@ -31,9 +31,8 @@ public:
     virtual ~PoiManager() = default;
     /// @brief Appends to `out` the POIs within `radius` of `center` whose type is in `types` (all
     /// types when empty) and whose occupancy matches, closest first; at most `limit`.
-    virtual void find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockPos center,
-                              std::int32_t radius, PoiOccupancy occupancy, std::size_t limit,
-                              std::vector<PoiRecord>& out) const = 0;
+    virtual void find_closest(std::span<const Handle<PoiTypeInfo>> types, BlockPos center, std::int32_t radius,
+                              PoiOccupancy occupancy, std::size_t limit, std::vector<PoiRecord>& out) const = 0;
     /// @brief Takes a ticket of the POI at `pos`; false when there is none free.
     virtual bool take(BlockPos pos) = 0;
     /// @brief Gives back a ticket; false when there is no POI or no ticket is taken.

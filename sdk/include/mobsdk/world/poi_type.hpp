@@ -15,7 +15,7 @@ namespace mobsdk {
 
 /// @brief Block states by block id and the property values they must have (none: every state).
 struct BlockStateMatcher {
-    ResourceLocation block;                                        ///< e.g. minecraft:red_bed
+    ResourceLocation block;                                       ///< e.g. minecraft:red_bed
     std::vector<std::pair<std::string, std::string>> properties;  ///< e.g. {{"part", "head"}}
     friend bool operator==(const BlockStateMatcher&, const BlockStateMatcher&) = default;
 };
@@ -32,13 +32,13 @@ struct PoiTypeInfo {
 
 /// @brief The 20 vanilla POI types, registered by register_vanilla_poi_types.
 struct VanillaPoiTypes {
-    Handle<PoiTypeInfo> armorer, butcher, cartographer, cleric, farmer, fisherman, fletcher,
-        leatherworker, librarian, mason, shepherd, toolsmith, weaponsmith;  ///< the 13 job sites
+    Handle<PoiTypeInfo> armorer, butcher, cartographer, cleric, farmer, fisherman, fletcher, leatherworker, librarian,
+        mason, shepherd, toolsmith, weaponsmith;  ///< the 13 job sites
     Handle<PoiTypeInfo> home, meeting, beehive, bee_nest, nether_portal, lodestone, lightning_rod;
     /// @brief The 13 job-site types, in vanilla's order.
     std::vector<Handle<PoiTypeInfo>> job_sites() const {
-        return {armorer, butcher,   cartographer, cleric, farmer,    fisherman,  fletcher,
-                leatherworker, librarian, mason, shepherd, toolsmith, weaponsmith};
+        return {armorer,       butcher,   cartographer, cleric,   farmer,    fisherman,  fletcher,
+                leatherworker, librarian, mason,        shepherd, toolsmith, weaponsmith};
     }
 };
 

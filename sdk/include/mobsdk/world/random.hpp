@@ -12,9 +12,7 @@ public:
     /// @brief Seeds as `new java.util.Random(seed)` does.
     explicit RandomSource(std::int64_t seed = 0) noexcept { set_seed(seed); }
     /// @brief Reseeds as `Random.setSeed` does.
-    void set_seed(std::int64_t seed) noexcept {
-        seed_ = (static_cast<std::uint64_t>(seed) ^ kMultiplier) & kMask;
-    }
+    void set_seed(std::int64_t seed) noexcept { seed_ = (static_cast<std::uint64_t>(seed) ^ kMultiplier) & kMask; }
     /// @brief A uniform 32-bit int.
     std::int32_t next_int() noexcept { return next(32); }
     /// @brief Uniform in [0, bound); `bound` must be positive (vanilla throws otherwise).

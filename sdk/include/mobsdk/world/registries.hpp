@@ -10,7 +10,7 @@ namespace mobsdk {
 
 /// @brief The world-side registries.
 struct WorldRegistries {
-    BlockRegistry blocks;                                                            ///< blocks and states
+    BlockRegistry blocks;                                                             ///< blocks and states
     Registry<PoiTypeInfo> poi_types{ResourceLocation::of("point_of_interest_type")};  ///< POI types
     Registry<EntityTypeInfo> entity_types{ResourceLocation::of("entity_type")};       ///< entity types
     /// @brief Freezes all three.

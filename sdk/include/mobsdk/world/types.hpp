@@ -51,8 +51,8 @@ struct BlockPos {
     constexpr BlockPos below(std::int32_t n = 1) const noexcept { return {x, y - n, z}; }
     /// @brief Vanilla's BlockPos.asLong packing (26 bits x, 26 bits z, 12 bits y).
     constexpr std::int64_t as_long() const noexcept {
-        return (static_cast<std::int64_t>(x & 0x3FFFFFF) << 38) |
-               (static_cast<std::int64_t>(z & 0x3FFFFFF) << 12) | static_cast<std::int64_t>(y & 0xFFF);
+        return (static_cast<std::int64_t>(x & 0x3FFFFFF) << 38) | (static_cast<std::int64_t>(z & 0x3FFFFFF) << 12) |
+               static_cast<std::int64_t>(y & 0xFFF);
     }
 };
 
@@ -85,20 +85,19 @@ struct AABB {
     constexpr AABB inflate(double d) const noexcept { return inflate(d, d, d); }
     /// @brief True when the boxes overlap (touching faces do not count, as vanilla).
     constexpr bool intersects(const AABB& o) const noexcept {
-        return min.x < o.max.x && max.x > o.min.x && min.y < o.max.y && max.y > o.min.y &&
-               min.z < o.max.z && max.z > o.min.z;
+        return min.x < o.max.x && max.x > o.min.x && min.y < o.max.y && max.y > o.min.y && min.z < o.max.z &&
+               max.z > o.min.z;
     }
     /// @brief True when the point lies inside (min inclusive, max exclusive).
     constexpr bool contains(const Vec3& p) const noexcept {
-        return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y && p.z >= min.z &&
-               p.z < max.z;
+        return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y && p.z >= min.z && p.z < max.z;
     }
 };
 
 /// @brief A position in a named dimension, as vanilla's GlobalPos.
 struct GlobalPos {
     ResourceLocation dimension = ResourceLocation::of("overworld");  ///< e.g. minecraft:overworld
-    BlockPos pos;                                                     ///< the block
+    BlockPos pos;                                                    ///< the block
     friend bool operator==(const GlobalPos&, const GlobalPos&) = default;
 };
 
@@ -131,9 +130,7 @@ struct EntityRef {
     Uuid uuid;            ///< who
     EntityHandle handle;  ///< where it was last seen
     /// @brief Equal when they name the same entity.
-    friend constexpr bool operator==(const EntityRef& a, const EntityRef& b) noexcept {
-        return a.uuid == b.uuid;
-    }
+    friend constexpr bool operator==(const EntityRef& a, const EntityRef& b) noexcept { return a.uuid == b.uuid; }
 };
 
 /// @brief Prints `BlockPos{x=1, y=2, z=3}`, as vanilla's toString (logs and test failures).
@@ -151,13 +148,13 @@ std::ostream& operator<<(std::ostream& out, const EntityRef& r);
 
 template <>
 struct std::hash<mobsdk::BlockPos> {
-    std::size_t operator()(mobsdk::BlockPos p) const noexcept {
-        return std::hash<std::int64_t>{}(p.as_long());
-    }
+    std::size_t operator()(mobsdk::BlockPos p) const noexcept { return std::hash<std::int64_t>{}(p.as_long()); }
 };
 template <>
 struct std::hash<mobsdk::Uuid> {
-    std::size_t operator()(mobsdk::Uuid u) const noexcept { return std::hash<std::uint64_t>{}(u.msb ^ (u.lsb * 0x9E3779B97F4A7C15ull)); }
+    std::size_t operator()(mobsdk::Uuid u) const noexcept {
+        return std::hash<std::uint64_t>{}(u.msb ^ (u.lsb * 0x9E3779B97F4A7C15ull));
+    }
 };
 template <>
 struct std::hash<mobsdk::GlobalPos> {

@@ -19,20 +19,20 @@ using namespace mobsdk;
 volatile std::uintptr_t g_nowhere = 16;
 
 class SegfaultSensor final : public brain::Sensor {
-  public:
+public:
     SegfaultSensor() : Sensor(1) {}
     std::vector<brain::MemoryHandle> requires_memories() const override { return {}; }
 
-  protected:
+protected:
     void do_tick(Level&, Mob&) override { *reinterpret_cast<volatile int*>(g_nowhere) = 1; }
 };
 
 class LoopSensor final : public brain::Sensor {
-  public:
+public:
     LoopSensor() : Sensor(1) {}
     std::vector<brain::MemoryHandle> requires_memories() const override { return {}; }
 
-  protected:
+protected:
     void do_tick(Level&, Mob&) override {
         if (const char* marker = std::getenv("CRASHTEST_MARKER")) {
             if (std::FILE* f = std::fopen(marker, "w")) std::fclose(f);
@@ -43,31 +43,28 @@ class LoopSensor final : public brain::Sensor {
 };
 
 class Factory final : public MobAiFactory {
-  public:
+public:
     Factory(const brain::BrainRegistries& registries, std::vector<brain::SensorType> sensors)
         : provider_(registries, std::vector<brain::MemoryHandle>{}, std::move(sensors)) {}
     std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
         return provider_.make_brain(level.random());
     }
 
-  private:
+private:
     brain::BrainProvider provider_;
 };
 
 class CrashTestPlugin final : public plugin::Plugin {
-  public:
+public:
     void register_content(plugin::PluginContext& ctx) override {
         const auto segfault = ctx.register_sensor<SegfaultSensor>("crashtest:segfault");
         const auto loop = ctx.register_sensor<LoopSensor>("crashtest:loop");
-        ctx.register_entity_type(
-            "crashtest:segfaulter", EntityTypeInfo{},
-            std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{segfault}));
-        ctx.register_entity_type(
-            "crashtest:looper", EntityTypeInfo{},
-            std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{loop}));
-        ctx.register_entity_type(
-            "crashtest:calm", EntityTypeInfo{},
-            std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{}));
+        ctx.register_entity_type("crashtest:segfaulter", EntityTypeInfo{},
+                                 std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{segfault}));
+        ctx.register_entity_type("crashtest:looper", EntityTypeInfo{},
+                                 std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{loop}));
+        ctx.register_entity_type("crashtest:calm", EntityTypeInfo{},
+                                 std::make_unique<Factory>(ctx.brain(), std::vector<brain::SensorType>{}));
     }
 };
 

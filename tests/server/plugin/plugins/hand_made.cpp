@@ -32,16 +32,25 @@ extern "C" __attribute__((visibility("default"))) const MobsdkPluginDescriptor* 
         MOBSDK_PLUGIN_ABI_VERSION,
 #endif
 #if HM_MODE == HM_BAD_SDK
-        99, 0, 0,
+        99,
+        0,
+        0,
 #else
-        MOBSDK_VERSION_MAJOR, MOBSDK_VERSION_MINOR, MOBSDK_VERSION_PATCH,
+        MOBSDK_VERSION_MAJOR,
+        MOBSDK_VERSION_MINOR,
+        MOBSDK_VERSION_PATCH,
 #endif
 #if HM_MODE == HM_BAD_FINGERPRINT
         "not-this-toolchain",
 #else
         MOBSDK_BUILD_FINGERPRINT,
 #endif
-        "hand_made", "Hand-made descriptor", "1.0.0", no_dependencies, &never_register, &never_unregister,
+        "hand_made",
+        "Hand-made descriptor",
+        "1.0.0",
+        no_dependencies,
+        &never_register,
+        &never_unregister,
     };
     return &d;
 }

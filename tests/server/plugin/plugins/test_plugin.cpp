@@ -36,7 +36,9 @@ class Factory final : public MobAiFactory {
 public:
     Factory(const brain::BrainRegistries& registries, brain::SensorType sensor)
         : provider_(registries, std::vector<brain::MemoryHandle>{}, std::vector<brain::SensorType>{sensor}) {}
-    std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override { return provider_.make_brain(level.random()); }
+    std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
+        return provider_.make_brain(level.random());
+    }
 
 private:
     brain::BrainProvider provider_;

@@ -52,12 +52,12 @@ protected:
         BehaviorControl* behavior;  // owned by owned_behaviors_
         std::uint8_t activity_bit;  // bit in active_mask_, or kSlowActivity
         std::uint8_t condition_count;
-        bool complete;  // the conditions are all of its start requirements
+        bool complete;                            // the conditions are all of its start requirements
         std::uint8_t conditions[kHotConditions];  // slot << 1 | wants-present; kNeverMet
     };
     static_assert(sizeof(HotBehavior) == 16 || sizeof(void*) != 8, "four behaviours a cache line");
-    static constexpr std::uint8_t kSlowActivity = 0xFF;   // >= 64 activities: ask is_active()
-    static constexpr std::uint8_t kNeverMet = 0xFF;       // a requirement on an unregistered memory
+    static constexpr std::uint8_t kSlowActivity = 0xFF;    // >= 64 activities: ask is_active()
+    static constexpr std::uint8_t kNeverMet = 0xFF;        // a requirement on an unregistered memory
     static constexpr std::size_t kMaxCompiledSlot = 0x7E;  // later slots are left to try_start
 
     // What only set-up and the slow paths need, parallel to hot_.
@@ -157,7 +157,7 @@ protected:
     std::uint32_t expiring_count_ = 0;
     // Which slots hold a value, one bit each, apart from the values: condition checks read one word.
     std::uint64_t* present_bits_ = nullptr;
-    std::uint64_t active_mask_ = 0;  // bit i: activity_settings_[i] is active
+    std::uint64_t active_mask_ = 0;                // bit i: activity_settings_[i] is active
     const std::uint64_t* watched_bits_ = nullptr;  // the layout's, or nullptr: no slot has a watcher
     const BehaviorControl* prechecked_ = nullptr;  // see Brain::start_requirements_checked
     std::vector<HotBehavior> hot_;
@@ -170,7 +170,7 @@ protected:
     std::vector<std::uint64_t> members_;
     std::vector<std::uint64_t> tick_words_;  // a tick's two bitsets: candidates, running
     std::uint32_t words_ = 0;
-    std::uint32_t member_bits_ = 0;  // activity bits members_ has sets for
+    std::uint32_t member_bits_ = 0;           // activity bits members_ has sets for
     const MemorySlot* slot_infos_ = nullptr;  // the layout's, shared by every brain
     // The per-brain block, one allocation that present_bits_ starts: present and listed bits,
     // sensor countdowns, the expiry list and each listed slot's place in it, then every memory
@@ -186,7 +186,7 @@ protected:
     // ---- the rest ----
     std::shared_ptr<const BrainLayout> layout_;
     std::vector<std::unique_ptr<Sensor>> sensors_;
-    std::vector<BehaviorMeta> meta_;                                // parallel to hot_
+    std::vector<BehaviorMeta> meta_;                                 // parallel to hot_
     std::vector<std::unique_ptr<BehaviorControl>> owned_behaviors_;  // parallel to hot_
     std::vector<Activity> core_activities_;
     std::vector<Activity> active_;

@@ -37,14 +37,18 @@ union LeafFn {
 /// class has none (the node's flags say which exist, so the tick path never reads this table
 /// for a leaf without hooks).
 struct LeafHooks {
-    void (*on_initialise)(void* self, TickContext& ctx);               ///< before the first update
+    void (*on_initialise)(void* self, TickContext& ctx);                ///< before the first update
     void (*on_terminate)(void* self, TickContext& ctx, Status status);  ///< on leaving Running
 };
 
 template <typename F>
-concept HasOnInitialise = requires(F& f, TickContext& ctx) { f.on_initialise(ctx); };
+concept HasOnInitialise = requires(F& f, TickContext& ctx) {
+    f.on_initialise(ctx);
+};
 template <typename F>
-concept HasOnTerminate = requires(F& f, TickContext& ctx, Status s) { f.on_terminate(ctx, s); };
+concept HasOnTerminate = requires(F& f, TickContext& ctx, Status s) {
+    f.on_terminate(ctx, s);
+};
 
 /// @brief The plain functions that call a stored F.
 template <typename F>
@@ -87,8 +91,7 @@ struct Storage {
         static_cast<F*>(src)->~F();
     }
     static void destroy(void* object) noexcept { static_cast<F*>(object)->~F(); }
-    static constexpr ObjectOps ops{sizeof(F), alignof(F),
-                                   std::is_nothrow_move_constructible_v<F> ? &relocate : nullptr,
+    static constexpr ObjectOps ops{sizeof(F), alignof(F), std::is_nothrow_move_constructible_v<F> ? &relocate : nullptr,
                                    std::is_trivially_destructible_v<F> ? nullptr : &destroy};
 };
 

@@ -34,10 +34,10 @@ struct TreeNode {
         void* object;
         LeafFn fn;
     };
-    struct Inner {               // composites, Repeat, Inverter
-        NodeId cursor;           // Sequence/Selector: running child; ActiveSelector: last chosen (end: none)
-        std::uint32_t count;     // Parallel/Monitor: children; Repeat: successes this run
-        std::int32_t limit;      // Repeat: count (<= 0: forever); Monitor: leading conditions
+    struct Inner {            // composites, Repeat, Inverter
+        NodeId cursor;        // Sequence/Selector: running child; ActiveSelector: last chosen (end: none)
+        std::uint32_t count;  // Parallel/Monitor: children; Repeat: successes this run
+        std::int32_t limit;   // Repeat: count (<= 0: forever); Monitor: leading conditions
         std::uint32_t unused;
     };
     union Data {
