@@ -106,14 +106,6 @@ Mob* spawn_golem(Level& level, Mob& villager, std::int32_t count, GolemMemories 
 
 // ---- golem summoning ----
 
-namespace {
-
-bool ends_with(std::string_view s, std::string_view suffix) noexcept {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-}  // namespace
-
 GolemSpawnBlocks::GolemSpawnBlocks(const BlockRegistry& blocks) {
     const Registry<BlockInfo>& registry = blocks.blocks();
     flags_.assign(registry.size(), 0);
@@ -124,8 +116,8 @@ GolemSpawnBlocks::GolemSpawnBlocks(const BlockRegistry& blocks) {
         std::uint8_t f = 0;
         if (p == "air" || p == "cave_air" || p == "void_air") f |= air;
         if (p == "water" || p == "lava" || p == "bubble_column") f |= liquid;
-        if (p == "cobweb" || p == "cactus" || p == "glass_pane" || ends_with(p, "_stained_glass_pane") ||
-            ends_with(p, "_stained_glass") || ends_with(p, "_leaves") || p == "conduit" || p == "ice" || p == "tnt" ||
+        if (p == "cobweb" || p == "cactus" || p == "glass_pane" || p.ends_with("_stained_glass_pane") ||
+            p.ends_with("_stained_glass") || p.ends_with("_leaves") || p == "conduit" || p == "ice" || p == "tnt" ||
             p == "glowstone" || p == "beacon" || p == "sea_lantern" || p == "frosted_ice" || p == "tinted_glass" ||
             p == "glass")
             f |= excluded;

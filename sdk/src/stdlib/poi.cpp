@@ -40,10 +40,6 @@ struct WalkAndLook {
     }
 };
 
-const ResourceLocation& none_id() { return vanilla_professions().none; }
-
-const ResourceLocation& nitwit_id() { return vanilla_professions().nitwit; }
-
 // Vanilla's profession.heldJobSite().test(type): the handles first, so that only a profession
 // whose job site is `type` costs an id comparison (ids are unique in the table).
 bool holds(const VillagerProfessions& professions, const VillagerState& state, Handle<PoiTypeInfo> type) {
@@ -241,7 +237,7 @@ std::unique_ptr<OneShot> yield_job_site(const StandardMemories& m, const Registr
                    const VillagerState* self = mob.attachment_as<VillagerState>();
                    // MC-258295 (1.19.3) inverted this test, so employed villagers yielded to each
                    // other; 23w03a restored it: only the unemployed yield.
-                   if (self == nullptr || !(self->data.profession == none_id())) return false;
+                   if (self == nullptr || !(self->data.profession == vanilla_professions().none)) return false;
                    const BlockPos pos = potential.get().pos;
                    const auto type = level.poi_manager().type_at(pos);
                    if (!type) return true;
@@ -326,7 +322,7 @@ std::unique_ptr<OneShot> assign_profession_from_job_site(const StandardMemories&
                             const GlobalPos site = potential.get();  // copied only once it is claimed
                             potential.erase();
                             job.set(site);
-                            if (!(state->data.profession == none_id())) return true;
+                            if (!(state->data.profession == vanilla_professions().none)) return true;
                             if (!(site.dimension == level.dimension())) return true;
                             const auto type = level.poi_manager().type_at(site.pos);
                             if (!type) return true;
@@ -391,9 +387,10 @@ std::unique_ptr<OneShot> reset_profession(const StandardMemories& m) {
                             VillagerState* state = mob.attachment_as<VillagerState>();
                             if (state == nullptr) return false;
                             const ResourceLocation& p = state->data.profession;
-                            if (p == none_id() || p == nitwit_id() || state->xp != 0 || state->data.level > 1)
+                            if (p == vanilla_professions().none || p == vanilla_professions().nitwit ||
+                                state->xp != 0 || state->data.level > 1)
                                 return false;
-                            state->data.profession = none_id();
+                            state->data.profession = vanilla_professions().none;
                             mob.request_brain_refresh();
                             return true;
                         }),

@@ -24,9 +24,6 @@ bool closer_to_center_than(BlockPos pos, const Vec3& point, double distance) noe
     return Vec3::at_center(pos).dist_sqr(point) < distance * distance;
 }
 
-// Item ids, built once: comparing against them allocates nothing.
-const VanillaItems& items() { return vanilla_items(); }
-
 // An item entity's random throw (vanilla's ItemEntity(level, x, y, z, stack) constructor).
 Vec3 random_item_motion(RandomSource& random) {
     const double x = random.next_double() * 0.2 - 0.1;
@@ -56,7 +53,7 @@ void drop_mature_crop(Level& level, BlockPos pos, Handle<BlockInfo> crop, const 
             if (r.next_float() < 0.5714286f) ++n;
         return n;
     };
-    const VanillaItems& it = items();
+    const VanillaItems& it = vanilla_items();
     std::array<ItemStack, 3> drops{};
     if (crop == blocks.wheat) {
         drops[0] = {it.wheat, 1};
@@ -166,7 +163,7 @@ void WorkAtComposter::use_workstation(Level& level, Mob& mob) {
     const BlockPos pos = site->pos;
     BlockState state = level.block_state(pos);
     if (!blocks_.composter.valid() || !registry.is(state, blocks_.composter)) return;
-    const VanillaItems& it = items();
+    const VanillaItems& it = vanilla_items();
 
     // Vanilla's makeBread.
     if (villager->count_item(it.bread) <= max_bread) {
@@ -311,7 +308,7 @@ void HarvestFarmland::tick(Level& level, Mob& mob, std::int64_t time) {
         }
         VillagerState* villager = mob.attachment_as<VillagerState>();
         if (state == BlockState{} && below_is_farmland && villager != nullptr) {
-            const VanillaItems& it = items();
+            const VanillaItems& it = vanilla_items();
             for (ItemStack& stack : villager->inventory) {
                 if (stack.empty()) continue;
                 Handle<BlockInfo> plant;
@@ -375,7 +372,7 @@ bool UseBonemeal::check_extra_start_conditions(Level& level, Mob& mob) {
     if (tick_count % 10 != 0 || (last_bonemealing_session_ != 0 && last_bonemealing_session_ + 160 > tick_count))
         return false;
     const VillagerState* villager = mob.attachment_as<VillagerState>();
-    if (villager == nullptr || villager->count_item(items().bone_meal) <= 0) return false;
+    if (villager == nullptr || villager->count_item(vanilla_items().bone_meal) <= 0) return false;
     crop_pos_ = pick_next_target(level, mob);
     return crop_pos_.has_value();
 }
@@ -386,7 +383,7 @@ bool UseBonemeal::can_still_use(Level&, Mob&, std::int64_t) {
 
 void UseBonemeal::start(Level&, Mob& mob, std::int64_t time) {
     set_current_crop_as_target(mob);
-    mob.set_equipment(EquipmentSlot::MainHand, ItemStack{items().bone_meal, 1});
+    mob.set_equipment(EquipmentSlot::MainHand, ItemStack{vanilla_items().bone_meal, 1});
     next_work_cycle_time_ = time;
     time_worked_so_far_ = 0;
 }
@@ -404,7 +401,7 @@ void UseBonemeal::tick(Level& level, Mob& mob, std::int64_t time) {
     ItemStack* bone_meal = nullptr;
     if (villager != nullptr)
         for (ItemStack& stack : villager->inventory)
-            if (!stack.empty() && stack.item == items().bone_meal) {
+            if (!stack.empty() && stack.item == vanilla_items().bone_meal) {
                 bone_meal = &stack;
                 break;
             }
