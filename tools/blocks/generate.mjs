@@ -214,6 +214,9 @@ const emission = {
     cave_vines: (v) => (v.berries === 'true' ? 14 : 0), cave_vines_plant: (v) => (v.berries === 'true' ? 14 : 0),
     // GlowLichenBlock.emission(7): 7 when any face is set.
     glow_lichen: (v) => (['down', 'east', 'north', 'south', 'up', 'west'].some((f) => v[f] === 'true') ? 7 : 0),
+    // TrialSpawnerState's light levels (an experimental 1.21 block already registered in 1.20.3).
+    trial_spawner: (v) => ({ waiting_for_players: 4, active: 8, waiting_for_reward_ejection: 8,
+        ejecting_reward: 8 })[v.trial_spawner_state] ?? 0,
 };
 for (const b of blocks) {
     if (b.name === 'candle' || b.name.endsWith('_candle')) emission[b.name] = (v) => (v.lit === 'true' ? 3 * Number(v.candles) : 0);
@@ -275,7 +278,7 @@ for (const b of blocks) {
         const lava = b.name === 'lava';
         let block;
         if (solid || b.name === 'tinted_glass') block = 15;
-        else if (water || lava) block = Math.max(1, b.filterLight === 15 ? 1 : b.filterLight);
+        else if (water || lava) block = 1;
         else if (b.filterLight === 15) block = 0;  // a solid block's non-solid state: an extended piston
         else block = b.filterLight;
         const emit = emission[b.name] ? emission[b.name](v) : b.emitLight;
