@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 using namespace mobsdk;
 using detail::VanillaBlockRow;
 using detail::VanillaBlockTable;
+using detail::VanillaPathRule;
 
 namespace {
 
@@ -93,6 +95,35 @@ std::string describe(const std::vector<ShapeBox>& boxes) {
         out += "]";
     }
     return out.empty() ? "empty" : out + " (px)";
+}
+
+// The raw path type a block's rule gives a state, when the rule decides it (the generic rules need
+// isPathfindable(LAND), which the table does not have yet).
+std::optional<PathType> rule_path_type(VanillaPathRule rule, std::uint8_t flags, const BlockRegistry& r, BlockState s) {
+    using R = VanillaPathRule;
+    const VanillaBlockProperties& p = r.vanilla_properties();
+    switch (rule) {
+        case R::Trapdoor: return PathType::Trapdoor;
+        case R::PowderSnow: return PathType::PowderSnow;
+        case R::DamageOther: return PathType::DamageOther;
+        case R::StickyHoney: return PathType::StickyHoney;
+        case R::Cocoa: return PathType::Cocoa;
+        case R::DamageCautious: return PathType::DamageCautious;
+        default: break;
+    }
+    if (flags & detail::vanilla_state_lava) return PathType::Lava;
+    const bool open = r.get_or(s, p.open, false);
+    switch (rule) {
+        case R::Burning: return PathType::DamageFire;
+        case R::Campfire: return r.get_or(s, p.lit, false) ? std::optional(PathType::DamageFire) : std::nullopt;
+        case R::WoodDoor: return open ? PathType::DoorOpen : PathType::DoorWoodClosed;
+        case R::IronDoor: return open ? PathType::DoorOpen : PathType::DoorIronClosed;
+        case R::Rail: return PathType::Rail;
+        case R::Leaves: return PathType::Leaves;
+        case R::Fence: return PathType::Fence;
+        case R::FenceGate: return open ? std::nullopt : std::optional(PathType::Fence);
+        default: return std::nullopt;
+    }
 }
 
 }  // namespace
@@ -210,6 +241,10 @@ BOOST_AUTO_TEST_CASE(agrees_with_register_vanilla_blocks) {
                                     : (t.state_flags[theirs] & detail::vanilla_state_lava) ? Fluid::Lava
                                                                                            : Fluid::None;
                 if (s.fluid != fluid) disagree(name + " fluid", where);
+                const auto path = rule_path_type(row->path_rule, t.state_flags[theirs], registry, ours);
+                if (path && *path != s.path_type)
+                    disagree(name + " path_type", where + std::string(path_type_name(s.path_type)) + " vs " +
+                                                      std::string(path_type_name(*path)));
             }
         }
     }

@@ -38,6 +38,27 @@ enum VanillaStateFlag : std::uint8_t {
     vanilla_state_lava = 4,          ///< its fluid is lava
 };
 
+/// @brief How vanilla's WalkNodeEvaluator.getBlockPathTypeRaw classifies a block before its generic
+/// rules (a lava fluid gives LAVA; else not isPathfindable(LAND) gives BLOCKED, a water fluid WATER,
+/// anything else OPEN). The rules apply in this order; see tools/blocks/README.md.
+enum class VanillaPathRule : std::uint8_t {
+    Default,         ///< the generic rules only
+    Trapdoor,        ///< TRAPDOOR: #trapdoors, lily_pad, big_dripleaf
+    PowderSnow,      ///< POWDER_SNOW
+    DamageOther,     ///< DAMAGE_OTHER: cactus, sweet_berry_bush
+    StickyHoney,     ///< STICKY_HONEY: honey_block
+    Cocoa,           ///< COCOA
+    DamageCautious,  ///< DAMAGE_CAUTIOUS: wither_rose, pointed_dripstone
+    Burning,         ///< DAMAGE_FIRE (after the lava check): #fire, magma_block, lava_cauldron
+    Campfire,        ///< DAMAGE_FIRE when lit=true, else the generic rules
+    WoodDoor,        ///< DOOR_OPEN when open=true, else DOOR_WOOD_CLOSED (every door that opens by hand)
+    IronDoor,        ///< DOOR_OPEN when open=true, else DOOR_IRON_CLOSED
+    Rail,            ///< RAIL: rail, powered_rail, detector_rail, activator_rail
+    Leaves,          ///< LEAVES: the LeavesBlocks
+    Fence,           ///< FENCE: #fences, #walls
+    FenceGate,       ///< FENCE when open=false, else the generic rules
+};
+
 /// @brief A block: its id path, properties and states.
 struct VanillaBlockRow {
     std::string_view name;             ///< the id's path: `stone` for minecraft:stone
@@ -47,6 +68,7 @@ struct VanillaBlockRow {
     std::uint32_t state_count = 1;     ///< how many states (the product of its properties' value counts)
     std::uint32_t default_state = 0;   ///< global id of its default state
     std::uint8_t flags = 0;            ///< VanillaBlockFlag bits
+    VanillaPathRule path_rule = VanillaPathRule::Default;  ///< how the node evaluator classifies it
 };
 
 /// @brief The whole table. Per-state arrays are indexed by global state id.
