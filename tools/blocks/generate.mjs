@@ -163,7 +163,24 @@ function fewestBoxes(boxes) {
         result.push([axes[0][lo[0]], axes[1][lo[1]], axes[2][lo[2]], axes[0][hi[0] + 1], axes[1][hi[1] + 1],
             axes[2][hi[2] + 1]]);
     }
-    return result.length < boxes.length ? result : boxes;
+    const best = result.length < boxes.length ? result : boxes;
+    if (!sameVolume(best, boxes)) fail(`merging changed a shape: ${JSON.stringify(boxes)}`);
+    return best;
+}
+
+// True when two lists of boxes cover the same cells of the grid their corners make.
+function sameVolume(a, b) {
+    const ga = cover([...a, ...b]);
+    const inside = (boxes, c) => boxes.some((box) => c.every((v, i) => v > box[i] && v < box[i + 3]));
+    const { axes, n } = ga;
+    for (let y = 0; y < n[1]; ++y)
+        for (let z = 0; z < n[2]; ++z)
+            for (let x = 0; x < n[0]; ++x) {
+                const c = [(axes[0][x] + axes[0][x + 1]) / 2, (axes[1][y] + axes[1][y + 1]) / 2,
+                    (axes[2][z] + axes[2][z + 1]) / 2];
+                if (inside(a, c) !== inside(b, c)) return false;
+            }
+    return true;
 }
 
 // Blocks with a random horizontal offset (BlockBehaviour.OffsetType.XZ) and a collision shape:
