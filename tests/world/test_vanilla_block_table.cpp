@@ -1,12 +1,11 @@
-// The generated 1.20.4 block table (tools/blocks/generate.mjs, from minecraft-data): its global ids
-// against facts of the game, its consistency, and a cross-check against the hand-written
-// register_vanilla_blocks: properties, default states, collision shapes and light per state. Every
-// disagreement is listed here with the reason; a new one, or one that went away, fails the test.
+// The generated 1.20.4 block table (tools/blocks/generate.mjs, from minecraft-data and
+// tools/blocks/tags-1.20.4.json): its global ids against facts of the game, its consistency, and the
+// registry register_vanilla_blocks fills from it: every block and state with vanilla's id, the
+// table's shapes, light, fluids and tags, and the path types the blocks' rules give.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,39 +47,6 @@ std::vector<ShapeBox> boxes_of(std::uint32_t state) {
     return {table().boxes.begin() + shape.first_box, table().boxes.begin() + shape.first_box + shape.box_count};
 }
 
-std::vector<ShapeBox> boxes_of(const BlockShape& shape) {
-    return {shape.boxes.begin(), shape.boxes.begin() + shape.count};
-}
-
-bool covers(const std::vector<ShapeBox>& boxes, float x, float y, float z) {
-    return std::any_of(boxes.begin(), boxes.end(), [&](const ShapeBox& b) {
-        return x > b.min_x && x < b.max_x && y > b.min_y && y < b.max_y && z > b.min_z && z < b.max_z;
-    });
-}
-
-// True when two sets of boxes cover the same volume, however they are cut: every cell of the grid
-// their corners make is inside both or outside both.
-bool same_volume(const std::vector<ShapeBox>& a, const std::vector<ShapeBox>& b) {
-    std::vector<float> xs, ys, zs;
-    for (const auto* boxes : {&a, &b})
-        for (const ShapeBox& box : *boxes) {
-            xs.insert(xs.end(), {box.min_x, box.max_x});
-            ys.insert(ys.end(), {box.min_y, box.max_y});
-            zs.insert(zs.end(), {box.min_z, box.max_z});
-        }
-    for (auto* axis : {&xs, &ys, &zs}) {
-        std::sort(axis->begin(), axis->end());
-        axis->erase(std::unique(axis->begin(), axis->end()), axis->end());
-    }
-    for (std::size_t i = 0; i + 1 < xs.size(); ++i)
-        for (std::size_t j = 0; j + 1 < ys.size(); ++j)
-            for (std::size_t k = 0; k + 1 < zs.size(); ++k) {
-                const float x = (xs[i] + xs[i + 1]) / 2, y = (ys[j] + ys[j + 1]) / 2, z = (zs[k] + zs[k + 1]) / 2;
-                if (covers(a, x, y, z) != covers(b, x, y, z)) return false;
-            }
-    return true;
-}
-
 std::string describe(const std::vector<ShapeBox>& boxes) {
     std::string out;
     for (const ShapeBox& b : boxes) {
@@ -97,8 +63,8 @@ std::string describe(const std::vector<ShapeBox>& boxes) {
     return out.empty() ? "empty" : out + " (px)";
 }
 
-// The raw path type a block's rule gives a state, when the rule decides it (the generic rules need
-// isPathfindable(LAND), which the table does not have yet).
+// The raw path type a block's rule gives a state, when the rule decides it (the generic rules use
+// isPathfindable(LAND): tests/world/test_block.cpp checks those).
 std::optional<PathType> rule_path_type(VanillaPathRule rule, std::uint8_t flags, const BlockRegistry& r, BlockState s) {
     using R = VanillaPathRule;
     const VanillaBlockProperties& p = r.vanilla_properties();
@@ -198,77 +164,127 @@ BOOST_AUTO_TEST_CASE(table_is_consistent) {
     BOOST_TEST(t.light_block(slab.first_state + 3) == 0);
 }
 
-// Every block register_vanilla_blocks knows, state by state. The disagreements are the hand-written
-// table's simplifications (BlockShape holds four boxes); vanilla's shapes are minecraft-data's.
-BOOST_AUTO_TEST_CASE(agrees_with_register_vanilla_blocks) {
+// register_vanilla_blocks registers the table: every block in order, so every state has vanilla's id.
+BOOST_AUTO_TEST_CASE(registered_ids_are_vanillas) {
+    BlockRegistry registry;
+    const VanillaBlocks v = register_vanilla_blocks(registry);
+    BOOST_TEST(registry.state_count() == 26644u);
+    BOOST_TEST(registry.blocks().size() == 1058u);
+    const auto state = [&](std::string_view text) { return registry.parse(text).value().id; };
+    BOOST_TEST(state("air") == 0u);
+    BOOST_TEST(state("stone") == 1u);
+    BOOST_TEST(state("grass_block[snowy=true]") == 8u);
+    BOOST_TEST(state("grass_block") == 9u);
+    BOOST_TEST(state("dirt") == 10u);
+    BOOST_TEST(state("water") == 80u);
+    BOOST_TEST(state("water[level=15]") == 95u);
+    BOOST_TEST(state("oak_log") == 131u);
+    BOOST_TEST(state("short_grass") == 2005u);
+    BOOST_TEST(state("jungle_trapdoor") == 6168u);
+    BOOST_TEST(state("red_nether_brick_wall[east=none,north=none,south=none,up=true,waterlogged=true,west=none]") ==
+               17076u);
+    BOOST_TEST(registry.default_state(v.stone).id == 1u);
+    BOOST_TEST(registry.default_state(v.oak_log).id == 131u);
+    BOOST_TEST(registry.default_state(v.short_grass).id == 2005u);
+    // A plugin's block comes after vanilla's.
+    BlockDefinition custom;
+    custom.make_state = [](const BlockStateView&) { return BlockStateInfo{}; };
+    const auto h = registry.register_block(ResourceLocation::parse("example:thing").value(), std::move(custom), "x");
+    BOOST_TEST(registry.blocks()[h].first_state == 26644u);
+}
+
+// Every state as registered is the table's: properties, default state, shape (the table's own boxes),
+// light, occlusion, fluid, tags, and the path type wherever the block's rule decides it.
+BOOST_AUTO_TEST_CASE(registered_table_is_the_generated_one) {
     BlockRegistry registry;
     register_vanilla_blocks(registry);
     const VanillaBlockTable& t = table();
-    std::map<std::string, std::string> disagreements;  // "block what" -> the first state that shows it
-    const auto disagree = [&](const std::string& key, const std::string& example) {
-        disagreements.emplace(key, example);
-    };
-    std::size_t blocks = 0, states = 0;
-    for (const auto& entry : registry.blocks()) {
-        const std::string name(entry.id.path());
-        const VanillaBlockRow* row = row_of(name);
-        BOOST_TEST_CONTEXT(name) {
-            BOOST_TEST_REQUIRE(row != nullptr);
-            const BlockInfo& info = entry.value;
-            BOOST_TEST_REQUIRE((info.properties == properties_of(*row)));
-            BOOST_TEST(info.default_state - info.first_state == row->default_state - row->first_state);
-            ++blocks;
-            for (std::uint32_t i = 0; i < info.state_count; ++i, ++states) {
-                const BlockState ours{info.first_state + i};
-                const std::uint32_t theirs = row->first_state + i;
-                const BlockStateInfo& s = registry.info(ours);
-                const std::string where = registry.to_string(ours) + ": ";
-                const auto vanilla_boxes = boxes_of(theirs);
-                if (!same_volume(boxes_of(s.collision), vanilla_boxes))
-                    disagree(name + " collision",
-                             where + describe(boxes_of(s.collision)) + " vs " + describe(vanilla_boxes));
-                if (s.light_emission != t.light_emission(theirs))
-                    disagree(name + " light_emission", where + std::to_string(s.light_emission) + " vs " +
-                                                           std::to_string(t.light_emission(theirs)));
-                if (s.light_block != t.light_block(theirs))
-                    disagree(name + " light_block",
-                             where + std::to_string(s.light_block) + " vs " + std::to_string(t.light_block(theirs)));
-                if (s.can_occlude != ((row->flags & detail::vanilla_block_transparent) == 0))
-                    disagree(name + " can_occlude", where + (s.can_occlude ? "true" : "false"));
-                if (s.solid_render != ((t.state_flags[theirs] & detail::vanilla_state_solid_render) != 0))
-                    disagree(name + " solid_render", where + (s.solid_render ? "true" : "false"));
-                const Fluid fluid = (t.state_flags[theirs] & detail::vanilla_state_water)  ? Fluid::Water
-                                    : (t.state_flags[theirs] & detail::vanilla_state_lava) ? Fluid::Lava
-                                                                                           : Fluid::None;
-                if (s.fluid != fluid) disagree(name + " fluid", where);
-                const auto path = rule_path_type(row->path_rule, t.state_flags[theirs], registry, ours);
-                if (path && *path != s.path_type)
-                    disagree(name + " path_type", where + std::string(path_type_name(s.path_type)) + " vs " +
-                                                      std::string(path_type_name(*path)));
+    std::size_t states = 0, decided = 0;
+    for (std::size_t b = 0; b < t.blocks.size(); ++b) {
+        const VanillaBlockRow& row = t.blocks[b];
+        BOOST_TEST_CONTEXT(row.name) {
+            const auto handle = registry.blocks().find("minecraft:" + std::string(row.name));
+            BOOST_TEST_REQUIRE(handle.has_value());
+            BOOST_TEST(handle->index() == b);
+            const BlockInfo& info = registry.blocks()[*handle];
+            BOOST_TEST_REQUIRE((info.properties == properties_of(row)));
+            BOOST_TEST(info.first_state == row.first_state);
+            BOOST_TEST(info.state_count == row.state_count);
+            BOOST_TEST(info.default_state == row.default_state);
+            for (std::uint32_t id = row.first_state; id < row.first_state + row.state_count; ++id, ++states) {
+                const BlockStateInfo& s = registry.info(BlockState{id});
+                BOOST_TEST_REQUIRE((s.block == *handle));
+                if (b != 0) {  // air is the registry's own, with no boxes at all
+                    const detail::VanillaShapeRow& shape = t.shape(id);
+                    BOOST_TEST((s.collision.boxes == t.boxes.data() + shape.first_box));
+                    BOOST_TEST(s.collision.count == shape.box_count);
+                }
+                BOOST_TEST(s.light_emission == t.light_emission(id));
+                BOOST_TEST(s.light_block == t.light_block(id));
+                BOOST_TEST(s.can_occlude == ((row.flags & detail::vanilla_block_transparent) == 0));
+                BOOST_TEST(s.solid_render == ((t.state_flags[id] & detail::vanilla_state_solid_render) != 0));
+                BOOST_TEST(s.replaceable == (b == 0 || (row.flags & detail::vanilla_block_replaceable) != 0));
+                const Fluid fluid = (t.state_flags[id] & detail::vanilla_state_water)  ? Fluid::Water
+                                    : (t.state_flags[id] & detail::vanilla_state_lava) ? Fluid::Lava
+                                                                                       : Fluid::None;
+                BOOST_TEST((s.fluid == fluid));
+                if (const auto path = rule_path_type(row.path_rule, t.state_flags[id], registry, BlockState{id})) {
+                    BOOST_TEST(s.path_type == *path);
+                    ++decided;
+                }
             }
         }
     }
-    BOOST_TEST_MESSAGE("compared " << blocks << " blocks, " << states << " states with the generated table");
-    std::set<std::string> found;
-    for (const auto& [key, example] : disagreements) {
-        BOOST_TEST_MESSAGE("disagreement: " << key << ", e.g. " << example);
-        found.insert(key);
+    BOOST_TEST(states == 26644u);
+    BOOST_TEST_MESSAGE("compared " << states << " states, " << decided << " path types decided by a block rule");
+}
+
+// The tags as registered are the table's, and the typed handles name them.
+BOOST_AUTO_TEST_CASE(registered_tags_are_the_generated_ones) {
+    BlockRegistry registry;
+    register_vanilla_blocks(registry);
+    const VanillaBlockTable& t = table();
+    BOOST_TEST(t.tags.size() >= 100u);
+    for (const detail::VanillaTagRow& tag : t.tags) {
+        BOOST_TEST_CONTEXT(tag.name) {
+            const auto handle = registry.tags().find("minecraft:" + std::string(tag.name));
+            BOOST_TEST_REQUIRE(handle.has_value());
+            std::set<std::uint16_t> members(t.tag_members.begin() + tag.first_member,
+                                            t.tag_members.begin() + tag.first_member + tag.member_count);
+            BOOST_TEST(members.size() == tag.member_count);
+            for (std::size_t b = 0; b < t.blocks.size(); ++b) {
+                const BlockState s{t.blocks[b].default_state};
+                BOOST_TEST(registry.has_tag(s, *handle) == (members.count(static_cast<std::uint16_t>(b)) == 1));
+            }
+        }
     }
-    // Known, with the reason (see tools/blocks/README.md). All four are the hand-written table's
-    // simplifications for BlockShape's four boxes; minecraft-data's shapes are vanilla's.
-    const std::set<std::string> expected = {
-        // Vanilla: the full block less the inside above 4 px and the leg cut-outs below 3 px (13
-        // boxes); hand-written: the four walls, full height, no floor.
-        "cauldron collision",
-        "water_cauldron collision",
-        // Vanilla: the four walls and a 2 px floor, whatever the level (5 boxes); hand-written: no floor.
-        "composter collision",
-        // Vanilla: each leg is a post and a wider pivot (4 boxes on the floor and ceiling, 5 on a
-        // wall); hand-written: each leg one box around both, slightly larger than vanilla's.
-        "grindstone collision",
+    const VanillaBlockTags& tags = registry.vanilla_tags();
+    const auto has = [&](std::string_view text, BlockTag tag) {
+        return registry.has_tag(registry.parse(text).value(), tag);
     };
-    for (const std::string& key : found) BOOST_TEST(expected.count(key) == 1u, "new disagreement: " << key);
-    for (const std::string& key : expected) BOOST_TEST(found.count(key) == 1u, "no longer disagrees: " << key);
+    BOOST_TEST(has("ladder", tags.climbable));
+    BOOST_TEST(has("cave_vines_plant", tags.climbable));
+    BOOST_TEST(!has("oak_planks", tags.climbable));
+    BOOST_TEST(has("cherry_door", tags.wooden_doors));
+    BOOST_TEST(has("bamboo_door", tags.wooden_doors));
+    BOOST_TEST(!has("iron_door", tags.wooden_doors));
+    BOOST_TEST(!has("copper_door", tags.doors));  // update_1_21's, not the base pack's
+    BOOST_TEST(has("crimson_stem", tags.logs));
+    BOOST_TEST(!has("crimson_stem", tags.logs_that_burn));
+    BOOST_TEST(has("stripped_cherry_wood", tags.logs_that_burn));
+    BOOST_TEST(has("powered_rail", tags.rails));
+    BOOST_TEST(has("detector_rail", tags.prevent_mob_spawning_inside));
+    BOOST_TEST(has("lava_cauldron", tags.cauldrons));
+    BOOST_TEST(has("nether_brick_fence", tags.fences));
+    BOOST_TEST(!has("nether_brick_fence", tags.wooden_fences));
+    BOOST_TEST(has("mud", tags.dirt));
+    BOOST_TEST(has("short_grass", tags.replaceable));
+    BOOST_TEST(has("light", tags.replaceable));
+    BOOST_TEST(!has("tuff_wall", tags.walls));
+    BOOST_TEST(has("blackstone_wall", tags.walls));
+    BOOST_TEST(has("cherry_wall_hanging_sign", tags.all_signs));
+    BOOST_TEST(has("soul_campfire", tags.campfires));
+    BOOST_TEST(has("pitcher_crop", tags.crops));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,16 +6,17 @@
 //
 //   node tools/blocks/generate.mjs            write the table
 //   node tools/blocks/generate.mjs --check    exit 1 when the committed table differs (CI, review)
-//   node tools/blocks/generate.mjs --report   also print the facts the table leaves out (shapes
-//                                             over four boxes, offsets) to stdout
+//   node tools/blocks/generate.mjs --report   also print shapes over four boxes and the offsets removed
 //
 // Sources (see tools/blocks/README.md for the evidence behind each rule below):
 //   pc/1.20.4/blocks.json                 blocks, ids, properties, default and min/max state ids,
 //                                         emitLight and filterLight of the default state, transparent
 //   pc/1.20.3/blockCollisionShapes.json   collision shapes per state (dataPaths maps 1.20.4 to it;
 //                                         1.20.3 and 1.20.4 have the same 1,058 blocks and states)
+//   tools/blocks/tags-1.20.4.json        vanilla 1.20.4's block tags (base data pack), as data
 // minecraft-data has no block tags, no outline shapes and no per-state light: the light rules
-// below are vanilla's (BlockBehaviour.getLightBlock, the lightLevel functions in Blocks).
+// below are vanilla's (BlockBehaviour.getLightBlock, the lightLevel functions in Blocks), and so
+// are the lists of path rules, isPathfindable(LAND) overrides and forceSolidOn/Off blocks.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -284,8 +285,112 @@ setRule([...byPattern(/_fence$/, 12), ...byPattern(/_wall$/, 25)], PATH.fence); 
 setRule(byPattern(/_fence_gate$/, 11), PATH.fence_gate);  // FenceGateBlock: FENCE when closed
 if ([...pathRule.entries()].filter(([, r]) => r === PATH.leaves).length !== 10) fail('expected 10 LeavesBlocks');
 
+// ---- isPathfindable(LAND) -------------------------------------------------------------------------
+// BlockBehaviour's default is !isCollisionShapeFullBlock; these block classes override it (1.20.4).
+// The numbers are VanillaLandRule in detail/vanilla_block_table.hpp.
+const LAND = { by_shape: 0, never: 1, when_open: 2, snow_layers: 3, not_lava: 4 };
+const landRule = new Map();
+const setLand = (names, rule) => names.forEach((n) => {
+    if (!blocks.some((b) => b.name === n)) fail(`isPathfindable rule for unknown block ${n}`);
+    if (landRule.has(n)) fail(`two isPathfindable rules for ${n}`);
+    landRule.set(n, rule);
+});
+setLand([
+    ...byPattern(/_slab$/, 60),                                      // SlabBlock
+    ...byPattern(/_stairs$/, 56),                                    // StairBlock
+    ...byPattern(/_fence$/, 12), 'iron_bars', ...byPattern(/(^|_)glass_pane$/, 17),  // CrossCollisionBlock
+    ...byPattern(/_wall$/, 25),                                      // WallBlock
+    ...byPattern(/_bed$/, 16),                                       // BedBlock
+    'bell', 'farmland', 'dirt_path', 'cactus', 'composter', 'lectern', 'brewing_stand', 'grindstone',
+    'stonecutter', 'cake', 'chain', 'conduit', 'end_rod', 'lightning_rod', 'enchanting_table', 'hopper',
+    'lantern', 'soul_lantern', 'piston_head', 'moving_piston', 'pointed_dripstone', 'bamboo', 'campfire',
+    'soul_campfire', 'dragon_egg', 'azalea', 'flowering_azalea', 'chorus_plant', 'soul_sand', 'mud',
+    'cauldron', 'water_cauldron', 'lava_cauldron', 'powder_snow_cauldron',  // AbstractCauldronBlock
+    'anvil', 'chipped_anvil', 'damaged_anvil', 'chest', 'trapped_chest', 'ender_chest',
+    ...byPattern(/^(skeleton|wither_skeleton)_skull$|^(zombie|player|creeper|dragon|piglin)_head$/, 7),
+    ...byPattern(/_wall_(skull|head)$/, 7),  // AbstractSkullBlock
+], LAND.never);
+// DoorBlock, TrapDoorBlock, FenceGateBlock: pathfindable when open.
+setLand([...byPattern(/_door$/, 20), ...byPattern(/_trapdoor$/, 20), ...byPattern(/_fence_gate$/, 11)],
+    LAND.when_open);
+setLand(['snow'], LAND.snow_layers);           // SnowLayerBlock: layers < 5
+setLand(['water', 'lava'], LAND.not_lava);      // LiquidBlock: not for lava
+
+// ---- Legacy isSolid, blocksMotion, replaceable -----------------------------------------------------
+// BlockStateBase.calculateSolid (1.20.4): Properties.forceSolidOn() -> true, forceSolidOff() -> false,
+// else the collision shape's bounds (size >= 0.7291666 or height >= 1). blocksMotion is isSolid except
+// for cobweb and bamboo_sapling. Both lists are Blocks.java's properties (from the game's code, by
+// name patterns checked against blocks.json).
+const solidOn = new Set([
+    ...byPattern(/_sign$/, 44),  // standing, wall and hanging signs
+    ...byPattern(/_pressure_plate$/, 15), ...byPattern(/_fence$/, 12), ...byPattern(/_fence_gate$/, 11),
+    ...byPattern(/_wall$/, 25), ...byPattern(/_banner$/, 32), 'bell', 'cake', 'cobweb', 'bamboo_sapling', 'lantern',
+    'soul_lantern', 'chain', 'moving_piston', ...byPattern(/(^|_)shulker_box$/, 17),
+    ...byPattern(/_candle_cake$|^candle_cake$/, 17), ...byPattern(/amethyst_bud$|^amethyst_cluster$/, 4),
+]);
+const solidOff = new Set(['ladder', 'snow']);
+const noMotion = new Set(['cobweb', 'bamboo_sapling']);
+for (const n of [...solidOn, ...solidOff])
+    if (!blocks.some((b) => b.name === n)) fail(`solid rule for unknown block ${n}`);
+
+// ---- Block tags ------------------------------------------------------------------------------------
+// tags-1.20.4.json: vanilla 1.20.4's block tags of the base data pack (not the update_1_21 feature
+// pack), each a list of block ids and #tag references, as the game's data/minecraft/tags/blocks
+// files list them. Resolved here (references expanded, each member once, in first-listed order),
+// every id checked against blocks.json.
+const tagSource = JSON.parse(fs.readFileSync(path.join(root, 'tools/blocks/tags-1.20.4.json'), 'utf8'));
+const blockId = new Map(blocks.map((b) => [b.name, b.id]));
+const resolvedTags = new Map();
+function resolveTag(name, stack = []) {
+    if (resolvedTags.has(name)) return resolvedTags.get(name);
+    if (stack.includes(name)) fail(`tag #${name} includes itself: ${[...stack, name].join(' -> ')}`);
+    const entries = tagSource.tags[name];
+    if (!entries) fail(`unknown tag #${name}${stack.length ? ` (in #${stack[stack.length - 1]})` : ''}`);
+    const members = [];
+    for (const entry of entries) {
+        const ref = entry.startsWith('#');
+        const id = (ref ? entry.slice(1) : entry).replace(/^minecraft:/, '');
+        if (ref) members.push(...resolveTag(id, [...stack, name]));
+        else if (!blockId.has(id)) fail(`tag #${name}: unknown block ${id}`);
+        else members.push(blockId.get(id));
+    }
+    const unique = [...new Set(members)];
+    resolvedTags.set(name, unique);
+    return unique;
+}
+const tagNames = Object.keys(tagSource.tags).sort();
+for (const name of tagNames) resolveTag(name);
+// Checks of the tags by name patterns (a block added to the game and forgotten in a tag fails here).
+const tagCheck = (name, re, extra = []) => {
+    const want = [...blocks.filter((b) => re.test(b.name)).map((b) => b.id), ...extra.map((n) => blockId.get(n))];
+    const have = resolvedTags.get(name);
+    const key = (xs) => [...xs].sort((a, b) => a - b).join(',');
+    if (!have || key(have) !== key(want))
+        fail(`#${name} is not ${re}: ${(have ?? []).filter((x) => !want.includes(x)).map((x) => blocks[x].name)} / ` +
+            `${want.filter((x) => !(have ?? []).includes(x)).map((x) => blocks[x].name)}`);
+};
+tagCheck('beds', /_bed$/);
+tagCheck('wool_carpets', /^(?!moss).*_carpet$/);
+tagCheck('fences', /_fence$/);
+tagCheck('walls', /^(?!.*tuff).*_wall$/);
+tagCheck('fence_gates', /_fence_gate$/);
+tagCheck('stairs', /^(?!.*tuff).*_stairs$/);
+tagCheck('slabs', /^(?!.*tuff).*_slab$/);
+tagCheck('candles', /(^|_)candle$/);
+tagCheck('candle_cakes', /(^|_)candle_cake$/);
+tagCheck('shulker_boxes', /(^|_)shulker_box$/);
+tagCheck('flower_pots', /^flower_pot$|^potted_/);
+tagCheck('all_signs', /_sign$/);
+tagCheck('leaves', /_leaves$/);
+tagCheck('rails', /^(|powered_|detector_|activator_)rail$/);
+// The copper doors and trapdoors are update_1_21's: not in the base pack.
+tagCheck('doors', /^(?!.*copper).*_door$/);
+tagCheck('trapdoors', /^(?!.*copper).*_trapdoor$/);
+
 // ---- The table -------------------------------------------------------------------------------------
 const BLOCK_TRANSPARENT = 1;  // minecraft-data "transparent": vanilla's !canOcclude
+const BLOCK_REPLACEABLE = 2, BLOCK_SOLID_ON = 4, BLOCK_SOLID_OFF = 8, BLOCK_NOT_MOTION = 16;
+const replaceable = new Set(resolvedTags.get('replaceable'));
 const STATE_SOLID_RENDER = 1, STATE_WATER = 2, STATE_LAVA = 4;
 const blockRows = [];
 const stateShapes = [];
@@ -318,8 +423,11 @@ for (const b of blocks) {
     const shapes = collision.blocks[b.name];
     if (shapes === undefined) fail(`${b.name} has no collision shape`);
     blockRows.push({ name: b.name, first, properties: b.states.length, firstState: b.minStateId, count,
-        defaultState: b.defaultState, flags: b.transparent ? BLOCK_TRANSPARENT : 0,
-        path: pathRule.get(b.name) ?? PATH.default });
+        defaultState: b.defaultState,
+        flags: (b.transparent ? BLOCK_TRANSPARENT : 0) | (replaceable.has(b.id) ? BLOCK_REPLACEABLE : 0) |
+            (solidOn.has(b.name) ? BLOCK_SOLID_ON : 0) | (solidOff.has(b.name) ? BLOCK_SOLID_OFF : 0) |
+            (noMotion.has(b.name) ? BLOCK_NOT_MOTION : 0),
+        path: pathRule.get(b.name) ?? PATH.default, land: landRule.get(b.name) ?? LAND.by_shape });
     for (let i = 0; i < count; ++i) {
         const raw = collision.shapes[Array.isArray(shapes) ? shapes[i] : shapes];
         const v = stateValues(b, i);
@@ -368,13 +476,22 @@ const rows = (items, fmt = String) => {
 };
 const blockLine = (b) =>
     `    {"${b.name}"sv, ${[b.first, b.properties, b.firstState, b.count, b.defaultState, b.flags].join(', ')}, ` +
-    `R::${pathNames[b.path]}},`;
+    `R::${pathNames[b.path]}, L::${landNames[b.land]}},`;
 // VanillaPathRule's enumerators, by number.
-const pathNames = Object.keys(PATH).map((k) => k.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(''));
+const camel = (k) => k.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pathNames = Object.keys(PATH).map(camel);
+const landNames = Object.keys(LAND).map(camel);
+const tagRows = [];
+const tagMembers = [];
+for (const name of tagNames) {
+    tagRows.push({ name, first: tagMembers.length, count: resolvedTags.get(name).length });
+    tagMembers.push(...resolvedTags.get(name));
+}
 const text = `// GENERATED by tools/blocks/generate.mjs from minecraft-data ${pkg.version} (pc/1.20.4 blocks.json,
 // ${dataPaths.blockCollisionShapes} blockCollisionShapes.json). Do not edit: change the generator and run it again.
 // ${blocks.length} blocks, ${stateShapes.length} states, ${propertyRows.length} property definitions, \
-${shapeRows.length} shapes of ${boxPool.length} boxes.
+${shapeRows.length} shapes of ${boxPool.length} boxes,
+// ${tagRows.length} block tags (tools/blocks/tags-1.20.4.json).
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -387,6 +504,7 @@ namespace {
 
 using namespace std::string_view_literals;
 using R = VanillaPathRule;
+using L = VanillaLandRule;
 
 // clang-format off
 constexpr std::array<std::string_view, ${valuePool.length}> values{
@@ -425,12 +543,20 @@ constexpr std::array<std::uint8_t, ${stateFlags.length}> state_flags{
 ${rows(stateFlags)}
 };
 
+constexpr std::array<VanillaTagRow, ${tagRows.length}> tags{{
+${tagRows.map((t) => `    {"${t.name}"sv, ${t.first}, ${t.count}},`).join('\n')}
+}};
+
+constexpr std::array<std::uint16_t, ${tagMembers.length}> tag_members{
+${rows(tagMembers)}
+};
+
 }  // namespace
 
 const VanillaBlockTable& vanilla_block_table() noexcept {
     static constexpr VanillaBlockTable table{
-        blocks, properties, block_properties, values, boxes, shapes, state_shapes, state_light, state_flags,
-        "minecraft-data ${pkg.version}"sv};
+        blocks, properties, block_properties, values, boxes, shapes, state_shapes, state_light, state_flags, tags,
+        tag_members, "minecraft-data ${pkg.version}"sv};
     return table;
 }
 // clang-format on

@@ -3,7 +3,11 @@
 #include "mobsdk/world/block.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
 
 namespace mobsdk {
@@ -119,6 +123,43 @@ std::int32_t number_of_value(PropertyKind kind, const std::string& value, std::s
 
 }  // namespace
 
+namespace {
+
+// The boxes of the shapes BlockShape::of_boxes made: each distinct list once, kept for the whole
+// process, so that a view stays valid in every registry. Registration only, under a lock.
+struct ShapePool {
+    std::mutex mutex;
+    std::deque<std::vector<ShapeBox>> lists;  // a deque never moves its vectors, nor they their boxes
+    std::map<std::vector<std::tuple<float, float, float, float, float, float>>, const ShapeBox*> index;
+};
+
+ShapePool& shape_pool() {
+    static ShapePool pool;
+    return pool;
+}
+
+}  // namespace
+
+BlockShape BlockShape::of_boxes(std::span<const ShapeBox> boxes) {
+    if (boxes.empty()) return empty();
+    if (boxes.size() > 255) throw std::invalid_argument("a block shape has at most 255 boxes");
+    if (boxes.size() == 1 && boxes[0] == full_box) return full();
+    std::vector<std::tuple<float, float, float, float, float, float>> key;
+    key.reserve(boxes.size());
+    for (const ShapeBox& b : boxes) key.emplace_back(b.min_x, b.min_y, b.min_z, b.max_x, b.max_y, b.max_z);
+    ShapePool& pool = shape_pool();
+    const std::lock_guard lock(pool.mutex);
+    auto [at, added] = pool.index.try_emplace(std::move(key), nullptr);
+    if (added) at->second = pool.lists.emplace_back(boxes.begin(), boxes.end()).data();
+    return {at->second, static_cast<std::uint8_t>(boxes.size())};
+}
+
+BlockShape& BlockShape::add(ShapeBox b) {
+    std::vector<ShapeBox> list(begin(), end());
+    list.push_back(b);
+    return *this = of_boxes(list);
+}
+
 float default_malus(PathType type) noexcept { return path_types[static_cast<std::size_t>(type)].malus; }
 
 std::ostream& operator<<(std::ostream& out, PathType type) { return out << path_type_name(type); }
@@ -204,7 +245,7 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
     states.reserve(count);
     for (std::uint32_t i = 0; i < count; ++i) {
         const auto values = values_of(info, i);
-        BlockStateInfo s = def.make_state(BlockStateView(info.properties, values));
+        BlockStateInfo s = def.make_state(BlockStateView(info.properties, values, i));
         s.property_index = i;
         states.push_back(s);
     }
@@ -263,6 +304,23 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
         states_.push_back(s);
     }
     return handle;
+}
+
+void BlockRegistry::add_tags(Handle<BlockInfo> block, const std::vector<ResourceLocation>& tags,
+                             std::string_view registrant) {
+    BlockInfo& info = blocks_.mutable_value(block);  // throws after freeze
+    for (const ResourceLocation& tag : tags)
+        if (!tags_.find(tag) && tags_.frozen())
+            throw RegistryError("registry " + tags_.registry_id().str() + " is frozen: '" + std::string(registrant) +
+                                "' cannot add tag " + tag.str() + " after start-up");
+    Layout& layout = layouts_[block.index()];
+    for (const ResourceLocation& tag : tags) {
+        const auto known = tags_.find(tag);
+        const std::uint32_t t = known ? known->index() : tags_.register_entry(tag, BlockTagInfo{}, registrant).index();
+        if (layout.tag_bits.size() <= t / 64) layout.tag_bits.resize(t / 64 + 1, 0);
+        layout.tag_bits[t / 64] |= std::uint64_t{1} << (t % 64);
+        if (!info.has_tag(tag)) info.tags.push_back(tag);
+    }
 }
 
 std::uint32_t BlockRegistry::find_definition(const BlockProperty& property) const noexcept {

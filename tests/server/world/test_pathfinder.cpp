@@ -300,6 +300,73 @@ BOOST_FIXTURE_TEST_CASE(floor_heights_of_slabs_carpets_farmland, Fixture) {
     for (const BlockPos& b : p->nodes) BOOST_TEST(b.y == G);
 }
 
+// The blocks of the whole 1.20.4 table classify as vanilla's node evaluator does.
+BOOST_FIXTURE_TEST_CASE(path_types_of_the_whole_block_table, Fixture) {
+    const auto type_of = [&](std::string_view text) {
+        set({0, G, 30}, text);
+        return block_path_type_static(*map, {0, G, 30});
+    };
+    BOOST_TEST(type_of("sweet_berry_bush") == PathType::DamageOther);
+    BOOST_TEST(type_of("powder_snow") == PathType::PowderSnow);
+    BOOST_TEST(type_of("honey_block") == PathType::StickyHoney);
+    BOOST_TEST(type_of("magma_block") == PathType::DamageFire);
+    BOOST_TEST(type_of("campfire[lit=true]") == PathType::DamageFire);
+    BOOST_TEST(type_of("campfire[lit=false]") == PathType::Blocked);  // not pathfindable
+    BOOST_TEST(type_of("lava_cauldron") == PathType::DamageFire);
+    BOOST_TEST(type_of("wither_rose") == PathType::DamageCautious);
+    BOOST_TEST(type_of("spruce_door") == PathType::DoorWoodClosed);
+    BOOST_TEST(type_of("copper_door") == PathType::DoorWoodClosed);  // opens by hand
+    BOOST_TEST(type_of("bamboo_trapdoor") == PathType::Trapdoor);
+    BOOST_TEST(type_of("lily_pad") == PathType::Trapdoor);
+    BOOST_TEST(type_of("powered_rail") == PathType::Rail);
+    BOOST_TEST(type_of("cherry_leaves") == PathType::Leaves);
+    BOOST_TEST(type_of("blackstone_wall") == PathType::Fence);
+    BOOST_TEST(type_of("warped_fence_gate") == PathType::Fence);
+    BOOST_TEST(type_of("warped_fence_gate[open=true]") == PathType::Walkable);
+    BOOST_TEST(type_of("chest") == PathType::Blocked);
+    BOOST_TEST(type_of("anvil") == PathType::Blocked);
+    BOOST_TEST(type_of("glass_pane") == PathType::Blocked);
+    BOOST_TEST(type_of("mud") == PathType::Blocked);
+    BOOST_TEST(type_of("deepslate") == PathType::Blocked);
+    BOOST_TEST(type_of("snow[layers=4]") == PathType::Walkable);
+    BOOST_TEST(type_of("snow[layers=5]") == PathType::Blocked);
+    BOOST_TEST(type_of("ladder") == PathType::Walkable);
+    BOOST_TEST(type_of("poppy") == PathType::Walkable);
+    // Standing on top of a chest, next to a berry bush or a magma block.
+    set({0, G, 30}, "chest");
+    BOOST_TEST(block_path_type_static(*map, {0, G + 1, 30}) == PathType::Walkable);
+    set({0, G, 30}, "sweet_berry_bush");
+    BOOST_TEST(block_path_type_static(*map, {1, G, 30}) == PathType::DangerOther);
+    set({0, G, 30}, "magma_block");
+    BOOST_TEST(block_path_type_static(*map, {0, G + 1, 30}) == PathType::DamageFire);
+    BOOST_TEST(block_path_type_static(*map, {1, G, 30}) == PathType::DangerFire);
+}
+
+// A walker (vanilla's default maluses, as a villager's) goes around berry bushes, powder snow,
+// cactus and a lava pool when a way around exists.
+BOOST_FIXTURE_TEST_CASE(hazards_of_the_whole_block_table_are_walked_around, Fixture) {
+    struct Hazard {
+        std::string_view block;
+        std::int32_t y0, y1;  // the band's height
+    };
+    for (const Hazard& h : {Hazard{"sweet_berry_bush", G, G}, Hazard{"powder_snow", G, G + 1}, Hazard{"cactus", G, G},
+                            Hazard{"lava", G - 1, G - 1}}) {
+        BOOST_TEST_CONTEXT(h.block) {
+            fill({4, h.y0, -3}, {6, h.y1, 3}, h.block);
+            auto p = find(walker({0.5, G, 0.5}), {10, G, 0});
+            BOOST_REQUIRE(p);
+            BOOST_TEST(p->can_reach);
+            BOOST_TEST_REQUIRE(!p->nodes.empty());
+            for (const BlockPos& b : p->nodes) {
+                BOOST_TEST(b.y == G);
+                BOOST_TEST(!(b.x >= 4 && b.x <= 6 && std::abs(b.z) <= 3));
+            }
+            check_connected(*p);
+            fill({4, h.y0, -3}, {6, h.y1, 3}, h.y0 < G ? "grass_block" : "air");
+        }
+    }
+}
+
 BOOST_FIXTURE_TEST_CASE(water_is_avoided_when_a_dry_way_exists, Fixture) {
     fill({3, G - 1, -1}, {7, G - 1, 1}, "water");  // a pool in the way
     BOOST_TEST(block_path_type_static(*map, {1, G, 0}) == PathType::Walkable);

@@ -15,9 +15,11 @@ struct BlockTagInfo {};
 /// @brief A typed handle to a block tag (vanilla's TagKey<Block>), valid for one BlockRegistry.
 using BlockTag = Handle<BlockTagInfo>;
 
-/// @brief Handles to vanilla's block tags (BlockTags, under their ids). Every BlockRegistry
-/// registers all of them up front, so each handle is valid in any registry; a tag no block
-/// carries answers false.
+/// @brief Handles to vanilla's block tags (BlockTags, under their ids) that AI and the reference world
+/// use. Every BlockRegistry registers all of them up front, so each handle is valid in any registry;
+/// a tag no block carries answers false. register_vanilla_blocks gives the blocks every tag of
+/// vanilla 1.20.4's base data pack (tools/blocks/tags-1.20.4.json), these and the others, which a
+/// registry finds by id (BlockRegistry::tags()).
 struct VanillaBlockTags {
     BlockTag base_stone_overworld;         ///< `minecraft:base_stone_overworld`
     BlockTag dirt;                         ///< `minecraft:dirt`
@@ -50,6 +52,28 @@ struct VanillaBlockTags {
     BlockTag all_signs;                    ///< `minecraft:all_signs`
     BlockTag cauldrons;                    ///< `minecraft:cauldrons`: paths are lifted on top of them
     BlockTag prevent_mob_spawning_inside;  ///< `minecraft:prevent_mob_spawning_inside`
+    BlockTag climbable;                    ///< `minecraft:climbable`: what mobs climb (ladders, vines, scaffolding)
+    BlockTag rails;                        ///< `minecraft:rails`: what prevents mob spawning inside
+    BlockTag wool;                         ///< `minecraft:wool`
+    BlockTag campfires;                    ///< `minecraft:campfires`
+    BlockTag candles;                      ///< `minecraft:candles`
+    BlockTag candle_cakes;                 ///< `minecraft:candle_cakes`
+    BlockTag flower_pots;                  ///< `minecraft:flower_pots`
+    BlockTag portals;                      ///< `minecraft:portals`
+    BlockTag shulker_boxes;                ///< `minecraft:shulker_boxes`
+    BlockTag buttons;                      ///< `minecraft:buttons`
+    BlockTag pressure_plates;              ///< `minecraft:pressure_plates`
+    BlockTag anvil;                        ///< `minecraft:anvil`
+    BlockTag ice;                          ///< `minecraft:ice`
+    BlockTag snow;                         ///< `minecraft:snow`: snow, snow blocks, powder snow
+    BlockTag valid_spawn;                  ///< `minecraft:valid_spawn`: where players respawn
+    BlockTag bee_growables;                ///< `minecraft:bee_growables`: what bees grow
+    BlockTag flowers;                      ///< `minecraft:flowers`
+    BlockTag small_flowers;                ///< `minecraft:small_flowers`
+    BlockTag saplings;                     ///< `minecraft:saplings`
+    BlockTag replaceable;                  ///< `minecraft:replaceable`: placing a block into one replaces it
+    BlockTag wall_signs;                   ///< `minecraft:wall_signs`
+    BlockTag all_hanging_signs;            ///< `minecraft:all_hanging_signs`
 
     /// @brief Calls `f(handle, path)` for every member, in declaration order (the block registry
     /// registers them in this order under `minecraft:<path>`).
@@ -87,6 +111,28 @@ struct VanillaBlockTags {
         f(self.all_signs, "all_signs");
         f(self.cauldrons, "cauldrons");
         f(self.prevent_mob_spawning_inside, "prevent_mob_spawning_inside");
+        f(self.climbable, "climbable");
+        f(self.rails, "rails");
+        f(self.wool, "wool");
+        f(self.campfires, "campfires");
+        f(self.candles, "candles");
+        f(self.candle_cakes, "candle_cakes");
+        f(self.flower_pots, "flower_pots");
+        f(self.portals, "portals");
+        f(self.shulker_boxes, "shulker_boxes");
+        f(self.buttons, "buttons");
+        f(self.pressure_plates, "pressure_plates");
+        f(self.anvil, "anvil");
+        f(self.ice, "ice");
+        f(self.snow, "snow");
+        f(self.valid_spawn, "valid_spawn");
+        f(self.bee_growables, "bee_growables");
+        f(self.flowers, "flowers");
+        f(self.small_flowers, "small_flowers");
+        f(self.saplings, "saplings");
+        f(self.replaceable, "replaceable");
+        f(self.wall_signs, "wall_signs");
+        f(self.all_hanging_signs, "all_hanging_signs");
     }
 };
 

@@ -28,7 +28,11 @@ struct VanillaShapeRow {
 
 /// @brief What VanillaBlockRow::flags says.
 enum VanillaBlockFlag : std::uint8_t {
-    vanilla_block_transparent = 1,  ///< minecraft-data's "transparent": vanilla's !canOcclude()
+    vanilla_block_transparent = 1,         ///< minecraft-data's "transparent": vanilla's !canOcclude()
+    vanilla_block_replaceable = 2,         ///< Properties.replaceable() (the #replaceable tag in 1.20)
+    vanilla_block_force_solid_on = 4,      ///< Properties.forceSolidOn(): legacy isSolid whatever the shape
+    vanilla_block_force_solid_off = 8,     ///< Properties.forceSolidOff(): never legacy isSolid
+    vanilla_block_not_blocks_motion = 16,  ///< blocksMotion is false though isSolid (cobweb, bamboo_sapling)
 };
 
 /// @brief What VanillaBlockTable::state_flags says of a state.
@@ -59,6 +63,24 @@ enum class VanillaPathRule : std::uint8_t {
     FenceGate,       ///< FENCE when open=false, else the generic rules
 };
 
+/// @brief Vanilla's isPathfindable(LAND) for a block's states (BlockBehaviour's default and the block
+/// classes that override it).
+enum class VanillaLandRule : std::uint8_t {
+    ByShape,     ///< the default: the collision shape is not the full block
+    Never,       ///< slabs, stairs, fences, walls, beds, cauldrons, chests, anvils… (the overrides returning false)
+    WhenOpen,    ///< doors, trapdoors, fence gates: open=true
+    SnowLayers,  ///< snow: layers < 5
+    NotLava,     ///< LiquidBlock: true for water, false for lava
+};
+
+/// @brief A block tag: its id path and members VanillaBlockTable::tag_members[first_member …]
+/// (block ids = indices into VanillaBlockTable::blocks; nested tags already resolved).
+struct VanillaTagRow {
+    std::string_view name;           ///< e.g. "beds" for minecraft:beds, "mineable/axe"
+    std::uint16_t first_member = 0;  ///< index of its first member in VanillaBlockTable::tag_members
+    std::uint16_t member_count = 0;  ///< how many blocks
+};
+
 /// @brief A block: its id path, properties and states.
 struct VanillaBlockRow {
     std::string_view name;             ///< the id's path: `stone` for minecraft:stone
@@ -69,6 +91,7 @@ struct VanillaBlockRow {
     std::uint32_t default_state = 0;   ///< global id of its default state
     std::uint8_t flags = 0;            ///< VanillaBlockFlag bits
     VanillaPathRule path_rule = VanillaPathRule::Default;  ///< how the node evaluator classifies it
+    VanillaLandRule land = VanillaLandRule::ByShape;       ///< isPathfindable(LAND)
 };
 
 /// @brief The whole table. Per-state arrays are indexed by global state id.
@@ -82,6 +105,8 @@ struct VanillaBlockTable {
     std::span<const std::uint16_t> state_shape;       ///< per state: index into `shapes`
     std::span<const std::uint8_t> state_light;        ///< per state: light emission << 4 | light block
     std::span<const std::uint8_t> state_flags;        ///< per state: VanillaStateFlag bits
+    std::span<const VanillaTagRow> tags;              ///< vanilla 1.20.4's block tags, by name
+    std::span<const std::uint16_t> tag_members;       ///< block ids, per tag
     std::string_view source;                          ///< what it was generated from
 
     /// @brief The light a state emits, 0–15.
