@@ -14,6 +14,7 @@
 //   pc/1.20.3/blockCollisionShapes.json   collision shapes per state (dataPaths maps 1.20.4 to it;
 //                                         1.20.3 and 1.20.4 have the same 1,058 blocks and states)
 //   tools/blocks/tags-1.20.4.json        vanilla 1.20.4's block tags (base data pack), as data
+//   tools/blocks/legacy-cuts.json        the box cuts the hand-written table used (see below)
 // minecraft-data has no block tags, no outline shapes and no per-state light: the light rules
 // below are vanilla's (BlockBehaviour.getLightBlock, the lightLevel functions in Blocks), and so
 // are the lists of path rules, isPathfindable(LAND) overrides and forceSolidOn/Off blocks.
@@ -184,6 +185,29 @@ function sameVolume(a, b) {
     return true;
 }
 
+// legacy-cuts.json: how the hand-written table cut the shapes of its multi-box blocks (stairs, fence,
+// wall, bed, bell, lectern, brewing stand). The reference physics moves an entity that overlaps a
+// block box by box, so the cut is observable: every state whose shape covers the same volume as one
+// of those gets the same boxes in the same order, so that worlds stay byte-identical.
+const legacyCuts = JSON.parse(fs.readFileSync(path.join(root, 'tools/blocks/legacy-cuts.json'), 'utf8')).cuts;
+const legacyByVolume = new Map();
+for (const [name, cuts] of Object.entries(legacyCuts)) {
+    const b = blocks.find((x) => x.name === name);
+    if (!b) fail(`legacy-cuts.json: unknown block ${name}`);
+    const shapes = collision.blocks[name];
+    if (cuts.length !== b.maxStateId - b.minStateId + 1) fail(`legacy-cuts.json: ${name} needs one cut per state`);
+    cuts.forEach((cut, i) => {
+        const raw = collision.shapes[Array.isArray(shapes) ? shapes[i] : shapes];
+        const boxes = cut.map((box) => box.map((v) => v / 16));
+        if (!sameVolume(boxes, raw)) fail(`legacy-cuts.json: ${name} state ${i} is not minecraft-data's shape`);
+        const key = JSON.stringify(fewestBoxes(raw));
+        const known = legacyByVolume.get(key);
+        if (known && JSON.stringify(known) !== JSON.stringify(boxes))
+            fail(`legacy-cuts.json: ${name} state ${i} cuts a shape another state cuts otherwise`);
+        legacyByVolume.set(key, boxes);
+    });
+}
+
 // Blocks with a random horizontal offset (BlockBehaviour.OffsetType.XZ) and a collision shape:
 // minecraft-data took their shape at BlockPos.ZERO, where the offset is (-max, 0, -max) (the seed of
 // (0, 0, 0) is 0). The table stores the shape without it; the world adds the offset per position.
@@ -194,6 +218,7 @@ const boxPool = [];
 const report = { overFour: new Map(), offsets: xzOffset };
 function internShape(boxes, blockName) {
     let merged = fewestBoxes(boxes);
+    merged = legacyByVolume.get(JSON.stringify(merged)) ?? merged;
     const off = xzOffset[blockName] ?? 0;
     if (off) merged = merged.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
     const key = JSON.stringify(merged);

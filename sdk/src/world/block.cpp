@@ -298,7 +298,10 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
     for (BlockProperty& p : new_definitions) add_definition(std::move(p));
     for (ResourceLocation& tag : new_tags) tags_.register_entry(std::move(tag), BlockTagInfo{}, registrant);
     layouts_.push_back(std::move(layout));
-    states_.reserve(states_.size() + count);
+    // Grow geometrically: reserving exactly the new size each time would copy every state again for
+    // each of vanilla's 1,058 blocks.
+    if (states_.capacity() < states_.size() + count)
+        states_.reserve(std::max(states_.size() + count, 2 * states_.size()));
     for (BlockStateInfo& s : states) {
         s.block = handle;
         states_.push_back(s);
