@@ -264,10 +264,10 @@ Result<void, std::string> read_light(const nbt::Compound& section, std::string_v
     return {};
 }
 
-/// The keys of the root compound the server writes from live state (Heightmaps: two of them);
-/// block entities are kept apart.
-constexpr std::array<std::string_view, 9> owned_root_keys = {
-    "DataVersion", "xPos", "yPos", "zPos", "Status", "LastUpdate", "sections", "isLightOn", "block_entities"};
+/// The keys of the root compound the server writes from live state (of Heightmaps, two); block
+/// entities are kept apart (LevelChunk::set_block drops the one of a replaced block).
+constexpr std::array<std::string_view, 8> owned_root_keys = {"DataVersion", "xPos",     "yPos",     "zPos",
+                                                             "Status",      "LastUpdate", "sections", "isLightOn"};
 /// The keys of a section compound the server writes from live state; the rest is kept.
 constexpr std::array<std::string_view, 4> owned_section_keys = {"Y", "block_states", "SkyLight", "BlockLight"};
 
