@@ -196,8 +196,7 @@ struct PaletteRead {
     std::string label;       // when kept: how the summary line names it
 };
 
-Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadContext& ctx,
-                                               const std::string& where) {
+Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadContext& ctx, const std::string& where) {
     auto name = require<std::string>(entry, "Name", where);
     if (!name) return unexpected(name.error());
     auto props = optional_field<nbt::Compound>(entry, "Properties", where);
@@ -266,7 +265,7 @@ Result<void, std::string> read_light(const nbt::Compound& section, std::string_v
 
 /// The keys of the root compound the server writes from live state (of Heightmaps, two); block
 /// entities are kept apart (LevelChunk::set_block drops the one of a replaced block).
-constexpr std::array<std::string_view, 8> owned_root_keys = {"DataVersion", "xPos",     "yPos",     "zPos",
+constexpr std::array<std::string_view, 8> owned_root_keys = {"DataVersion", "xPos",       "yPos",     "zPos",
                                                              "Status",      "LastUpdate", "sections", "isLightOn"};
 /// The keys of a section compound the server writes from live state; the rest is kept.
 constexpr std::array<std::string_view, 4> owned_section_keys = {"Y", "block_states", "SkyLight", "BlockLight"};
@@ -494,8 +493,9 @@ nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
     nbt::List post(nbt::TagType::List);
     for (std::int32_t i = 0; i < section_count; ++i) post.push_back(nbt::List(nbt::TagType::Short));
     root.put("PostProcessing", kept_or("PostProcessing", nbt::Tag(std::move(post))));
-    root.put("structures", kept_or("structures", nbt::Tag(nbt::Compound{{"References", nbt::Compound{}},
-                                                                         {"starts", nbt::Compound{}}})));
+    root.put(
+        "structures",
+        kept_or("structures", nbt::Tag(nbt::Compound{{"References", nbt::Compound{}}, {"starts", nbt::Compound{}}})));
     if (kept)
         for (const auto& e : kept->root)
             if (!root.contains(e.name)) root.put(e.name, e.value);
@@ -584,8 +584,9 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
                 total += count;
                 names += (names.empty() ? "" : ", ") + label + " x" + std::to_string(count);
             }
-            warn(warnings, std::to_string(total) + " blocks of states this server does not know are kept as they are "
-                                                   "and act as solid blocks (" +
+            warn(warnings, std::to_string(total) +
+                               " blocks of states this server does not know are kept as they are "
+                               "and act as solid blocks (" +
                                std::string(unknown_block_id) + "): " + names);
         }
         chunk->recount();

@@ -321,8 +321,9 @@ Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(Chun
         if (refused_.count(pos)) {
             // The column's block or POI chunk is refused: its entity list is not written either.
             trim();
-            return unexpected(chunk_text(pos) + " is left as it is on disk (its DataVersion or Status), so its "
-                                                "entities are not rewritten");
+            return unexpected(chunk_text(pos) +
+                              " is left as it is on disk (its DataVersion or Status), so its "
+                              "entities are not rewritten");
         }
         if (!*nbt) return out;
         std::vector<std::string> w;

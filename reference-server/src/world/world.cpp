@@ -475,8 +475,7 @@ void World::load_chunk(ChunkPos pos) {
                      std::to_string(load_retry_delay) + " ticks): " + r.error);
             else if (r.refused == ChunkRefusal::Unfinished || !error_)
                 warn(where + " is not loaded and stays as it is on disk: " + r.error);
-            else
-                error_(where + " is not loaded and stays as it is on disk: " + r.error);
+            else error_(where + " is not loaded and stays as it is on disk: " + r.error);
         }
         f.retry_at = game_time_ + load_retry_delay;
         f.error = std::move(r.error);

@@ -259,7 +259,6 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_become_air_with_a_warning) {
     BOOST_REQUIRE(warnings.size() == 2u);
     BOOST_TEST(contains(warnings[0], "sections[Y=-4].block_states.palette[1]: unknown block 'minecraft:future_block'"));
     BOOST_TEST(contains(warnings[1], "snowy=maybe"));
-
 }
 
 BOOST_AUTO_TEST_CASE(unknown_states_are_kept_and_written_back_exactly) {
@@ -348,10 +347,8 @@ BOOST_AUTO_TEST_CASE(what_the_server_does_not_own_survives_a_change_and_a_save) 
     const C sign{{"id", "minecraft:oak_sign"}, {"x", 34}, {"y", -60}, {"z", -47}, {"is_waxed", std::int8_t{1}}};
     const C bell{{"id", "minecraft:bell"}, {"keepPacked", std::int8_t{0}}};  // no position: never dropped
     root.put("block_entities", nbt::List{nbt::Tag(chest), nbt::Tag(sign), nbt::Tag(bell)});
-    const nbt::List ticks{
-        nbt::Tag(C{{"i", "minecraft:sand"}, {"x", 35}, {"y", -59}, {"z", -47}, {"t", 3}, {"p", 0}})};
-    const nbt::List fluid{
-        nbt::Tag(C{{"i", "minecraft:water"}, {"x", 36}, {"y", -59}, {"z", -47}, {"t", 5}, {"p", 0}})};
+    const nbt::List ticks{nbt::Tag(C{{"i", "minecraft:sand"}, {"x", 35}, {"y", -59}, {"z", -47}, {"t", 3}, {"p", 0}})};
+    const nbt::List fluid{nbt::Tag(C{{"i", "minecraft:water"}, {"x", 36}, {"y", -59}, {"z", -47}, {"t", 5}, {"p", 0}})};
     const C structures{{"References", C{{"minecraft:village_plains", nbt::LongArray{7}}}}, {"starts", C{}}};
     const C biomes{{"palette", nbt::List{nbt::Tag("minecraft:desert"), nbt::Tag("minecraft:river")}},
                    {"data", nbt::LongArray{1}}};
