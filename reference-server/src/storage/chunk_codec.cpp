@@ -9,10 +9,11 @@
 #include <exception>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 
-#include "mobsdk/plugin/vanilla_content.hpp"
+#include "mobsdk/world/unknown_block.hpp"
 
 namespace mobsdk::server {
 
@@ -196,17 +197,23 @@ struct PaletteRead {
     std::string label;       // when kept: how the summary line names it
 };
 
-Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadContext& ctx, const std::string& where) {
-    auto name = require<std::string>(entry, "Name", where);
-    if (!name) return unexpected(name.error());
-    auto props = optional_field<nbt::Compound>(entry, "Properties", where);
-    if (!props) return unexpected(props.error());
-    if (*props)
-        for (const auto& e : **props)
+Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadContext& ctx, const std::string& bs,
+                                               std::size_t index) {
+    // The field's name is built only for a message: a chunk has hundreds of palette entries.
+    const auto where = [&] { return bs + ".palette[" + std::to_string(index) + "]"; };
+    const std::string* name = entry.find<std::string>("Name");
+    const nbt::Compound* props = entry.find<nbt::Compound>("Properties");
+    if (!name || (!props && entry.contains("Properties"))) {
+        const std::string w = where();
+        if (auto n = require<std::string>(entry, "Name", w); !n) return unexpected(n.error());
+        return unexpected(optional_field<nbt::Compound>(entry, "Properties", w).error());
+    }
+    if (props)
+        for (const auto& e : *props)
             if (!e.value.get_if<std::string>())
-                return unexpected(where + ".Properties." + e.name + " is " + type_name(e.value) +
+                return unexpected(where() + ".Properties." + e.name + " is " + type_name(e.value) +
                                   ", expected TAG_String");
-    std::string_view id = **name;
+    std::string_view id = *name;
     // 1.20.3 (DataVersion 3692, 23w46a) renamed minecraft:grass to minecraft:short_grass.
     const bool renamed = ctx.version < grass_rename_data_version && id == "minecraft:grass";
     if (renamed) id = "minecraft:short_grass";
@@ -214,7 +221,7 @@ Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadC
         PaletteRead r;
         if (!ctx.unknown) {
             // A registry without the placeholder (some tests): the old way, with a warning.
-            warn(ctx.warnings, where + ": " + old_warning);
+            warn(ctx.warnings, where() + ": " + old_warning);
             r.state = fallback;
             return r;
         }
@@ -228,8 +235,8 @@ Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadC
     const auto block = ctx.blocks.blocks().find(id);
     if (!block) return keep(std::string(id), BlockState{}, "unknown block '" + std::string(id) + "', read as air");
     BlockState state = ctx.blocks.default_state(*block);
-    if (*props) {
-        for (const auto& e : **props) {
+    if (props) {
+        for (const auto& e : *props) {
             const std::string& value = *e.value.get_if<std::string>();
             if (auto next = ctx.blocks.with(state, e.name, value)) {
                 state = *next;
@@ -297,8 +304,10 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
         std::vector<std::int64_t*> kept_count;
         std::unique_ptr<KeptStates> kept;
         for (std::size_t i = 0; i < list.size(); ++i) {
-            auto st = palette_state(list[i].as_compound(), ctx, bs + ".palette[" + std::to_string(i) + "]");
+            auto st = palette_state(list[i].as_compound(), ctx, bs, i);
             if (!st) return unexpected(st.error());
+            // Sections store ids in 16 bits; a registry with more states is a broken invariant.
+            if (st->state.id > 0xFFFF) throw std::logic_error("block state id does not fit 16 bits");
             palette_states.push_back(st->state);
             if (st->kept) {
                 if (!kept) {
@@ -329,20 +338,33 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
                 return unexpected(bs + ".data has " + std::to_string((*data)->size()) + " longs, expected " +
                                   std::to_string(expected_longs) + " for " + std::to_string(bits) +
                                   " bits per entry (palette of " + std::to_string(list.size()) + ")");
-            const auto indexes = unpack_bits(**data, bits, 4096);
-            LevelChunkSection s(palette_states[0]);
-            for (std::int32_t i = 0; i < 4096; ++i) {
-                const std::uint32_t p = indexes[static_cast<std::size_t>(i)];
-                if (p >= palette_states.size())
-                    return unexpected(bs + ".data: block " + std::to_string(i) + " has palette index " +
-                                      std::to_string(p) + ", the palette has " + std::to_string(list.size()) +
-                                      " entries");
-                s.set(i & 15, i >> 8, (i >> 4) & 15, palette_states[p]);
-                if (kept && kept_index[p] >= 0) {
-                    kept->at.emplace_back(static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(kept_index[p]));
-                    ++*kept_count[p];
+            // Unpacked straight into state ids (vanilla's layout: `per_long` values per long, lowest first).
+            std::array<std::uint16_t, 4096> ids;
+            std::array<std::uint16_t, 4096> at;  // palette index per position
+            const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+            std::size_t i = 0;
+            for (const std::int64_t word : **data) {
+                auto w = static_cast<std::uint64_t>(word);
+                for (std::size_t k = 0; k < per_long && i < 4096; ++k, ++i, w >>= bits) {
+                    const auto p = static_cast<std::uint32_t>(w & mask);
+                    if (p >= palette_states.size())
+                        return unexpected(bs + ".data: block " + std::to_string(i) + " has palette index " +
+                                          std::to_string(p) + ", the palette has " + std::to_string(list.size()) +
+                                          " entries");
+                    ids[i] = static_cast<std::uint16_t>(palette_states[p].id);
+                    at[i] = static_cast<std::uint16_t>(p);
                 }
             }
+            if (kept) {
+                for (std::size_t j = 0; j < 4096; ++j)
+                    if (kept_index[at[j]] >= 0) {
+                        kept->at.emplace_back(static_cast<std::uint16_t>(j),
+                                              static_cast<std::uint16_t>(kept_index[at[j]]));
+                        ++*kept_count[at[j]];
+                    }
+            }
+            LevelChunkSection s;
+            s.assign_states(ids);
             s.compact_states();
             *target = std::move(s);
         }

@@ -81,6 +81,18 @@ BlockState LevelChunkSection::store(std::int32_t lx, std::int32_t ly, std::int32
     return old;
 }
 
+void LevelChunkSection::assign_states(const std::array<std::uint16_t, 4096>& ids) {
+    if (!states_) states_ = std::make_unique<std::array<std::uint16_t, 4096>>();
+    *states_ = ids;
+    non_air_ = static_cast<std::int32_t>(4096 - std::count(ids.begin(), ids.end(), std::uint16_t{0}));
+    danger_ = non_air_ == 0 ? 0 : unknown_count;
+    kept_.reset();
+    if (non_air_ == 0) {
+        states_.reset();
+        uniform_ = {};
+    }
+}
+
 bool LevelChunkSection::compact_states() noexcept {
     if (!states_) return false;
     const std::uint16_t first = (*states_)[0];

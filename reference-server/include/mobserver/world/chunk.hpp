@@ -111,6 +111,9 @@ public:
     static constexpr std::int32_t index(std::int32_t lx, std::int32_t ly, std::int32_t lz) noexcept {
         return (ly << 8) | (lz << 4) | lx;
     }
+    /// @brief Replaces every state at once (loading): `ids` in index() order, each < 65536. The
+    /// danger count is unknown until recount(); placeholders' kept compounds are dropped.
+    void assign_states(const std::array<std::uint16_t, 4096>& ids);
     /// @brief Sets the count of non-air blocks and of danger sources (the chunk recounts after bulk edits).
     void recount(const BlockRegistry& blocks);
     /// @brief Turns an array whose blocks are all one state back into one value; returns true if it did.

@@ -3,8 +3,6 @@
 // schedules), registered in one call and handed to plugins as PluginContext::vanilla().
 #pragma once
 
-#include <string_view>
-
 #include "mobsdk/brain/activity.hpp"
 #include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/plugin/registries.hpp"
@@ -12,6 +10,7 @@
 #include "mobsdk/world/block.hpp"
 #include "mobsdk/world/entity_type.hpp"
 #include "mobsdk/world/poi_type.hpp"
+#include "mobsdk/world/unknown_block.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk {
@@ -38,16 +37,6 @@ struct VanillaContent {
     VanillaProfessionIds professions;     ///< villager profession ids (no registry), e.g. `professions.farmer`
     Handle<BlockInfo> unknown_block;      ///< `mobsdk:unknown`, see register_unknown_block (appended: layout)
 };
-
-/// @brief The id of the placeholder block a world reader puts where a saved block state is not in
-/// the registry (a mod's block, a newer version's, an unknown property value).
-inline constexpr std::string_view unknown_block_id = "mobsdk:unknown";
-
-/// @brief Registers the placeholder block `mobsdk:unknown`: one state, treated as a solid wall
-/// that nothing walks through or sees through (full-cube collision, can_occlude, solid_render,
-/// solid, blocks_motion, light_block 15, PathType::Blocked). The server keeps the saved block it
-/// stands for and writes that back; plugins see only the placeholder.
-Handle<BlockInfo> register_unknown_block(BlockRegistry& blocks);
 
 /// @brief Registers all vanilla content into fresh registries, in this order: blocks, the
 /// placeholder block `mobsdk:unknown`, POI types,
