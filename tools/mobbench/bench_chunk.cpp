@@ -1,7 +1,8 @@
 // mobbench chunk: reading a real region file written by vanilla 1.19.4 (the prismarine-provider-anvil
 // fixture of tests/interop, 529 chunks of which 144 are fully generated): chunks per second for
 // inflate + NBT decode of every chunk and of the full ones, and for inflate + NBT decode +
-// read_chunk_nbt (the server's LevelChunk, unknown states kept) of the full ones. The file is read into memory once; one core.
+// read_chunk_nbt (the server's LevelChunk, unknown states kept) of the full ones. The file is read into memory once;
+// one core.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -54,8 +55,9 @@ std::vector<StoredChunk> chunks_of(const std::vector<std::uint8_t>& file) {
 
 int run_chunk(const std::vector<std::string>& args) {
     double seconds = 1.0;
-    std::filesystem::path region = std::filesystem::path(MOBSDK_SOURCE_DIR) /
-                                   "tests/interop/node_modules/prismarine-provider-anvil/test/fixtures/1.19.4/r.0.0.mca";
+    std::filesystem::path region =
+        std::filesystem::path(MOBSDK_SOURCE_DIR) /
+        "tests/interop/node_modules/prismarine-provider-anvil/test/fixtures/1.19.4/r.0.0.mca";
     try {
         for (std::size_t i = 0; i < args.size(); ++i) {
             if (args[i] == "--seconds" && i + 1 < args.size()) seconds = std::stod(args[++i]);
@@ -63,8 +65,7 @@ int run_chunk(const std::vector<std::string>& args) {
             else throw std::invalid_argument("unknown argument '" + args[i] + "'");
         }
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "mobbench chunk: %s\nusage: mobbench chunk [--seconds S] [--region FILE.mca]\n",
-                     e.what());
+        std::fprintf(stderr, "mobbench chunk: %s\nusage: mobbench chunk [--seconds S] [--region FILE.mca]\n", e.what());
         return 2;
     }
     std::ifstream in(region, std::ios::binary);
