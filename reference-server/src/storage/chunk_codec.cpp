@@ -627,9 +627,12 @@ nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections,
     for (const auto& [y, section] : sections) {
         nbt::List records(nbt::TagType::Compound);
         for (const auto& [pos, entry] : section.records) {
-            records.push_back(nbt::Compound{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
-                                            {"type", poi_types.id_of(entry.type).str()},
-                                            {"free_tickets", entry.free_tickets}});
+            nbt::Compound record{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
+                                 {"type", poi_types.id_of(entry.type).str()},
+                                 {"free_tickets", entry.free_tickets}};
+            for (const auto& e : entry.extra)
+                if (!record.contains(e.name)) record.put(e.name, e.value);
+            records.push_back(std::move(record));
         }
         out.put(std::to_string(y), nbt::Compound{{"Valid", section.valid}, {"Records", std::move(records)}});
     }
@@ -687,7 +690,11 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                         continue;
                     }
                     if (section.records.count(p)) return unexpected(rw + ": a second record at " + pos_text(p));
-                    section.records.emplace(p, PoiEntry{p, *handle, *tickets ? **tickets : 0});
+                    PoiEntry entry{p, *handle, *tickets ? **tickets : 0};
+                    for (const auto& e : rec)
+                        if (e.name != "pos" && e.name != "type" && e.name != "free_tickets")
+                            entry.extra.put(e.name, e.value);
+                    section.records.emplace(p, std::move(entry));
                 }
             }
             out.emplace(y, std::move(section));

@@ -580,6 +580,23 @@ BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
     BOOST_TEST(contains(warnings[0], "Sections.4.Records[0]: unknown POI type 'minecraft:armorer_v2', record dropped"));
 }
 
+BOOST_AUTO_TEST_CASE(poi_records_keep_unknown_keys) {
+    WorldRegistries reg;
+    register_vanilla_blocks(reg.blocks);
+    const VanillaPoiTypes types = register_vanilla_poi_types(reg.poi_types);
+    reg.freeze();
+    std::map<std::int32_t, PoiSection> sections;
+    sections[4].records[{35, 70, -20}] = PoiEntry{{35, 70, -20}, types.home, 0};
+    nbt::Compound root = write_poi_nbt(sections, reg.poi_types);
+    auto& rec = root.get<nbt::Compound>("Sections").get<nbt::Compound>("4").get<nbt::List>("Records")[0].as_compound();
+    rec.put("examplemod:owner", nbt::IntArray{1, 2, 3, 4});
+    auto back = read_poi_nbt(root, {2, -2}, reg.poi_types);
+    BOOST_REQUIRE(back.has_value());
+    const PoiEntry& e = (*back)[4].records.at({35, 70, -20});
+    BOOST_TEST((e.extra == nbt::Compound{{"examplemod:owner", nbt::IntArray{1, 2, 3, 4}}}));
+    BOOST_TEST((write_poi_nbt(*back, reg.poi_types) == root));
+}
+
 BOOST_AUTO_TEST_CASE(entities_round_trip_and_errors) {
     const std::vector<nbt::Compound> entities{
         nbt::Compound{{"id", "minecraft:villager"}, {"Health", 20.0f}},
