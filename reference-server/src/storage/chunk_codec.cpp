@@ -356,6 +356,9 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
                 }
             }
             if (kept) {
+                std::size_t count = 0;
+                for (std::size_t j = 0; j < 4096; ++j) count += kept_index[at[j]] >= 0;
+                kept->at.reserve(count);
                 for (std::size_t j = 0; j < 4096; ++j)
                     if (kept_index[at[j]] >= 0) {
                         kept->at.emplace_back(static_cast<std::uint16_t>(j),
