@@ -77,6 +77,17 @@ struct WithUnknown {
     BlockState state(Handle<BlockInfo> b) const { return reg.default_state(b); }
 };
 
+/// Vanilla blocks and POI types, frozen.
+struct PoiRegistries {
+    WorldRegistries reg;
+    VanillaPoiTypes types;
+    PoiRegistries() {
+        register_vanilla_blocks(reg.blocks);
+        types = register_vanilla_poi_types(reg.poi_types);
+        reg.freeze();
+    }
+};
+
 std::vector<std::uint8_t> encoded(const nbt::Compound& c) {
     std::vector<std::uint8_t> out;
     BOOST_REQUIRE(nbt::write(nbt::Tag(c), "", out).has_value());
@@ -520,10 +531,9 @@ BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
 }
 
 BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
-    WorldRegistries reg;
-    register_vanilla_blocks(reg.blocks);
-    const VanillaPoiTypes types = register_vanilla_poi_types(reg.poi_types);
-    reg.freeze();
+    PoiRegistries r;
+    const WorldRegistries& reg = r.reg;
+    const VanillaPoiTypes& types = r.types;
     std::map<std::int32_t, PoiSection> sections;
     sections[4].records[{35, 70, -20}] = PoiEntry{{35, 70, -20}, types.home, 0};
     sections[4].records[{33, 65, -30}] = PoiEntry{{33, 65, -30}, types.meeting, 31};
@@ -581,20 +591,17 @@ BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
 }
 
 BOOST_AUTO_TEST_CASE(poi_records_keep_unknown_keys) {
-    WorldRegistries reg;
-    register_vanilla_blocks(reg.blocks);
-    const VanillaPoiTypes types = register_vanilla_poi_types(reg.poi_types);
-    reg.freeze();
-    std::map<std::int32_t, PoiSection> sections;
-    sections[4].records[{35, 70, -20}] = PoiEntry{{35, 70, -20}, types.home, 0};
-    nbt::Compound root = write_poi_nbt(sections, reg.poi_types);
+    const PoiRegistries r;
+    const std::map<std::int32_t, PoiSection> one{
+        {4, PoiSection{true, {{{35, 70, -20}, {{35, 70, -20}, r.types.home}}}}}};
+    nbt::Compound root = write_poi_nbt(one, r.reg.poi_types);
     auto& rec = root.get<nbt::Compound>("Sections").get<nbt::Compound>("4").get<nbt::List>("Records")[0].as_compound();
     rec.put("examplemod:owner", nbt::IntArray{1, 2, 3, 4});
-    auto back = read_poi_nbt(root, {2, -2}, reg.poi_types);
+    auto back = read_poi_nbt(root, {2, -2}, r.reg.poi_types);
     BOOST_REQUIRE(back.has_value());
     const PoiEntry& e = (*back)[4].records.at({35, 70, -20});
     BOOST_TEST((e.extra == nbt::Compound{{"examplemod:owner", nbt::IntArray{1, 2, 3, 4}}}));
-    BOOST_TEST((write_poi_nbt(*back, reg.poi_types) == root));
+    BOOST_TEST((write_poi_nbt(*back, r.reg.poi_types) == root));
 }
 
 BOOST_AUTO_TEST_CASE(entities_round_trip_and_errors) {
