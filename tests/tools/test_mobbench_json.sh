@@ -80,6 +80,9 @@ print(f"mobbench {bench} output has the expected shape")
     ("16", "us_per_villager_tick_p50_slowest_round"): "us", ("", "villagers_in_50ms"): "villagers"}'
 "$MOBBENCH" machine --rounds 1 | expect_exactly machine host '{("", "clock_ghz"): "GHz",
     **{(c, "load_latency_ns"): "ns" for c in ("32KiB", "1MiB", "4MiB", "32MiB", "256MiB")}}'
+"$MOBBENCH" chunk --seconds 0.02 | expect_exactly chunk mobsdk '{("vanilla_1.19.4", "inflate_nbt_chunks_per_s"): "chunks/s",
+    ("vanilla_1.19.4_full", "inflate_nbt_chunks_per_s"): "chunks/s", ("vanilla_1.19.4_full", "chunks_per_s"): "chunks/s"}'
+"$MOBBENCH" chunk --region /nonexistent.mca >/dev/null 2>&1 && { echo "a missing region file should fail"; exit 1; }
 "$MOBBENCH" village abc >/dev/null 2>&1 && { echo "a bad villager count should fail"; exit 1; }
 "$MOBBENCH" village 10 --ticks >/dev/null 2>&1 && { echo "--ticks without a number should fail"; exit 1; }
 "$MOBBENCH" village 10 --rounds 0 >/dev/null 2>&1 && { echo "--rounds 0 should fail"; exit 1; }
@@ -91,5 +94,6 @@ print(f"mobbench {bench} output has the expected shape")
 "$MOBBENCH" --list | grep -q '^  brain ' || { echo "--list does not name the brain suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  world ' || { echo "--list does not name the world suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  village ' || { echo "--list does not name the village suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  chunk ' || { echo "--list does not name the chunk suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  machine ' || { echo "--list does not name the machine suite"; exit 1; }
 echo ok

@@ -48,6 +48,7 @@ int run_world(const std::vector<std::string>& args);
 int run_bt(const std::vector<std::string>& args);
 int run_village(const std::vector<std::string>& args);
 int run_machine(const std::vector<std::string>& args);
+int run_chunk(const std::vector<std::string>& args);
 
 /// @brief Options of the world suite.
 struct WorldBenchOptions {

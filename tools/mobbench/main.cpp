@@ -57,6 +57,8 @@ constexpr mobbench::Suite kSuites[] = {
     {"bt", "Behaviour trees: ns per node tick, cases tree4 and tree100", mobbench::run_bt},
     {"village", "Village: the whole server tick per villager, cases N villagers (default 100 1000 10000)",
      mobbench::run_village},
+    {"chunk", "Chunks/s reading vanilla 1.19.4's region: inflate + NBT, and + read_chunk_nbt (the full ones)",
+     mobbench::run_chunk},
     {"machine", "The machine right now: clock and load latency by working-set size (read the other figures against it)",
      mobbench::run_machine},
 };

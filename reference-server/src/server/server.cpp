@@ -249,6 +249,7 @@ std::string MinecraftServer::open_world() {
     world_->set_game_time(level_.game_time);
     world_->set_day_time(level_.day_time);
     world_->set_warning_sink([this](const std::string& w) { log_.warn(w); });
+    world_->set_error_sink([this](const std::string& e) { log_.error(e); });
 
     storage_ = std::make_unique<WorldStorage>(level_dir_, registries->poi_types);
     for (const auto& w : storage_->startup_warnings()) log_.warn(w);

@@ -5,9 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <climits>
 #include <exception>
+#include <optional>
 #include <set>
+#include <stdexcept>
+#include <unordered_map>
 #include <utility>
+
+#include "mobsdk/world/unknown_block.hpp"
 
 namespace mobsdk::server {
 
@@ -94,33 +100,72 @@ nbt::Compound palette_entry(const BlockRegistry& blocks, BlockState state) {
     return e;
 }
 
-/// Block states of one section in vanilla's disk form; `slot` is scratch of state_count entries, all -1.
-nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry& blocks,
-                                 std::vector<std::int32_t>& slot) {
+/// Palette indexes by key while a section is written: a state id, or kept_key | the index of a
+/// kept original compound. Sized by the section's palette: a linear search while it is small, a
+/// hash map beyond that.
+class PaletteSlots {
+public:
+    static constexpr std::uint32_t kept_key = 0x80000000u;
+    /// The palette index of `key`, adding it when new.
+    std::uint32_t slot(std::uint32_t key, std::vector<std::uint32_t>& keys) {
+        if (key == last_key_) return last_slot_;
+        std::uint32_t found = static_cast<std::uint32_t>(keys.size());
+        if (map_.empty()) {
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                if (keys[i] == key) {
+                    found = static_cast<std::uint32_t>(i);
+                    break;
+                }
+        } else if (auto it = map_.find(key); it != map_.end()) {
+            found = it->second;
+        }
+        if (found == keys.size()) {
+            keys.push_back(key);
+            if (!map_.empty() || keys.size() > linear_limit) {
+                if (map_.empty())
+                    for (std::size_t i = 0; i < keys.size(); ++i) map_.emplace(keys[i], static_cast<std::uint32_t>(i));
+                else map_.emplace(key, found);
+            }
+        }
+        last_key_ = key;
+        last_slot_ = found;
+        return found;
+    }
+
+private:
+    static constexpr std::size_t linear_limit = 32;
+    std::uint32_t last_key_ = ~0u;
+    std::uint32_t last_slot_ = 0;
+    std::unordered_map<std::uint32_t, std::uint32_t> map_;
+};
+
+/// Block states of one section in vanilla's disk form; a placeholder that stands for a kept
+/// palette compound is written as that compound.
+nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry& blocks) {
     nbt::List palette(nbt::TagType::Compound);
     nbt::Compound out;
-    if (s.is_uniform()) {
+    const KeptStates* kept = s.kept_states();
+    if (s.is_uniform() && !kept) {
         palette.push_back(palette_entry(blocks, s.get(0, 0, 0)));
         out.put("palette", std::move(palette));
         return out;
     }
     // Palette in order of first appearance in index order, as vanilla's HashMapPalette fills up.
-    std::vector<std::uint32_t> states;
+    std::vector<std::uint32_t> keys;
     std::vector<std::uint32_t> indexes(4096);
+    PaletteSlots slots;
+    std::size_t next_kept = 0;  // kept->at is ascending by position, as the loop
     for (std::int32_t i = 0; i < 4096; ++i) {
-        const BlockState st = s.get(i & 15, i >> 8, (i >> 4) & 15);
-        std::int32_t& p = slot[st.id];
-        if (p < 0) {
-            p = static_cast<std::int32_t>(states.size());
-            states.push_back(st.id);
-        }
-        indexes[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(p);
+        std::uint32_t key = s.get(i & 15, i >> 8, (i >> 4) & 15).id;
+        if (kept && next_kept < kept->at.size() && kept->at[next_kept].first == i)
+            key = PaletteSlots::kept_key | kept->at[next_kept++].second;
+        indexes[static_cast<std::size_t>(i)] = slots.slot(key, keys);
     }
-    for (const std::uint32_t id : states) {
-        palette.push_back(palette_entry(blocks, BlockState{id}));
-        slot[id] = -1;
+    for (const std::uint32_t key : keys) {
+        if (key & PaletteSlots::kept_key) palette.push_back(kept->originals[key & ~PaletteSlots::kept_key]);
+        else palette.push_back(palette_entry(blocks, BlockState{key}));
     }
-    const std::int32_t bits = block_bits_for_palette(states.size());
+    const std::int32_t bits = block_bits_for_palette(keys.size());
     out.put("palette", std::move(palette));
     if (bits > 0) out.put("data", nbt::LongArray(pack_bits(indexes, bits)));
     return out;
@@ -134,33 +179,77 @@ nbt::LongArray heightmap_tag(const LevelChunk& chunk, Heightmap map) {
     return pack_bits(values, heightmap_bits);
 }
 
-Result<BlockState, std::string> palette_state(const nbt::Compound& entry, const BlockRegistry& blocks,
-                                              const std::string& where, std::vector<std::string>* warnings) {
-    auto name = require<std::string>(entry, "Name", where);
-    if (!name) return unexpected(name.error());
-    const auto block = blocks.blocks().find(**name);
-    if (!block) {
-        warn(warnings, where + ": unknown block '" + **name + "', read as air");
-        return BlockState{};
+/// What reading one chunk carries from section to section: the placeholder for unknown states,
+/// the DataVersion's upgrade rules, and the unknown states met (for one summary line per chunk).
+struct ReadContext {
+    const BlockRegistry& blocks;
+    std::optional<BlockState> unknown;  // the placeholder, when the registry has it
+    std::int32_t version = anvil_data_version;
+    std::map<std::string, std::int64_t> unknown_counts;  // "name" or "name[property=value]" → blocks
+    std::vector<std::string>* warnings = nullptr;
+};
+
+/// One palette entry as read: a state of the registry, or the placeholder standing for `original`.
+struct PaletteRead {
+    BlockState state;
+    bool kept = false;
+    nbt::Compound original;  // when kept: the entry as read (upgraded where a rule applies)
+    std::string label;       // when kept: how the summary line names it
+};
+
+Result<PaletteRead, std::string> palette_state(const nbt::Compound& entry, ReadContext& ctx, const std::string& bs,
+                                               std::size_t index) {
+    // The field's name is built only for a message: a chunk has hundreds of palette entries.
+    const auto where = [&] { return bs + ".palette[" + std::to_string(index) + "]"; };
+    const std::string* name = entry.find<std::string>("Name");
+    const nbt::Compound* props = entry.find<nbt::Compound>("Properties");
+    if (!name || (!props && entry.contains("Properties"))) {
+        const std::string w = where();
+        if (auto n = require<std::string>(entry, "Name", w); !n) return unexpected(n.error());
+        return unexpected(optional_field<nbt::Compound>(entry, "Properties", w).error());
     }
-    BlockState state = blocks.default_state(*block);
-    auto props = optional_field<nbt::Compound>(entry, "Properties", where);
-    if (!props) return unexpected(props.error());
-    if (*props) {
-        for (const auto& e : **props) {
-            const auto* value = e.value.get_if<std::string>();
-            if (!value)
-                return unexpected(where + ".Properties." + e.name + " is " + type_name(e.value) +
+    if (props)
+        for (const auto& e : *props)
+            if (!e.value.get_if<std::string>())
+                return unexpected(where() + ".Properties." + e.name + " is " + type_name(e.value) +
                                   ", expected TAG_String");
-            if (auto next = blocks.with(state, e.name, *value)) {
+    std::string_view id = *name;
+    // 1.20.3 (DataVersion 3692, 23w46a) renamed minecraft:grass to minecraft:short_grass.
+    const bool renamed = ctx.version < grass_rename_data_version && id == "minecraft:grass";
+    if (renamed) id = "minecraft:short_grass";
+    auto keep = [&](std::string label, BlockState fallback, std::string old_warning) -> PaletteRead {
+        PaletteRead r;
+        if (!ctx.unknown) {
+            // A registry without the placeholder (some tests): the old way, with a warning.
+            warn(ctx.warnings, where() + ": " + old_warning);
+            r.state = fallback;
+            return r;
+        }
+        r.state = *ctx.unknown;
+        r.kept = true;
+        r.original = entry;
+        if (renamed) r.original.put("Name", std::string(id));
+        r.label = std::move(label);
+        return r;
+    };
+    const auto block = ctx.blocks.blocks().find(id);
+    if (!block) return keep(std::string(id), BlockState{}, "unknown block '" + std::string(id) + "', read as air");
+    BlockState state = ctx.blocks.default_state(*block);
+    if (props) {
+        for (const auto& e : *props) {
+            const std::string& value = *e.value.get_if<std::string>();
+            if (auto next = ctx.blocks.with(state, e.name, value)) {
                 state = *next;
             } else {
-                warn(warnings, where + ": block '" + **name + "' has no property value " + e.name + "=" + *value +
-                                   ", the default is kept");
+                return keep(std::string(id) + "[" + e.name + "=" + value + "]", ctx.blocks.default_state(*block),
+                            "block '" + std::string(id) + "' has no property value " + e.name + "=" + value +
+                                ", the default is kept");
             }
         }
     }
-    return state;
+    PaletteRead r;
+    r.state = state;
+    return r;
 }
 
 Result<void, std::string> read_light(const nbt::Compound& section, std::string_view key, const std::string& where,
@@ -181,8 +270,15 @@ Result<void, std::string> read_light(const nbt::Compound& section, std::string_v
     return {};
 }
 
+/// The keys of the root compound the server writes from live state (of Heightmaps, two); block
+/// entities are kept apart (LevelChunk::set_block drops the one of a replaced block).
+constexpr std::array<std::string_view, 8> owned_root_keys = {"DataVersion", "xPos",       "yPos",     "zPos",
+                                                             "Status",      "LastUpdate", "sections", "isLightOn"};
+/// The keys of a section compound the server writes from live state; the rest is kept.
+constexpr std::array<std::string_view, 4> owned_section_keys = {"Y", "block_states", "SkyLight", "BlockLight"};
+
 Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y, LevelChunk& chunk,
-                                       const BlockRegistry& blocks, std::vector<std::string>* warnings) {
+                                       KeptChunkData& kept_data, ReadContext& ctx) {
     const std::string where = section_name(y);
     const bool in_range = y >= min_section_y && y <= max_section_y;
     LevelChunkSection* target = in_range ? &chunk.section(y - min_section_y) : nullptr;
@@ -203,16 +299,36 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
                               ", expected TAG_Compound");
         std::vector<BlockState> palette_states;
         palette_states.reserve(list.size());
+        // For palette entries read as the placeholder: their index in kept->originals, else -1.
+        std::vector<std::int32_t> kept_index;
+        std::vector<std::int64_t*> kept_count;
+        std::unique_ptr<KeptStates> kept;
         for (std::size_t i = 0; i < list.size(); ++i) {
-            auto st =
-                palette_state(list[i].as_compound(), blocks, bs + ".palette[" + std::to_string(i) + "]", warnings);
+            auto st = palette_state(list[i].as_compound(), ctx, bs, i);
             if (!st) return unexpected(st.error());
-            palette_states.push_back(*st);
+            // Sections store ids in 16 bits; a registry with more states is a broken invariant.
+            if (st->state.id > 0xFFFF) throw std::logic_error("block state id does not fit 16 bits");
+            palette_states.push_back(st->state);
+            if (st->kept) {
+                if (!kept) {
+                    kept = std::make_unique<KeptStates>();
+                    kept_index.assign(list.size(), -1);
+                    kept_count.assign(list.size(), nullptr);
+                }
+                kept_index[i] = static_cast<std::int32_t>(kept->originals.size());
+                kept_count[i] = &ctx.unknown_counts[st->label];
+                kept->originals.push_back(std::move(st->original));
+            }
         }
         const std::int32_t bits = block_bits_for_palette(list.size());
         if (bits == 0) {
             // Vanilla ignores `data` for a single-entry palette; so do we.
             *target = LevelChunkSection(palette_states[0]);
+            if (kept) {
+                kept->at.reserve(4096);
+                for (std::uint16_t i = 0; i < 4096; ++i) kept->at.emplace_back(i, 0);
+                *kept_count[0] += 4096;
+            }
         } else {
             auto data = require<nbt::LongArray>(**states, "data", bs);
             if (!data) return unexpected(data.error());
@@ -222,26 +338,56 @@ Result<void, std::string> read_section(const nbt::Compound& sec, std::int32_t y,
                 return unexpected(bs + ".data has " + std::to_string((*data)->size()) + " longs, expected " +
                                   std::to_string(expected_longs) + " for " + std::to_string(bits) +
                                   " bits per entry (palette of " + std::to_string(list.size()) + ")");
-            const auto indexes = unpack_bits(**data, bits, 4096);
-            LevelChunkSection s(palette_states[0]);
-            for (std::int32_t i = 0; i < 4096; ++i) {
-                const std::uint32_t p = indexes[static_cast<std::size_t>(i)];
-                if (p >= palette_states.size())
-                    return unexpected(bs + ".data: block " + std::to_string(i) + " has palette index " +
-                                      std::to_string(p) + ", the palette has " + std::to_string(list.size()) +
-                                      " entries");
-                s.set(i & 15, i >> 8, (i >> 4) & 15, palette_states[p]);
+            // Unpacked straight into state ids (vanilla's layout: `per_long` values per long, lowest first).
+            std::array<std::uint16_t, 4096> ids;
+            std::array<std::uint16_t, 4096> at;  // palette index per position
+            const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+            std::size_t i = 0;
+            for (const std::int64_t word : **data) {
+                auto w = static_cast<std::uint64_t>(word);
+                for (std::size_t k = 0; k < per_long && i < 4096; ++k, ++i, w >>= bits) {
+                    const auto p = static_cast<std::uint32_t>(w & mask);
+                    if (p >= palette_states.size())
+                        return unexpected(bs + ".data: block " + std::to_string(i) + " has palette index " +
+                                          std::to_string(p) + ", the palette has " + std::to_string(list.size()) +
+                                          " entries");
+                    ids[i] = static_cast<std::uint16_t>(palette_states[p].id);
+                    at[i] = static_cast<std::uint16_t>(p);
+                }
             }
+            if (kept) {
+                std::size_t count = 0;
+                for (std::size_t j = 0; j < 4096; ++j) count += kept_index[at[j]] >= 0;
+                kept->at.reserve(count);
+                for (std::size_t j = 0; j < 4096; ++j)
+                    if (kept_index[at[j]] >= 0) {
+                        kept->at.emplace_back(static_cast<std::uint16_t>(j),
+                                              static_cast<std::uint16_t>(kept_index[at[j]]));
+                        ++*kept_count[at[j]];
+                    }
+            }
+            LevelChunkSection s;
+            s.assign_states(ids);
             s.compact_states();
             *target = std::move(s);
         }
+        if (kept) target->set_kept_states(std::move(kept));
     }
     if (auto r = read_light(sec, "SkyLight", where, target, LightLayer::Sky); !r) return r;
     if (auto r = read_light(sec, "BlockLight", where, target, LightLayer::Block); !r) return r;
     if (auto biomes = optional_field<nbt::Compound>(sec, "biomes", where); !biomes) return unexpected(biomes.error());
+    if (!in_range) {
+        // Vanilla's light-only sections below and above the world: kept whole.
+        kept_data.sections.emplace(y, sec);
+        return {};
+    }
+    nbt::Compound rest;
+    for (const auto& e : sec)
+        if (std::find(owned_section_keys.begin(), owned_section_keys.end(), e.name) == owned_section_keys.end())
+            rest.put(e.name, e.value);
+    if (!rest.empty()) kept_data.sections.emplace(y, std::move(rest));
     return {};
 }
-
 std::string pos_text(BlockPos p) {
     return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ", " + std::to_string(p.z) + ")";
 }
@@ -284,8 +430,35 @@ std::vector<std::uint32_t> unpack_bits(std::span<const std::int64_t> data, std::
     return out;
 }
 
+std::string chunk_refusal(const nbt::Compound& root, bool block_chunk) {
+    const auto* version = root.find<std::int32_t>("DataVersion");
+    if (!version) return {};  // the reader's error names what is wrong
+    if (*version > anvil_data_version)
+        return "DataVersion " + std::to_string(*version) + " is newer than 1.20.4's (" +
+               std::to_string(anvil_data_version) +
+               "); this server would lose what it does not know of it, so it never rewrites it";
+    if (*version < min_chunk_data_version)
+        return "DataVersion " + std::to_string(*version) + " is older than the 1.18 chunk layout (" +
+               std::to_string(min_chunk_data_version) + "); open the world in Minecraft 1.18 or newer first";
+    if (block_chunk) {
+        const auto* status = root.find<std::string>("Status");
+        if (status && *status != "minecraft:full" && *status != "full")
+            return "Status is '" + *status +
+                   "': vanilla has not finished generating it, and only fully generated chunks (minecraft:full) "
+                   "are read";
+    }
+    return {};
+}
+
 nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
     const BlockRegistry& blocks = chunk.blocks();
+    const KeptChunkData* kept = chunk.kept();
+    // A kept root key, or `fallback` when the chunk has none.
+    auto kept_or = [kept](std::string_view key, nbt::Tag fallback) -> nbt::Tag {
+        if (kept)
+            if (const nbt::Tag* t = kept->root.find(key)) return *t;
+        return fallback;
+    };
     nbt::Compound root;
     root.put("DataVersion", anvil_data_version);
     root.put("xPos", chunk.pos().x);
@@ -293,18 +466,31 @@ nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
     root.put("zPos", chunk.pos().z);
     root.put("Status", "minecraft:full");
     root.put("LastUpdate", game_time);
-    root.put("InhabitedTime", std::int64_t{0});
+    root.put("InhabitedTime", kept_or("InhabitedTime", nbt::Tag(std::int64_t{0})));
 
-    std::vector<std::int32_t> slot(blocks.state_count(), -1);
     nbt::List sections(nbt::TagType::Compound);
+    auto put_kept_whole = [&](std::int32_t y) {
+        if (!kept) return;
+        if (auto it = kept->sections.find(y); it != kept->sections.end()) sections.push_back(it->second);
+    };
+    put_kept_whole(min_section_y - 1);
     for (std::int32_t i = 0; i < section_count; ++i) {
         const LevelChunkSection& s = chunk.section(i);
+        const std::int32_t y = min_section_y + i;
+        const nbt::Compound* rest = nullptr;
+        if (kept)
+            if (auto it = kept->sections.find(y); it != kept->sections.end()) rest = &it->second;
         nbt::Compound sec;
-        sec.put("Y", static_cast<std::int8_t>(min_section_y + i));
-        sec.put("block_states", write_block_states(s, blocks, slot));
-        nbt::List biome_palette(nbt::TagType::String);
-        biome_palette.push_back("minecraft:plains");
-        sec.put("biomes", nbt::Compound{{"palette", std::move(biome_palette)}});
+        sec.put("Y", static_cast<std::int8_t>(y));
+        sec.put("block_states", write_block_states(s, blocks));
+        if (!rest || !rest->contains("biomes")) {
+            // The server keeps no biomes: a chunk it made is all plains.
+            nbt::List biome_palette(nbt::TagType::String);
+            biome_palette.push_back("minecraft:plains");
+            sec.put("biomes", nbt::Compound{{"palette", std::move(biome_palette)}});
+        }
+        if (rest)
+            for (const auto& e : *rest) sec.put(e.name, e.value);
         bool present = false;
         nbt::Tag block_light = light_tag(s, LightLayer::Block, present);
         if (present) sec.put("BlockLight", std::move(block_light));
@@ -312,20 +498,32 @@ nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
         if (present) sec.put("SkyLight", std::move(sky_light));
         sections.push_back(std::move(sec));
     }
+    put_kept_whole(min_section_y + section_count);
     root.put("sections", std::move(sections));
 
     nbt::Compound heightmaps;
     heightmaps.put("MOTION_BLOCKING", heightmap_tag(chunk, Heightmap::MotionBlocking));
     heightmaps.put("WORLD_SURFACE", heightmap_tag(chunk, Heightmap::WorldSurface));
+    if (kept)
+        if (const auto* others = kept->root.find<nbt::Compound>("Heightmaps"))
+            for (const auto& e : *others) heightmaps.put(e.name, e.value);
     root.put("Heightmaps", std::move(heightmaps));
     root.put("isLightOn", std::int8_t{1});
-    root.put("block_entities", nbt::List(nbt::TagType::Compound));
-    root.put("block_ticks", nbt::List(nbt::TagType::Compound));
-    root.put("fluid_ticks", nbt::List(nbt::TagType::Compound));
+    nbt::List block_entities(nbt::TagType::Compound);
+    if (kept)
+        for (const auto& be : kept->block_entities) block_entities.push_back(be);
+    root.put("block_entities", std::move(block_entities));
+    root.put("block_ticks", kept_or("block_ticks", nbt::Tag(nbt::List(nbt::TagType::Compound))));
+    root.put("fluid_ticks", kept_or("fluid_ticks", nbt::Tag(nbt::List(nbt::TagType::Compound))));
     nbt::List post(nbt::TagType::List);
     for (std::int32_t i = 0; i < section_count; ++i) post.push_back(nbt::List(nbt::TagType::Short));
-    root.put("PostProcessing", std::move(post));
-    root.put("structures", nbt::Compound{{"References", nbt::Compound{}}, {"starts", nbt::Compound{}}});
+    root.put("PostProcessing", kept_or("PostProcessing", nbt::Tag(std::move(post))));
+    root.put(
+        "structures",
+        kept_or("structures", nbt::Tag(nbt::Compound{{"References", nbt::Compound{}}, {"starts", nbt::Compound{}}})));
+    if (kept)
+        for (const auto& e : kept->root)
+            if (!root.contains(e.name)) root.put(e.name, e.value);
     return root;
 }
 
@@ -335,13 +533,6 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
     try {
         auto version = data_version(root);
         if (!version) return unexpected(version.error());
-        if (*version < min_chunk_data_version)
-            return unexpected("DataVersion " + std::to_string(*version) + " is older than the 1.18 chunk layout (" +
-                              std::to_string(min_chunk_data_version) +
-                              "); convert the world with a newer Minecraft first");
-        if (*version > anvil_data_version)
-            warn(warnings, "DataVersion " + std::to_string(*version) + " is newer than " +
-                               std::to_string(anvil_data_version) + " (1.20.4); read as 1.20.4");
         auto x = require<std::int32_t>(root, "xPos", "");
         if (!x) return unexpected(x.error());
         auto z = require<std::int32_t>(root, "zPos", "");
@@ -357,13 +548,16 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
                               " (a world from y -64 to 319)");
         auto status = require<std::string>(root, "Status", "");
         if (!status) return unexpected(status.error());
-        if (**status != "minecraft:full" && **status != "full")
-            return unexpected("Status is '" + **status + "': only fully generated chunks (minecraft:full) are read");
+        if (std::string why = chunk_refusal(root, true); !why.empty()) return unexpected(why);
         auto sections = of_compounds(require<nbt::List>(root, "sections", ""), "sections", "");
         if (!sections) return unexpected(sections.error());
         const nbt::List& list = **sections;
 
+        ReadContext ctx{blocks, std::nullopt, *version, {}, warnings};
+        if (const auto placeholder = blocks.blocks().find(unknown_block_id))
+            ctx.unknown = blocks.default_state(*placeholder);
         auto chunk = std::make_unique<LevelChunk>(expected, blocks);
+        auto kept = std::make_unique<KeptChunkData>();
         std::set<std::int32_t> seen;
         for (std::size_t i = 0; i < list.size(); ++i) {
             const nbt::Compound& sec = list[i].as_compound();
@@ -374,7 +568,51 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
                 return unexpected("sections[" + std::to_string(i) + "].Y is " + std::to_string(*sy) + ", outside " +
                                   std::to_string(min_section_y - 1) + ".." + std::to_string(max_section_y + 1));
             if (!seen.insert(*sy).second) return unexpected("sections: Y=" + std::to_string(*sy) + " appears twice");
-            if (auto r = read_section(sec, *sy, *chunk, blocks, warnings); !r) return unexpected(r.error());
+            if (auto r = read_section(sec, *sy, *chunk, *kept, ctx); !r) return unexpected(r.error());
+        }
+        // Everything of the root the server does not write from live state is kept to be written back.
+        for (const auto& e : root) {
+            if (std::find(owned_root_keys.begin(), owned_root_keys.end(), e.name) != owned_root_keys.end()) continue;
+            if (e.name == "Heightmaps") {
+                // The two the server computes are its own; the others (OCEAN_FLOOR, …) are kept as read.
+                if (const auto* maps = e.value.get_if<nbt::Compound>()) {
+                    nbt::Compound others;
+                    for (const auto& m : *maps)
+                        if (m.name != "MOTION_BLOCKING" && m.name != "WORLD_SURFACE") others.put(m.name, m.value);
+                    if (!others.empty()) kept->root.put("Heightmaps", std::move(others));
+                }
+                continue;
+            }
+            const auto* list_of = e.value.get_if<nbt::List>();
+            if (e.name == "block_entities" && list_of &&
+                (list_of->empty() || list_of->element_type() == nbt::TagType::Compound)) {
+                for (const auto& be : *list_of) {
+                    const nbt::Compound& c = be.as_compound();
+                    const auto* bx = c.find<std::int32_t>("x");
+                    const auto* by = c.find<std::int32_t>("y");
+                    const auto* bz = c.find<std::int32_t>("z");
+                    kept->block_entity_pos.push_back(bx && by && bz ? BlockPos{*bx, *by, *bz}
+                                                                    : BlockPos{0, INT32_MIN, 0});
+                    kept->block_entities.push_back(c);
+                }
+                continue;
+            }
+            kept->root.put(e.name, e.value);
+        }
+        if (!kept->root.empty() || !kept->sections.empty() || !kept->block_entities.empty())
+            chunk->set_kept(std::move(kept));
+        if (!ctx.unknown_counts.empty()) {
+            // One line per chunk, not one per block.
+            std::int64_t total = 0;
+            std::string names;
+            for (const auto& [label, count] : ctx.unknown_counts) {
+                total += count;
+                names += (names.empty() ? "" : ", ") + label + " x" + std::to_string(count);
+            }
+            warn(warnings, std::to_string(total) +
+                               " blocks of states this server does not know are kept as they are "
+                               "and act as solid blocks (" +
+                               std::string(unknown_block_id) + "): " + names);
         }
         chunk->recount();
         chunk->recompute_heightmaps();
@@ -392,9 +630,12 @@ nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections,
     for (const auto& [y, section] : sections) {
         nbt::List records(nbt::TagType::Compound);
         for (const auto& [pos, entry] : section.records) {
-            records.push_back(nbt::Compound{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
-                                            {"type", poi_types.id_of(entry.type).str()},
-                                            {"free_tickets", entry.free_tickets}});
+            nbt::Compound record{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
+                                 {"type", poi_types.id_of(entry.type).str()},
+                                 {"free_tickets", entry.free_tickets}};
+            for (const auto& e : entry.extra)
+                if (!record.contains(e.name)) record.put(e.name, e.value);
+            records.push_back(std::move(record));
         }
         out.put(std::to_string(y), nbt::Compound{{"Valid", section.valid}, {"Records", std::move(records)}});
     }
@@ -452,7 +693,11 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                         continue;
                     }
                     if (section.records.count(p)) return unexpected(rw + ": a second record at " + pos_text(p));
-                    section.records.emplace(p, PoiEntry{p, *handle, *tickets ? **tickets : 0});
+                    PoiEntry entry{p, *handle, *tickets ? **tickets : 0};
+                    for (const auto& e : rec)
+                        if (e.name != "pos" && e.name != "type" && e.name != "free_tickets")
+                            entry.extra.put(e.name, e.value);
+                    section.records.emplace(p, std::move(entry));
                 }
             }
             out.emplace(y, std::move(section));

@@ -244,9 +244,22 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
         if (!f) return unreadable ? error : std::string();
         return move_aside(kind, *f, pos, why, out.warnings);
     };
+    // A chunk of a version this server must not rewrite, or one vanilla has not finished: the
+    // column is left as it is on disk, like one that cannot be read.
+    auto refuse = [&](ChunkKind kind, const nbt::Compound& root) -> std::optional<ChunkLoadResult> {
+        std::string why = chunk_refusal(root, kind == ChunkKind::Blocks);
+        if (why.empty()) return std::nullopt;
+        const bool unfinished = kind == ChunkKind::Blocks && why.rfind("Status", 0) == 0;
+        refused_.insert(pos);
+        ChunkLoadResult r = fail(prefix(kind) + why);
+        r.refused = unfinished ? ChunkRefusal::Unfinished : ChunkRefusal::Version;
+        return r;
+    };
     try {
         auto block_nbt = read_chunk(ChunkKind::Blocks, pos, out.warnings);
         if (!block_nbt) return fail(block_nbt.error());
+        if (*block_nbt)
+            if (auto r = refuse(ChunkKind::Blocks, **block_nbt)) return std::move(*r);
         if (*block_nbt) {
             std::vector<std::string> w;
             auto chunk = read_chunk_nbt(**block_nbt, pos, blocks, &w);
@@ -259,6 +272,8 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
         }
         auto poi_nbt = read_chunk(ChunkKind::Poi, pos, out.warnings);
         if (!poi_nbt) return fail(poi_nbt.error());
+        if (*poi_nbt)
+            if (auto r = refuse(ChunkKind::Poi, **poi_nbt)) return std::move(*r);
         if (*poi_nbt) {
             std::vector<std::string> w;
             auto poi = read_poi_nbt(**poi_nbt, pos, *poi_types_, &w);
@@ -269,8 +284,13 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
                 return fail(err);
             }
         }
+        refused_.erase(pos);
         auto entities = load_entities(pos, out.warnings);
-        if (!entities) return fail(entities.error());
+        if (!entities) {
+            ChunkLoadResult r = fail(entities.error());
+            if (refused_.count(pos)) r.refused = ChunkRefusal::Version;
+            return r;
+        }
         out.entities = std::move(*entities);
     } catch (const std::exception& e) {
         return fail(chunk_text(pos) + ": cannot be loaded: " + e.what());
@@ -288,13 +308,26 @@ Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(Chun
             trim();
             return unexpected(nbt.error());
         }
-        if (!*nbt) return out;
-        std::vector<std::string> w;
-        auto entities = read_entities_nbt(**nbt, pos, &w);
         std::string error;
         bool unreadable = false;
         RegionFile* f = region(ChunkKind::Entities, pos.x >> 5, pos.z >> 5, false, error, &unreadable);
         const std::string where = std::string("entities/") + (f ? f->name() : std::string("?")) + " " + chunk_text(pos);
+        if (*nbt)
+            if (std::string why = chunk_refusal(**nbt, false); !why.empty()) {
+                refused_.insert(pos);
+                trim();
+                return unexpected(where + ": " + why);
+            }
+        if (refused_.count(pos)) {
+            // The column's block or POI chunk is refused: its entity list is not written either.
+            trim();
+            return unexpected(chunk_text(pos) +
+                              " is left as it is on disk (its DataVersion or Status), so its "
+                              "entities are not rewritten");
+        }
+        if (!*nbt) return out;
+        std::vector<std::string> w;
+        auto entities = read_entities_nbt(**nbt, pos, &w);
         for (auto& s : w) warnings.push_back(where + ": " + s);
         if (entities) {
             out = std::move(*entities);

@@ -13,7 +13,30 @@ constexpr int layer_index(LightLayer layer) noexcept { return layer == LightLaye
 
 }  // namespace
 
+// ---- KeptStates ------------------------------------------------------------------------------
+
+const nbt::Compound* KeptStates::find(std::int32_t index) const noexcept {
+    const auto it = std::lower_bound(at.begin(), at.end(), index, [](const auto& e, std::int32_t i) {
+        return static_cast<std::int32_t>(e.first) < i;
+    });
+    return it != at.end() && it->first == index ? &originals[it->second] : nullptr;
+}
+
 // ---- LevelChunkSection ----------------------------------------------------------------------
+
+void LevelChunkSection::set_kept_states(std::unique_ptr<KeptStates> kept) noexcept {
+    kept_ = kept && !kept->at.empty() ? std::move(kept) : nullptr;
+}
+
+void LevelChunkSection::forget_kept(std::int32_t index) noexcept {
+    auto& at = kept_->at;
+    const auto it = std::lower_bound(at.begin(), at.end(), index, [](const auto& e, std::int32_t i) {
+        return static_cast<std::int32_t>(e.first) < i;
+    });
+    if (it != at.end() && it->first == index) at.erase(it);
+    // The compounds no position uses any more stay until the chunk is next loaded: few and small.
+    if (at.empty()) kept_.reset();
+}
 
 BlockState LevelChunkSection::set(std::int32_t lx, std::int32_t ly, std::int32_t lz, BlockState state) {
     const BlockState old = store(lx, ly, lz, state);
@@ -40,11 +63,13 @@ BlockState LevelChunkSection::store(std::int32_t lx, std::int32_t ly, std::int32
     const std::int32_t i = index(lx, ly, lz);
     if (!states_) {
         if (state == uniform_) return state;
+        if (kept_) forget_kept(i);
         states_ = std::make_unique<std::array<std::uint16_t, 4096>>();
         states_->fill(static_cast<std::uint16_t>(uniform_.id));
     }
     const BlockState old{(*states_)[i]};
     if (old == state) return old;
+    if (kept_) forget_kept(i);
     (*states_)[i] = static_cast<std::uint16_t>(state.id);
     if (old.id == 0) ++non_air_;
     if (state.id == 0) --non_air_;
@@ -54,6 +79,18 @@ BlockState LevelChunkSection::store(std::int32_t lx, std::int32_t ly, std::int32
         uniform_ = {};
     }
     return old;
+}
+
+void LevelChunkSection::assign_states(const std::array<std::uint16_t, 4096>& ids) {
+    if (!states_) states_ = std::make_unique<std::array<std::uint16_t, 4096>>();
+    *states_ = ids;
+    non_air_ = static_cast<std::int32_t>(4096 - std::count(ids.begin(), ids.end(), std::uint16_t{0}));
+    danger_ = non_air_ == 0 ? 0 : unknown_count;
+    kept_.reset();
+    if (non_air_ == 0) {
+        states_.reset();
+        uniform_ = {};
+    }
 }
 
 bool LevelChunkSection::compact_states() noexcept {
@@ -157,6 +194,15 @@ BlockState LevelChunk::set_block(BlockPos p, BlockState state) {
     const BlockState old = sections_[sy >> 4].set(lx, sy & 15, lz, state, *blocks_);
     if (old == state) return old;
     unsaved = true;
+    if (kept_ && !kept_->block_entity_pos.empty() && blocks_->block_of(old) != blocks_->block_of(state)) {
+        // Vanilla removes the block entity of a block that is replaced by another block.
+        for (std::size_t i = 0; i < kept_->block_entity_pos.size(); ++i)
+            if (kept_->block_entity_pos[i] == p) {
+                kept_->block_entity_pos.erase(kept_->block_entity_pos.begin() + static_cast<std::ptrdiff_t>(i));
+                kept_->block_entities.erase(kept_->block_entities.begin() + static_cast<std::ptrdiff_t>(i));
+                break;
+            }
+    }
     const BlockStateInfo& info = blocks_->info(state);
     for (const Heightmap map : {Heightmap::WorldSurface, Heightmap::MotionBlocking}) {
         auto& h = heightmaps_[static_cast<int>(map)][(lz << 4) | lx];

@@ -428,7 +428,8 @@ std::size_t PoiStorage::set_sections(std::int32_t chunk_x, std::int32_t chunk_z,
             }
             PoiSection& dest = sections_[section_key(chunk_x, e.pos.y >> 4, chunk_z)];
             const std::int32_t free = std::clamp(e.free_tickets, 0, max_tickets_[e.type.index()]);
-            if (const auto [it, inserted] = dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free}); inserted) {
+            if (const auto [it, inserted] = dest.records.try_emplace(e.pos, PoiEntry{e.pos, e.type, free, e.extra});
+                inserted) {
                 try {
                     index_insert(&it->second);
                 } catch (...) {

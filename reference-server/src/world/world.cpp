@@ -469,9 +469,14 @@ void World::load_chunk(ChunkPos pos) {
     if (!r.error.empty()) {
         // Never generated in its place nor saved over: what is on disk may be fine once it can be read.
         LoadFailure& f = load_failures_[pos];
-        if (f.error != r.error)
-            warn(where + " cannot be read; it stays unloaded and nothing is written over it (tried again every " +
-                 std::to_string(load_retry_delay) + " ticks): " + r.error);
+        if (f.error != r.error) {
+            if (r.refused == ChunkRefusal::None)
+                warn(where + " cannot be read; it stays unloaded and nothing is written over it (tried again every " +
+                     std::to_string(load_retry_delay) + " ticks): " + r.error);
+            else if (r.refused == ChunkRefusal::Unfinished || !error_)
+                warn(where + " is not loaded and stays as it is on disk: " + r.error);
+            else error_(where + " is not loaded and stays as it is on disk: " + r.error);
+        }
         f.retry_at = game_time_ + load_retry_delay;
         f.error = std::move(r.error);
         return;

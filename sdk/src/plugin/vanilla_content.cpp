@@ -6,6 +6,7 @@ VanillaContent register_vanilla_content(Registries& r) {
     // The order fixes every handle and state id: keep it.
     VanillaContent v;
     v.blocks = register_vanilla_blocks(r.world.blocks);
+    v.unknown_block = register_unknown_block(r.world.blocks);
     v.block_tags = r.world.blocks.vanilla_tags();
     v.properties = r.world.blocks.vanilla_properties();
     v.poi_types = register_vanilla_poi_types(r.world.poi_types);

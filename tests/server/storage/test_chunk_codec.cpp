@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mobsdk/nbt/io.hpp"
+#include "mobsdk/plugin/vanilla_content.hpp"
 #include "mobsdk/world/poi_type.hpp"
 #include "mobsdk/world/random.hpp"
 #include "mobsdk/world/registries.hpp"
@@ -66,6 +67,39 @@ std::string chunk_error(const nbt::Compound& root, const BlockRegistry& reg, Chu
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+/// The vanilla blocks and the placeholder for unknown states, as the server registers them.
+struct WithUnknown {
+    BlockRegistry reg;
+    VanillaBlocks v = register_vanilla_blocks(reg);
+    Handle<BlockInfo> unknown = register_unknown_block(reg);
+    WithUnknown() { reg.freeze(); }
+    BlockState state(Handle<BlockInfo> b) const { return reg.default_state(b); }
+};
+
+/// Vanilla blocks and POI types, frozen.
+struct PoiRegistries {
+    WorldRegistries reg;
+    VanillaPoiTypes types;
+    PoiRegistries() {
+        register_vanilla_blocks(reg.blocks);
+        types = register_vanilla_poi_types(reg.poi_types);
+        reg.freeze();
+    }
+};
+
+std::vector<std::uint8_t> encoded(const nbt::Compound& c) {
+    std::vector<std::uint8_t> out;
+    BOOST_REQUIRE(nbt::write(nbt::Tag(c), "", out).has_value());
+    return out;
+}
+
+/// How many entries of `palette` encode to the same bytes as `entry`.
+int count_exact(const nbt::List& palette, const nbt::Compound& entry) {
+    int n = 0;
+    for (const auto& e : palette) n += encoded(e.as_compound()) == encoded(entry);
+    return n;
+}
 
 }  // namespace
 
@@ -236,11 +270,182 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_become_air_with_a_warning) {
     BOOST_REQUIRE(warnings.size() == 2u);
     BOOST_TEST(contains(warnings[0], "sections[Y=-4].block_states.palette[1]: unknown block 'minecraft:future_block'"));
     BOOST_TEST(contains(warnings[1], "snowy=maybe"));
+}
 
-    root.put("DataVersion", std::int32_t{3953});
+BOOST_AUTO_TEST_CASE(unknown_states_are_kept_and_written_back_exactly) {
+    WithUnknown u;
+    auto chunk = flat_chunk(u.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    auto& palette = section_at(root, 0).get<nbt::Compound>("block_states").get<nbt::List>("palette");
+    const nbt::Compound mod{{"Name", "example:mod_block"},
+                            {"Properties", nbt::Compound{{"power", "3"}}},
+                            {"example_extra", std::int8_t{1}}};
+    palette[1] = nbt::Tag(mod);                                                       // was dirt: y -63, -62
+    palette[2].as_compound().get<nbt::Compound>("Properties").put("snowy", "maybe");  // grass_block: y -61
+    const nbt::Compound odd_grass = palette[2].as_compound();
+    std::vector<std::string> warnings;
+    auto r = read_chunk_nbt(root, {2, -3}, u.reg, &warnings);
+    BOOST_REQUIRE(r.has_value());
+    LevelChunk& c = **r;
+    const BlockState placeholder = u.state(u.unknown);
+    BOOST_TEST(c.get_block({32, -63, -48}) == placeholder);
+    BOOST_TEST(c.get_block({47, -61, -33}) == placeholder);
+    BOOST_TEST(c.get_block({32, -64, -48}) == u.state(u.v.bedrock));
+    // The placeholder is a wall: nothing walks, falls or sees through it.
+    const BlockStateInfo& info = u.reg.info(placeholder);
+    BOOST_TEST((info.path_type == PathType::Blocked));
+    BOOST_TEST(info.light_block == 15);
+    BOOST_TEST(info.collision.count == 1);
+    BOOST_TEST(info.can_occlude);
+    BOOST_TEST(info.solid_render);
+    // One line for the chunk, naming each unknown state with its count.
+    BOOST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(contains(warnings[0], "768 blocks of states this server does not know are kept"));
+    BOOST_TEST(contains(warnings[0], "example:mod_block x512"));
+    BOOST_TEST(contains(warnings[0], "minecraft:grass_block[snowy=maybe] x256"));
+
+    // Another block of the section changes and one placeholder is replaced: every other keeps its
+    // compound, written back byte for byte.
+    const BlockState stone = u.state(u.v.stone);
+    c.set_block({33, -64, -47}, stone);
+    c.set_block({32, -63, -48}, stone);
+    const nbt::Compound out = write_chunk_nbt(c, 1);
+    const auto& out_palette =
+        out.get<nbt::List>("sections")[0].as_compound().get<nbt::Compound>("block_states").get<nbt::List>("palette");
+    BOOST_TEST(count_exact(out_palette, mod) == 1);
+    BOOST_TEST(count_exact(out_palette, odd_grass) == 1);
+    BOOST_TEST(count_exact(out_palette, nbt::Compound{{"Name", std::string(unknown_block_id)}}) == 0);
     warnings.clear();
-    BOOST_TEST(read_chunk_nbt(root, {2, -3}, s.reg, &warnings).has_value());
-    BOOST_TEST(contains(warnings.front(), "DataVersion 3953 is newer"));
+    auto back = read_chunk_nbt(out, {2, -3}, u.reg, &warnings);
+    BOOST_REQUIRE(back.has_value());
+    BOOST_TEST((*back)->get_block({32, -63, -48}) == stone);
+    BOOST_TEST((*back)->get_block({33, -64, -47}) == stone);
+    BOOST_TEST((*back)->get_block({33, -63, -48}) == placeholder);
+    const KeptStates* kept = (*back)->section(0).kept_states();
+    BOOST_REQUIRE(kept != nullptr);
+    const nbt::Compound* at = kept->find(LevelChunkSection::index(1, 1, 0));
+    BOOST_REQUIRE(at != nullptr);
+    BOOST_TEST((encoded(*at) == encoded(mod)));
+    BOOST_TEST(kept->find(LevelChunkSection::index(0, 1, 0)) == nullptr);
+    BOOST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(contains(warnings[0], "example:mod_block x511"));
+    // A section left all air by set() forgets them; a section the server made has none.
+    BOOST_TEST(flat_chunk(u.reg, {0, 0})->section(0).kept_states() == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(a_section_of_one_unknown_state_round_trips) {
+    WithUnknown u;
+    auto chunk = flat_chunk(u.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    const nbt::Compound future{{"Name", "minecraft:future_stone"}};
+    section_at(root, 6).put("block_states", nbt::Compound{{"palette", nbt::List{nbt::Tag(future)}}});
+    auto r = read_chunk_nbt(root, {2, -3}, u.reg);
+    BOOST_REQUIRE(r.has_value());
+    BOOST_TEST((*r)->section(6).is_uniform());
+    const nbt::Compound out = write_chunk_nbt(**r, 0);
+    const auto& bs = out.get<nbt::List>("sections")[6].as_compound().get<nbt::Compound>("block_states");
+    BOOST_TEST(bs.get<nbt::List>("palette").size() == 1u);
+    BOOST_TEST((encoded(bs.get<nbt::List>("palette")[0].as_compound()) == encoded(future)));
+    BOOST_TEST(!bs.contains("data"));
+}
+
+BOOST_AUTO_TEST_CASE(what_the_server_does_not_own_survives_a_change_and_a_save) {
+    using C = nbt::Compound;
+    WithUnknown u;
+    auto chunk = flat_chunk(u.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    const C chest{{"id", "minecraft:chest"}, {"x", 33}, {"y", -60}, {"z", -47}, {"Items", nbt::List()}};
+    const C sign{{"id", "minecraft:oak_sign"}, {"x", 34}, {"y", -60}, {"z", -47}, {"is_waxed", std::int8_t{1}}};
+    const C bell{{"id", "minecraft:bell"}, {"keepPacked", std::int8_t{0}}};  // no position: never dropped
+    root.put("block_entities", nbt::List{nbt::Tag(chest), nbt::Tag(sign), nbt::Tag(bell)});
+    const nbt::List ticks{nbt::Tag(C{{"i", "minecraft:sand"}, {"x", 35}, {"y", -59}, {"z", -47}, {"t", 3}, {"p", 0}})};
+    const nbt::List fluid{nbt::Tag(C{{"i", "minecraft:water"}, {"x", 36}, {"y", -59}, {"z", -47}, {"t", 5}, {"p", 0}})};
+    const C structures{{"References", C{{"minecraft:village_plains", nbt::LongArray{7}}}}, {"starts", C{}}};
+    const C biomes{{"palette", nbt::List{nbt::Tag("minecraft:desert"), nbt::Tag("minecraft:river")}},
+                   {"data", nbt::LongArray{1}}};
+    const C below{{"Y", std::int8_t{-5}}, {"SkyLight", nbt::ByteArray(2048, 3)}};
+    const C above{{"Y", std::int8_t{20}}, {"SkyLight", nbt::ByteArray(2048, -1)}};
+    root.put("block_ticks", ticks);
+    root.put("fluid_ticks", fluid);
+    root.put("structures", structures);
+    root.put("InhabitedTime", std::int64_t{777});
+    root.put("ForgeCaps", C{{"mod:thing", 4}});
+    root.get<C>("Heightmaps").put("OCEAN_FLOOR", nbt::LongArray(37, 5));
+    section_at(root, 3).put("biomes", biomes);
+    section_at(root, 3).put("mod_section_data", 9);
+    root.get<nbt::List>("sections").push_back(nbt::Tag(below));
+    root.get<nbt::List>("sections").push_back(nbt::Tag(above));
+
+    auto r = read_chunk_nbt(root, {2, -3}, u.reg);
+    BOOST_REQUIRE(r.has_value());
+    LevelChunk& c = **r;
+    c.set_block({40, -58, -40}, u.state(u.v.stone));  // a change elsewhere
+    c.set_block({33, -60, -47}, u.state(u.v.stone));  // the chest's place: another block, so it goes
+    const C out = write_chunk_nbt(c, 5);
+    BOOST_TEST(out.get<nbt::List>("block_entities").size() == 2u);
+    BOOST_TEST((out.get<nbt::List>("block_entities")[0].as_compound() == sign));
+    BOOST_TEST((out.get<nbt::List>("block_entities")[1].as_compound() == bell));
+    BOOST_TEST((out.get<nbt::List>("block_ticks") == ticks));
+    BOOST_TEST((out.get<nbt::List>("fluid_ticks") == fluid));
+    BOOST_TEST((out.get<C>("structures") == structures));
+    BOOST_TEST(out.get<std::int64_t>("InhabitedTime") == 777);
+    BOOST_TEST((out.get<C>("ForgeCaps") == C{{"mod:thing", 4}}));
+    BOOST_TEST((out.get<C>("Heightmaps").get<nbt::LongArray>("OCEAN_FLOOR") == nbt::LongArray(37, 5)));
+    BOOST_TEST(out.get<C>("Heightmaps").contains("MOTION_BLOCKING"));
+    BOOST_TEST(out.get<std::int64_t>("LastUpdate") == 5);
+    const auto& secs = out.get<nbt::List>("sections");
+    BOOST_REQUIRE(secs.size() == static_cast<std::size_t>(section_count + 2));
+    BOOST_TEST((secs[0].as_compound() == below));
+    BOOST_TEST((secs[secs.size() - 1].as_compound() == above));
+    const C& s3 = secs[4].as_compound();
+    BOOST_TEST(s3.get<std::int8_t>("Y") == -1);
+    BOOST_TEST((s3.get<C>("biomes") == biomes));
+    BOOST_TEST(s3.get<std::int32_t>("mod_section_data") == 9);
+    // Sections without kept biomes get the server's own, as a chunk it made.
+    BOOST_TEST(secs[5].as_compound().get<C>("biomes").get<nbt::List>("palette")[0].as<std::string>() ==
+               "minecraft:plains");
+    // Read again and written again, it stays the same (nothing is lost on the second save either).
+    auto again = read_chunk_nbt(out, {2, -3}, u.reg);
+    BOOST_REQUIRE(again.has_value());
+    BOOST_TEST((write_chunk_nbt(**again, 5) == out));
+}
+
+BOOST_AUTO_TEST_CASE(newer_and_pre_1_18_data_versions_are_refused) {
+    auto chunk = flat_chunk(s.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    root.put("DataVersion", std::int32_t{3839});
+    BOOST_TEST(contains(chunk_error(root, s.reg), "DataVersion 3839 is newer than 1.20.4's (3700)"));
+    BOOST_TEST(contains(chunk_refusal(root, true), "DataVersion 3839 is newer"));
+    BOOST_TEST(contains(chunk_refusal(nbt::Compound{{"DataVersion", 3955}}, false), "DataVersion 3955 is newer"));
+    root.put("DataVersion", std::int32_t{2730});
+    BOOST_TEST(contains(chunk_error(root, s.reg), "DataVersion 2730 is older than the 1.18 chunk layout"));
+    root.put("DataVersion", anvil_data_version);
+    BOOST_TEST(chunk_refusal(root, true).empty());
+    root.put("Status", "minecraft:features");
+    BOOST_TEST(contains(chunk_refusal(root, true), "Status is 'minecraft:features'"));
+    BOOST_TEST(chunk_refusal(root, false).empty());
+    BOOST_TEST(chunk_refusal(nbt::Compound{}, true).empty());  // damage, not a refusal: the reader says what
+}
+
+BOOST_AUTO_TEST_CASE(grass_is_renamed_short_grass_below_data_version_3692) {
+    WithUnknown u;
+    auto chunk = flat_chunk(u.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    section_at(root, 0).get<nbt::Compound>("block_states").get<nbt::List>("palette")[2] =
+        nbt::Tag(nbt::Compound{{"Name", "minecraft:grass"}});
+    root.put("DataVersion", std::int32_t{3337});  // 1.19.4
+    std::vector<std::string> warnings;
+    auto r = read_chunk_nbt(root, {2, -3}, u.reg, &warnings);
+    BOOST_REQUIRE(r.has_value());
+    BOOST_TEST((*r)->get_block({32, -61, -48}) == u.state(u.v.short_grass));
+    BOOST_TEST(warnings.empty());
+    // From 3692 on, minecraft:grass is no block of 1.20.4: kept as read.
+    root.put("DataVersion", grass_rename_data_version);
+    r = read_chunk_nbt(root, {2, -3}, u.reg, &warnings);
+    BOOST_REQUIRE(r.has_value());
+    BOOST_TEST((*r)->get_block({32, -61, -48}) == u.state(u.unknown));
+    BOOST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(contains(warnings[0], "minecraft:grass x256"));
 }
 
 BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
@@ -326,10 +531,9 @@ BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
 }
 
 BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
-    WorldRegistries reg;
-    register_vanilla_blocks(reg.blocks);
-    const VanillaPoiTypes types = register_vanilla_poi_types(reg.poi_types);
-    reg.freeze();
+    PoiRegistries r;
+    const WorldRegistries& reg = r.reg;
+    const VanillaPoiTypes& types = r.types;
     std::map<std::int32_t, PoiSection> sections;
     sections[4].records[{35, 70, -20}] = PoiEntry{{35, 70, -20}, types.home, 0};
     sections[4].records[{33, 65, -30}] = PoiEntry{{33, 65, -30}, types.meeting, 31};
@@ -384,6 +588,20 @@ BOOST_AUTO_TEST_CASE(poi_round_trip_and_errors) {
     BOOST_TEST(with([&](C& c) { rec0(c).put("type", "minecraft:armorer_v2"); }, &warnings).empty());
     BOOST_REQUIRE(warnings.size() == 1u);
     BOOST_TEST(contains(warnings[0], "Sections.4.Records[0]: unknown POI type 'minecraft:armorer_v2', record dropped"));
+}
+
+BOOST_AUTO_TEST_CASE(poi_records_keep_unknown_keys) {
+    const PoiRegistries r;
+    const std::map<std::int32_t, PoiSection> one{
+        {4, PoiSection{true, {{{35, 70, -20}, {{35, 70, -20}, r.types.home}}}}}};
+    nbt::Compound root = write_poi_nbt(one, r.reg.poi_types);
+    auto& rec = root.get<nbt::Compound>("Sections").get<nbt::Compound>("4").get<nbt::List>("Records")[0].as_compound();
+    rec.put("examplemod:owner", nbt::IntArray{1, 2, 3, 4});
+    auto back = read_poi_nbt(root, {2, -2}, r.reg.poi_types);
+    BOOST_REQUIRE(back.has_value());
+    const PoiEntry& e = (*back)[4].records.at({35, 70, -20});
+    BOOST_TEST((e.extra == nbt::Compound{{"examplemod:owner", nbt::IntArray{1, 2, 3, 4}}}));
+    BOOST_TEST((write_poi_nbt(*back, r.reg.poi_types) == root));
 }
 
 BOOST_AUTO_TEST_CASE(entities_round_trip_and_errors) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iterator>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -393,6 +394,62 @@ BOOST_AUTO_TEST_CASE(unknown_blocks_load_as_air_with_a_warning) {
                         "region/r.0.0.mca chunk [0, 0]: sections[Y=-4].block_states.palette[0]: "
                         "unknown block 'minecraft:future_block'"));
     BOOST_TEST(storage.stats().corrupt_moved_aside == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(newer_and_unfinished_chunks_are_refused_and_left_as_they_are) {
+    TempDir dir("storage-refused");
+    const fs::path level = dir.path / "world";
+    nbt::Compound newer = write_chunk_nbt(*chunk({0, 0}), 0);
+    newer.put("DataVersion", std::int32_t{3839});  // 1.20.6
+    nbt::Compound unfinished = write_chunk_nbt(*chunk({2, 0}), 0);
+    unfinished.put("Status", "minecraft:features");
+    fs::create_directories(level / "region");
+    fs::create_directories(level / "entities");
+    {
+        auto region = RegionFile::open(level / "region" / "r.0.0.mca", true);
+        BOOST_REQUIRE(region->write(0, 0, newer, 1).has_value());
+        BOOST_REQUIRE(region->write(2, 0, unfinished, 1).has_value());
+        auto ents = RegionFile::open(level / "entities" / "r.0.0.mca", true);
+        BOOST_REQUIRE(ents->write(0, 0, write_entities_nbt({0, 0}, {villager(1)}), 1).has_value());
+    }
+    WorldStorage storage(level, reg.poi_types);
+    ChunkLoadResult r = storage.load({0, 0}, reg.blocks);
+    BOOST_TEST(!r.blocks);
+    BOOST_TEST((r.refused == ChunkRefusal::Version));
+    BOOST_TEST(contains(r.error, "region/r.0.0.mca chunk [0, 0]: DataVersion 3839 is newer than 1.20.4's (3700)"));
+    std::vector<std::string> warnings;
+    BOOST_TEST(!storage.load_entities({0, 0}, warnings).has_value());  // its entities are not rewritten either
+    r = storage.load({2, 0}, reg.blocks);
+    BOOST_TEST((r.refused == ChunkRefusal::Unfinished));
+    BOOST_TEST(contains(r.error, "Status is 'minecraft:features'"));
+
+    // A save of a neighbour in the same files leaves both as they were.
+    auto other = chunk({1, 0});
+    ChunkSaveEntry e;
+    e.pos = {1, 0};
+    e.blocks = other.get();
+    e.entities = std::vector<nbt::Compound>{villager(2)};
+    BOOST_TEST(storage.save(std::span<const ChunkSaveEntry>(&e, 1), 10).empty());
+    storage.flush();
+    auto region = RegionFile::open(level / "region" / "r.0.0.mca", false);
+    BOOST_TEST((**region->read(0, 0) == newer));
+    BOOST_TEST((**region->read(2, 0) == unfinished));
+    auto ents = RegionFile::open(level / "entities" / "r.0.0.mca", false);
+    BOOST_TEST((**ents->read(0, 0) == write_entities_nbt({0, 0}, {villager(1)})));
+    BOOST_TEST(storage.stats().corrupt_moved_aside == 0u);
+    BOOST_TEST(files_starting(level / "region", "r.0.0.mca.corrupt").empty());
+
+    // An entity chunk of a newer version refuses its column too.
+    {
+        auto ents2 = RegionFile::open(level / "entities" / "r.0.0.mca", false);
+        nbt::Compound newer_entities = write_entities_nbt({3, 0}, {villager(3)});
+        newer_entities.put("DataVersion", std::int32_t{3955});
+        BOOST_REQUIRE(ents2->write(3, 0, newer_entities, 1).has_value());
+    }
+    WorldStorage again(level, reg.poi_types);
+    r = again.load({3, 0}, reg.blocks);
+    BOOST_TEST((r.refused == ChunkRefusal::Version));
+    BOOST_TEST(contains(r.error, "entities/r.0.0.mca chunk [3, 0]: DataVersion 3955 is newer"));
 }
 
 BOOST_AUTO_TEST_CASE(truncated_region_file_is_moved_aside) {

@@ -267,6 +267,19 @@ BOOST_AUTO_TEST_CASE(bad_nbt_is_refused_with_the_field_named) {
     BOOST_TEST(save_mob_nbt(m).contains("Brain"));
 }
 
+BOOST_AUTO_TEST_CASE(unknown_entity_tags_survive_a_save) {
+    WorldHarness h;
+    ServerMob& m = h.spawn("zombie", {0.5, feet, 0.5});
+    const auto warnings = load_mob_nbt(
+        m, snbt("{\"examplemod:charge\":5,ForgeData:{mana:3b},CanBreakDoors:1b,DrownedConversionTime:-1}"));
+    BOOST_TEST(warnings.empty());
+    const nbt::Compound saved = save_mob_nbt(m);
+    BOOST_TEST(saved.get<std::int32_t>("examplemod:charge") == 5);
+    BOOST_TEST((saved.get<nbt::Compound>("ForgeData") == snbt("{mana:3b}")));
+    BOOST_TEST(saved.get<std::int8_t>("CanBreakDoors") == 1);
+    BOOST_TEST(saved.get<std::int32_t>("DrownedConversionTime") == -1);
+}
+
 BOOST_AUTO_TEST_CASE(walk_target_value_follows_the_light) {
     WorldHarness h;
     ServerMob& z = h.spawn("zombie", {0.5, feet, 0.5});

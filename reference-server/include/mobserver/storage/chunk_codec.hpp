@@ -22,6 +22,9 @@ inline constexpr std::int32_t anvil_data_version = 3700;
 /// @brief The oldest DataVersion whose chunk layout the reader understands (21w43a, the 1.18
 /// section layout without the `Level` wrapper).
 inline constexpr std::int32_t min_chunk_data_version = 2844;
+/// @brief The DataVersion of 1.20.3's 23w46a: chunks older than it have `minecraft:grass` where
+/// 1.20.4 has `minecraft:short_grass`; the reader renames it, as vanilla's upgrade (DataFixerUpper) does.
+inline constexpr std::int32_t grass_rename_data_version = 3692;
 /// @brief Lowest section Y of the overworld (y −64).
 inline constexpr std::int32_t min_section_y = min_y >> 4;
 
@@ -40,12 +43,29 @@ std::vector<std::uint32_t> unpack_bits(std::span<const std::int64_t> data, std::
 /// Status `minecraft:full`, LastUpdate (`game_time`), InhabitedTime, sections (Y, block_states,
 /// biomes, SkyLight/BlockLight when not all zero), Heightmaps (MOTION_BLOCKING, WORLD_SURFACE),
 /// isLightOn, block_entities, block_ticks, fluid_ticks, PostProcessing and structures.
+///
+/// The server owns DataVersion, xPos, yPos, zPos, Status, LastUpdate, isLightOn, the two heightmaps
+/// it computes, and per section Y, block_states, SkyLight and BlockLight; everything else a loaded
+/// chunk held (LevelChunk::kept(): block entities, ticks, structures, biomes, other heightmaps,
+/// InhabitedTime, unknown keys, the light-only sections at Y −5 and 20) is written back as read,
+/// and a placeholder block is written as the palette compound it was read from.
 nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time);
 
+/// @brief Why a chunk must be left as it is on disk rather than read (and later rewritten), or ""
+/// when it may be read: a DataVersion newer than anvil_data_version or older than
+/// min_chunk_data_version, and for a block chunk (`block_chunk`) a Status other than
+/// `minecraft:full` (a chunk vanilla has not finished generating). A missing or mistyped field is
+/// not a refusal: the reader reports it as damage.
+std::string chunk_refusal(const nbt::Compound& root, bool block_chunk);
+
 /// @brief Reads a block chunk, validating every field it uses; the error names the field (and
-/// section). A block or property value the registry does not know becomes air (or the property's
-/// default value) and a line in `warnings`, so a world from a newer version still loads. Light is
-/// restored when present; heightmaps are recomputed from the blocks.
+/// section). A chunk_refusal() is an error too. A block state the registry does not know (an
+/// unknown block, or an unknown property value of a known one) becomes the placeholder
+/// `mobsdk:unknown` (when the registry has it; else air or the property's default, with a warning)
+/// and its palette compound is kept; one line in `warnings` names them with their block counts.
+/// Chunks older than grass_rename_data_version are upgraded by that rename. Light is restored when
+/// present; heightmaps are recomputed from the blocks; what the server does not own is kept (see
+/// write_chunk_nbt).
 Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compound& root, ChunkPos expected,
                                                                 const BlockRegistry& blocks,
                                                                 std::vector<std::string>* warnings = nullptr);

@@ -73,6 +73,9 @@ public:
     /// (see corrupt_copy_name) once, reported in `warnings`, and treated as absent. A chunk that
     /// cannot be read at all (an I/O or permission error, or a damaged one that cannot be copied
     /// aside) makes the whole load fail with `error` set: it is neither absent nor to be replaced.
+    /// A block, POI or entity chunk that chunk_refusal() refuses (a DataVersion newer than 1.20.4's
+    /// or older than 1.18's, a block chunk vanilla has not finished) fails it the same way, with
+    /// `refused` set, and is never moved aside; load_entities() then fails for the column too.
     ChunkLoadResult load(ChunkPos pos, const BlockRegistry& blocks) override;
     /// @brief Reads the entity list of a column only; an error when it cannot be read (as in load()).
     Result<std::vector<nbt::Compound>, std::string> load_entities(ChunkPos pos,
@@ -158,6 +161,8 @@ private:
     std::map<RegionKey, OpenRegion> regions_;
     std::list<RegionKey> lru_;  // front: most recently used
     std::set<ChunkKey> moved_aside_;
+    // Columns last found refused (chunk_refusal): their entity lists are not read for rewriting.
+    std::set<ChunkPos> refused_;
     // nbt_fingerprint() of the uncompressed NBT each chunk holds on disk, as last read or written
     // here; absent when unknown. A save skips a chunk whose new encoding has the same fingerprint.
     std::map<ChunkKey, std::uint64_t> on_disk_;

@@ -4,9 +4,12 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
+#include "mobsdk/nbt/tag.hpp"
 #include "mobsdk/world/block.hpp"
 #include "mobsdk/world/level.hpp"
 
@@ -50,6 +53,18 @@ constexpr bool is_path_danger_source(const BlockStateInfo& info) noexcept {
         default: return info.fluid == Fluid::Water;
     }
 }
+
+/// @brief The saved palette entries behind a section's `mobsdk:unknown` placeholders: a block state
+/// the registry does not know (a mod's, a newer version's, a known block with an unknown property
+/// value) is read as the placeholder, and its palette compound is kept here to be written back.
+struct KeptStates {
+    std::vector<nbt::Compound> originals;  ///< distinct palette compounds, as read
+    /// @brief (position index, index into `originals`) of each placeholder that stands for one,
+    /// ascending by position (LevelChunkSection::index order).
+    std::vector<std::pair<std::uint16_t, std::uint16_t>> at;
+    /// @brief The original compound at a position index, or nullptr.
+    const nbt::Compound* find(std::int32_t index) const noexcept;
+};
 
 /// @brief One 16×16×16 section: block states (one uniform state until a second is set) and the
 /// two light layers as nibbles.
@@ -96,16 +111,25 @@ public:
     static constexpr std::int32_t index(std::int32_t lx, std::int32_t ly, std::int32_t lz) noexcept {
         return (ly << 8) | (lz << 4) | lx;
     }
+    /// @brief Replaces every state at once (loading): `ids` in index() order, each < 65536. The
+    /// danger count is unknown until recount(); placeholders' kept compounds are dropped.
+    void assign_states(const std::array<std::uint16_t, 4096>& ids);
     /// @brief Sets the count of non-air blocks and of danger sources (the chunk recounts after bulk edits).
     void recount(const BlockRegistry& blocks);
     /// @brief Turns an array whose blocks are all one state back into one value; returns true if it did.
     bool compact_states() noexcept;
     /// @brief Turns a light layer whose nibbles are all one value back into one value.
     bool compact_light(LightLayer layer) noexcept;
+    /// @brief The saved compounds behind placeholder blocks, or nullptr when the section has none.
+    /// set() at such a position forgets its compound.
+    const KeptStates* kept_states() const noexcept { return kept_.get(); }
+    /// @brief Sets them (loading); an empty table is dropped.
+    void set_kept_states(std::unique_ptr<KeptStates> kept) noexcept;
 
 private:
     static constexpr std::int32_t unknown_count = -1;
     BlockState store(std::int32_t lx, std::int32_t ly, std::int32_t lz, BlockState state);
+    void forget_kept(std::int32_t index) noexcept;
 
     BlockState uniform_;
     std::unique_ptr<std::array<std::uint16_t, 4096>> states_;
@@ -113,6 +137,23 @@ private:
     std::int32_t danger_ = 0;
     std::array<std::unique_ptr<std::array<std::uint8_t, 2048>>, 2> light_;
     std::array<std::uint8_t, 2> uniform_light_{0, 0};
+    std::unique_ptr<KeptStates> kept_;
+};
+
+/// @brief What a loaded chunk held that the server does not model, written back on every save
+/// (see write_chunk_nbt for which keys the server owns). A chunk the server generated has none.
+struct KeptChunkData {
+    /// @brief Root keys the server does not own, as read: block_ticks, fluid_ticks, structures,
+    /// PostProcessing, InhabitedTime, the heightmaps it does not compute, and any unknown key.
+    nbt::Compound root;
+    /// @brief Section keys the server does not own (biomes, unknown keys) by section Y; sections
+    /// outside the world's height (vanilla's light-only sections at Y −5 and 20) whole.
+    std::map<std::int32_t, nbt::Compound> sections;
+    /// @brief The block entities, as read, in their order.
+    std::vector<nbt::Compound> block_entities;
+    /// @brief Their x, y, z (the same order); a block entity without valid coordinates has
+    /// y = INT32_MIN and is never dropped.
+    std::vector<BlockPos> block_entity_pos;
 };
 
 /// @brief A chunk column: 24 sections, two heightmaps kept current by set_block.
@@ -128,7 +169,7 @@ public:
         return sections_[(p.y - min_y) >> 4].get(p.x & 15, (p.y - min_y) & 15, p.z & 15);
     }
     /// @brief Sets a state, updating both heightmaps; returns the old state. Light is the
-    /// ChunkMap's job.
+    /// ChunkMap's job. A kept block entity at `p` is dropped when the block changes to another block.
     BlockState set_block(BlockPos p, BlockState state);
     /// @brief One above the highest block counted by `map` in the column (min_y when none).
     std::int32_t height(Heightmap map, std::int32_t lx, std::int32_t lz) const noexcept {
@@ -150,6 +191,10 @@ public:
     LevelChunkSection& section(std::int32_t i) noexcept { return sections_[i]; }
     /// @brief A section by index.
     const LevelChunkSection& section(std::int32_t i) const noexcept { return sections_[i]; }
+    /// @brief What the stored chunk held that the server does not model, or nullptr.
+    const KeptChunkData* kept() const noexcept { return kept_.get(); }
+    /// @brief Sets it (loading).
+    void set_kept(std::unique_ptr<KeptChunkData> kept) noexcept { kept_ = std::move(kept); }
     /// @brief Set when anything changed since the last save.
     bool unsaved = true;
 
@@ -160,6 +205,7 @@ private:
     const BlockRegistry* blocks_;
     std::array<LevelChunkSection, section_count> sections_;
     std::array<std::array<std::int16_t, 256>, 2> heightmaps_{};
+    std::unique_ptr<KeptChunkData> kept_;
 };
 
 }  // namespace mobsdk::server

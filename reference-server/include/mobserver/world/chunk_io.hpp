@@ -18,6 +18,13 @@
 
 namespace mobsdk::server {
 
+/// @brief Why a column that could be read is kept as it is on disk instead of loaded.
+enum class ChunkRefusal : std::uint8_t {
+    None,        ///< not refused
+    Version,     ///< a DataVersion newer than 1.20.4's or older than the 1.18 layout
+    Unfinished,  ///< a chunk vanilla has not finished generating (Status other than minecraft:full)
+};
+
 /// @brief What storage holds for one chunk column.
 struct ChunkLoadResult {
     /// @brief The blocks; nullptr when the chunk was never saved or could not be read (then it is
@@ -34,6 +41,9 @@ struct ChunkLoadResult {
     /// to damaged bytes): then nothing else is set, and the column must stay unloaded, neither
     /// generated nor written over, until a later load succeeds.
     std::string error;
+    /// @brief Set with `error` when the column was read and is refused on purpose (see ChunkRefusal):
+    /// it is treated like an unreadable one.
+    ChunkRefusal refused = ChunkRefusal::None;
 };
 
 /// @brief One chunk column to write. Absent parts are left as they are on disk.

@@ -21,6 +21,8 @@ struct PoiEntry {
     BlockPos pos;                   ///< the block
     Handle<PoiTypeInfo> type;       ///< its type
     std::int32_t free_tickets = 0;  ///< tickets not taken
+    /// @brief Keys of the saved record the server does not know (a mod's), written back with it.
+    nbt::Compound extra{};
     friend bool operator==(const PoiEntry&, const PoiEntry&) = default;
 };
 

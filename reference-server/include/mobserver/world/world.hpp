@@ -255,6 +255,8 @@ public:
     std::string save_all();
     /// @brief Receives warnings (chunks that failed to load, entities that could not be restored).
     void set_warning_sink(std::function<void(const std::string&)> sink) { warn_ = std::move(sink); }
+    /// @brief Receives errors (a chunk refused for its DataVersion); without one they go to the warning sink.
+    void set_error_sink(std::function<void(const std::string&)> sink) { error_ = std::move(sink); }
     /// @brief Where the world notes which mob's plugin code runs (for crash reports); nullptr for none.
     void set_plugin_code_probe(PluginCodeProbe* probe) noexcept { probe_ = probe; }
     /// @brief Stored entities of a loaded column that this world cannot create (see dormant_).
@@ -325,6 +327,7 @@ private:
     // loaded, a bad field): kept verbatim and written back with their column.
     std::unordered_map<ChunkPos, std::vector<nbt::Compound>, PosHash> dormant_;
     std::function<void(const std::string&)> warn_;
+    std::function<void(const std::string&)> error_;
     std::int64_t chunks_unloaded_ = 0;
     // Columns storage could not read: the game time of the next try, and the last error logged.
     struct LoadFailure {

@@ -10,6 +10,7 @@
 #include "mobsdk/world/block.hpp"
 #include "mobsdk/world/entity_type.hpp"
 #include "mobsdk/world/poi_type.hpp"
+#include "mobsdk/world/unknown_block.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk {
@@ -34,9 +35,11 @@ struct VanillaContent {
     VanillaItems items;                   ///< item ids (no registry), e.g. `items.bread`
     VanillaDamageTypes damage_types;      ///< damage type ids (no registry), e.g. `damage_types.fall`
     VanillaProfessionIds professions;     ///< villager profession ids (no registry), e.g. `professions.farmer`
+    Handle<BlockInfo> unknown_block;      ///< `mobsdk:unknown`, see register_unknown_block (appended: layout)
 };
 
-/// @brief Registers all vanilla content into fresh registries, in this order: blocks, POI types,
+/// @brief Registers all vanilla content into fresh registries, in this order: blocks, the
+/// placeholder block `mobsdk:unknown`, POI types,
 /// entity types (their data: AI comes from plugins), the standard memories, vanilla's activities
 /// and schedules, the standard sensors; returns the handles. Throws RegistryError when an id is
 /// taken already or a registry is frozen.
