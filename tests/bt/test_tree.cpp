@@ -360,12 +360,3 @@ BOOST_AUTO_TEST_CASE(every_leaf_is_destroyed_once_built_or_not) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
-
-// The names before SDK 0.5.0 stay as deprecated aliases for one minor version.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-static_assert(std::is_same_v<mobsdk::bt::BehaviourTree, mobsdk::bt::BehaviorTree>);
-static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeBuilder, mobsdk::bt::BehaviorTreeBuilder>);
-static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeGoal, mobsdk::bt::BehaviorTreeGoal>);
-static_assert(std::is_same_v<mobsdk::bt::BehaviourTreeBehavior, mobsdk::bt::BehaviorTreeBehavior>);
-#pragma GCC diagnostic pop

@@ -191,6 +191,66 @@ export function regionChunks(file) {
   return out;
 }
 
+/**
+ * The strict region checker: every rule of the Anvil format a reader relies on, for one region
+ * file; throws naming the file, the chunk and the rule. A header entry must point past the
+ * header, inside the file, at no sector another entry uses; its length must fit its sectors;
+ * compression must be 1, 2 or 3 (no external .mcc); the payload must inflate to one NBT compound
+ * that parses; a present chunk has a timestamp; a block chunk's xPos/zPos and an entity or POI
+ * chunk's Position (when present) name the chunk its header slot is for.
+ */
+export async function checkRegionStrict(file) {
+  const buf = fs.readFileSync(file);
+  const name = path.basename(file);
+  const m = name.match(/^r\.(-?\d+)\.(-?\d+)\.mca$/);
+  if (!m) throw new Error(`${file}: not a region file name`);
+  if (buf.length < 8192) throw new Error(`${file}: ${buf.length} bytes, shorter than the 8 KiB header`);
+  const owner = new Map();
+  const roots = [];
+  for (let i = 0; i < 1024; ++i) {
+    const loc = buf.readUInt32BE(i * 4);
+    if (loc === 0) continue;
+    const where = `${file} chunk [${Number(m[1]) * 32 + (i & 31)}, ${Number(m[2]) * 32 + (i >> 5)}]`;
+    const sector = loc >>> 8;
+    const count = loc & 0xff;
+    if (sector < 2) throw new Error(`${where}: points into the header (sector ${sector})`);
+    if (count === 0) throw new Error(`${where}: sector count 0`);
+    if (sector * 4096 + 5 > buf.length) throw new Error(`${where}: starts past the end of the file`);
+    for (let s = sector; s < sector + count; ++s) {
+      if (owner.has(s)) throw new Error(`${where}: sector ${s} is also used by slot ${owner.get(s)}`);
+      owner.set(s, i);
+    }
+    if (buf.readUInt32BE(4096 + i * 4) === 0) throw new Error(`${where}: no timestamp`);
+    const length = buf.readUInt32BE(sector * 4096);
+    if (length < 1 || length + 4 > count * 4096) throw new Error(`${where}: length ${length} does not fit ${count} sectors`);
+    if (sector * 4096 + 4 + length > buf.length) throw new Error(`${where}: data runs past the end of the file`);
+    const compression = buf[sector * 4096 + 4];
+    if (![1, 2, 3].includes(compression)) throw new Error(`${where}: compression ${compression}`);
+    const payload = buf.subarray(sector * 4096 + 5, sector * 4096 + 4 + length);
+    let raw;
+    try {
+      raw = compression === 1 ? zlib.gunzipSync(payload) : compression === 2 ? zlib.inflateSync(payload) : payload;
+    } catch (e) {
+      throw new Error(`${where}: does not inflate: ${e.message}`);
+    }
+    let root;
+    try {
+      root = await parseNbt(raw);
+    } catch (e) {
+      throw new Error(`${where}: bad NBT: ${e.message}`);
+    }
+    if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new Error(`${where}: root is not a compound`);
+    const cx = Number(m[1]) * 32 + (i & 31);
+    const cz = Number(m[2]) * 32 + (i >> 5);
+    if ('xPos' in root && (root.xPos !== cx || root.zPos !== cz))
+      throw new Error(`${where}: xPos/zPos say [${root.xPos}, ${root.zPos}]`);
+    if (Array.isArray(root.Position) && (root.Position[0] !== cx || root.Position[1] !== cz))
+      throw new Error(`${where}: Position says [${root.Position}]`);
+    roots.push({ x: cx, z: cz, root, raw, payload: Buffer.from(payload) });
+  }
+  return roots;
+}
+
 /** server.properties keys for a test server on free loopback ports, plus `extra`. */
 export async function baseProps(extra = {}) {
   return {

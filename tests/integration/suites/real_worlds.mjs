@@ -7,7 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import {
-  Server, assert, assertEqual, baseProps, freshDir, parseNbt, regionChunks, requireInterop, until, writeProperties,
+  Server, assert, assertEqual, baseProps, checkRegionStrict, freshDir, parseNbt, regionChunks, requireInterop, until,
+  writeProperties,
 } from '../lib.mjs';
 
 function fixture(version) {
@@ -153,6 +154,44 @@ export const tests = {
       assertEqual(errors.length, 1, `${version}: one ERROR line for chunk [0, 0]\n${s.tail()}`);
       assert(/region\/r\.0\.0\.mca chunk \[0, 0\]: DataVersion \d+ is newer than 1\.20\.4's \(3700\)/.test(errors[0]),
         `${version}: it names the file, the chunk and the DataVersion: ${errors[0]}`);
+    }
+  },
+  // 1.18.2 and 1.19.4 regions, loaded and saved with no change: every block is known (no warning),
+  // nothing is taken for damaged, no chunk is rewritten (vanilla's compressed bytes stay), and every
+  // region file the server leaves passes the strict region checker. A chunk vanilla had not finished
+  // generating is left as it is: the server cannot generate vanilla terrain.
+  async real_worlds_load_whole(ctx) {
+    for (const version of ['1.18.2', '1.19.4']) {
+      const source = fixture(version);
+      const { dir, world } = await worldWith(ctx, `whole_${version}`, source);
+      const vanilla = new Map((await checkRegionStrict(source)).map((c) => [`${c.x},${c.z}`, c]));
+      const unfinished = [...vanilla.values()].find((c) => !/full$/.test(c.root.Status) && c.x > 8);
+      assert(unfinished, `${version}: the fixture has an unfinished chunk`);
+      const s = new Server(ctx.binary, dir, ['--recreate-level-dat']);
+      await s.start();
+      await s.command('forceload add 100 20', /to be force loaded/);  // chunk [6, 1]: fully generated
+      // Probing changes nothing: `keep` never replaces the bedrock of y -64.
+      await until(async () => /Could not set/.test(await s.command('setblock 100 -64 20 minecraft:stone keep', /not loaded|Could not set|Changed/)),
+        { what: `${version}: chunk [6, 1] loaded` });
+      const from = s.lines.length;
+      await s.command(`forceload add ${unfinished.x * 16} ${unfinished.z * 16}`, /to be force loaded/);
+      await s.waitFor(new RegExp(`chunk \\[${unfinished.x}, ${unfinished.z}\\]`), { from });
+      await s.command('save-all flush', /Saved the game/);
+      assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
+      const unknown = s.lines.filter((l) => /does not know|read as air|unknown block/i.test(l));
+      assertEqual(unknown, [], `${version}: every block of the world is known`);
+      const region = path.join(world, 'region');
+      assertEqual(fs.readdirSync(region).filter((n) => n.includes('corrupt')), [], `${version}: nothing copied aside`);
+      for (const kind of ['region', 'entities', 'poi']) {
+        const d = path.join(world, kind);
+        if (!fs.existsSync(d)) continue;
+        for (const f of fs.readdirSync(d).filter((n) => n.endsWith('.mca'))) await checkRegionStrict(path.join(d, f));
+      }
+      const saved = new Map((await checkRegionStrict(path.join(region, 'r.0.0.mca'))).map((c) => [`${c.x},${c.z}`, c]));
+      for (const [key, c] of vanilla) {
+        assert(saved.get(key)?.payload.equals(c.payload), `${version}: chunk [${key}] keeps vanilla's bytes`);
+      }
+      console.log(`${version}: ${vanilla.size} chunks kept byte for byte; unfinished chunk [${unfinished.x}, ${unfinished.z}] left alone`);
     }
   },
 };

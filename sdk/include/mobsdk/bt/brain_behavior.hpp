@@ -62,8 +62,4 @@ private:
     Status last_result_ = Status::Invalid;
 };
 
-/// @brief The name before SDK 0.5.0; removed in 0.6.0.
-using BehaviourTreeBehavior [[deprecated("renamed BehaviorTreeBehavior (vanilla's spelling) in mobsdk 0.5.0")]] =
-    BehaviorTreeBehavior;
-
 }  // namespace mobsdk::bt

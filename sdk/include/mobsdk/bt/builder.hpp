@@ -79,8 +79,4 @@ private:
     std::optional<NodeId> last_;
 };
 
-/// @brief The name before SDK 0.5.0; removed in 0.6.0.
-using BehaviourTreeBuilder [[deprecated("renamed BehaviorTreeBuilder (vanilla's spelling) in mobsdk 0.5.0")]] =
-    BehaviorTreeBuilder;
-
 }  // namespace mobsdk::bt

@@ -105,8 +105,4 @@ private:
     Status last_result_ = Status::Invalid;
 };
 
-/// @brief The name before SDK 0.5.0; removed in 0.6.0.
-using BehaviourTreeGoal [[deprecated("renamed BehaviorTreeGoal (vanilla's spelling) in mobsdk 0.5.0")]] =
-    BehaviorTreeGoal;
-
 }  // namespace mobsdk::bt

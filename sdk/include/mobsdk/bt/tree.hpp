@@ -300,7 +300,4 @@ private:
     detail::Arena arena_;
 };
 
-/// @brief The name before SDK 0.5.0; removed in 0.6.0.
-using BehaviourTree [[deprecated("renamed BehaviorTree (vanilla's spelling) in mobsdk 0.5.0")]] = BehaviorTree;
-
 }  // namespace mobsdk::bt
