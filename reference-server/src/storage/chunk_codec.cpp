@@ -430,7 +430,7 @@ std::vector<std::uint32_t> unpack_bits(std::span<const std::int64_t> data, std::
     return out;
 }
 
-std::string chunk_refusal(const nbt::Compound& root, bool block_chunk) {
+std::string version_refusal(const nbt::Compound& root) {
     const auto* version = root.find<std::int32_t>("DataVersion");
     if (!version) return {};  // the reader's error names what is wrong
     if (*version > anvil_data_version)
@@ -440,14 +440,22 @@ std::string chunk_refusal(const nbt::Compound& root, bool block_chunk) {
     if (*version < min_chunk_data_version)
         return "DataVersion " + std::to_string(*version) + " is older than the 1.18 chunk layout (" +
                std::to_string(min_chunk_data_version) + "); open the world in Minecraft 1.18 or newer first";
-    if (block_chunk) {
-        const auto* status = root.find<std::string>("Status");
-        if (status && *status != "minecraft:full" && *status != "full")
-            return "Status is '" + *status +
-                   "': vanilla has not finished generating it, and only fully generated chunks (minecraft:full) "
-                   "are read";
-    }
     return {};
+}
+
+std::string status_refusal(const nbt::Compound& root) {
+    const auto* status = root.find<std::string>("Status");
+    if (status && *status != "minecraft:full" && *status != "full")
+        return "Status is '" + *status +
+               "': vanilla has not finished generating it, and only fully generated chunks (minecraft:full) "
+               "are read";
+    return {};
+}
+
+std::string chunk_refusal(const nbt::Compound& root, bool block_chunk) {
+    std::string why = version_refusal(root);
+    if (why.empty() && block_chunk) why = status_refusal(root);
+    return why;
 }
 
 nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {

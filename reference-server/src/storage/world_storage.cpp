@@ -247,12 +247,16 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
     // A chunk of a version this server must not rewrite, or one vanilla has not finished: the
     // column is left as it is on disk, like one that cannot be read.
     auto refuse = [&](ChunkKind kind, const nbt::Compound& root) -> std::optional<ChunkLoadResult> {
-        std::string why = chunk_refusal(root, kind == ChunkKind::Blocks);
+        ChunkRefusal refusal = ChunkRefusal::Version;
+        std::string why = version_refusal(root);
+        if (why.empty() && kind == ChunkKind::Blocks) {
+            refusal = ChunkRefusal::Unfinished;
+            why = status_refusal(root);
+        }
         if (why.empty()) return std::nullopt;
-        const bool unfinished = kind == ChunkKind::Blocks && why.rfind("Status", 0) == 0;
         refused_.insert(pos);
         ChunkLoadResult r = fail(prefix(kind) + why);
-        r.refused = unfinished ? ChunkRefusal::Unfinished : ChunkRefusal::Version;
+        r.refused = refusal;
         return r;
     };
     try {
@@ -313,7 +317,7 @@ Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(Chun
         RegionFile* f = region(ChunkKind::Entities, pos.x >> 5, pos.z >> 5, false, error, &unreadable);
         const std::string where = std::string("entities/") + (f ? f->name() : std::string("?")) + " " + chunk_text(pos);
         if (*nbt)
-            if (std::string why = chunk_refusal(**nbt, false); !why.empty()) {
+            if (std::string why = version_refusal(**nbt); !why.empty()) {
                 refused_.insert(pos);
                 trim();
                 return unexpected(where + ": " + why);

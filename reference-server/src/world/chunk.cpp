@@ -11,15 +11,22 @@ namespace {
 
 constexpr int layer_index(LightLayer layer) noexcept { return layer == LightLayer::Sky ? 0 : 1; }
 
+// The entry of KeptStates::at for a position index, or at.end() (`at` is ascending by position).
+template <typename Vector>
+auto kept_entry(Vector& at, std::int32_t index) noexcept {
+    const auto it = std::lower_bound(at.begin(), at.end(), index, [](const auto& e, std::int32_t i) {
+        return static_cast<std::int32_t>(e.first) < i;
+    });
+    return it != at.end() && it->first == index ? it : at.end();
+}
+
 }  // namespace
 
 // ---- KeptStates ------------------------------------------------------------------------------
 
 const nbt::Compound* KeptStates::find(std::int32_t index) const noexcept {
-    const auto it = std::lower_bound(at.begin(), at.end(), index, [](const auto& e, std::int32_t i) {
-        return static_cast<std::int32_t>(e.first) < i;
-    });
-    return it != at.end() && it->first == index ? &originals[it->second] : nullptr;
+    const auto it = kept_entry(at, index);
+    return it != at.end() ? &originals[it->second] : nullptr;
 }
 
 // ---- LevelChunkSection ----------------------------------------------------------------------
@@ -30,10 +37,7 @@ void LevelChunkSection::set_kept_states(std::unique_ptr<KeptStates> kept) noexce
 
 void LevelChunkSection::forget_kept(std::int32_t index) noexcept {
     auto& at = kept_->at;
-    const auto it = std::lower_bound(at.begin(), at.end(), index, [](const auto& e, std::int32_t i) {
-        return static_cast<std::int32_t>(e.first) < i;
-    });
-    if (it != at.end() && it->first == index) at.erase(it);
+    if (const auto it = kept_entry(at, index); it != at.end()) at.erase(it);
     // The compounds no position uses any more stay until the chunk is next loaded: few and small.
     if (at.empty()) kept_.reset();
 }

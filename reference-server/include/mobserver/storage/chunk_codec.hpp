@@ -57,6 +57,11 @@ nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time);
 /// `minecraft:full` (a chunk vanilla has not finished generating). A missing or mistyped field is
 /// not a refusal: the reader reports it as damage.
 std::string chunk_refusal(const nbt::Compound& root, bool block_chunk);
+/// @brief The DataVersion part of chunk_refusal(): why a chunk of any kind is of a version this
+/// server must not rewrite, or "".
+std::string version_refusal(const nbt::Compound& root);
+/// @brief The Status part of chunk_refusal() for a block chunk: why vanilla has not finished it, or "".
+std::string status_refusal(const nbt::Compound& root);
 
 /// @brief Reads a block chunk, validating every field it uses; the error names the field (and
 /// section). A chunk_refusal() is an error too. A block state the registry does not know (an
