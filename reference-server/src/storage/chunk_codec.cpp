@@ -468,7 +468,7 @@ nbt::Compound write_chunk_nbt(const LevelChunk& chunk, std::int64_t game_time) {
         return fallback;
     };
     nbt::Compound root;
-    root.put("DataVersion", anvil_data_version);
+    root.put("DataVersion", kept && kept->data_version != 0 ? kept->data_version : anvil_data_version);
     root.put("xPos", chunk.pos().x);
     root.put("yPos", min_section_y);
     root.put("zPos", chunk.pos().z);
@@ -587,7 +587,10 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
                     nbt::Compound others;
                     for (const auto& m : *maps)
                         if (m.name != "MOTION_BLOCKING" && m.name != "WORLD_SURFACE") others.put(m.name, m.value);
-                    if (!others.empty()) kept->root.put("Heightmaps", std::move(others));
+                    if (!others.empty()) {
+                        kept->root.put("Heightmaps", std::move(others));
+                        kept->other_heightmaps = true;
+                    }
                 }
                 continue;
             }
@@ -607,7 +610,8 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
             }
             kept->root.put(e.name, e.value);
         }
-        if (!kept->root.empty() || !kept->sections.empty() || !kept->block_entities.empty())
+        if (*version < anvil_data_version) kept->data_version = *version;
+        if (!kept->root.empty() || !kept->sections.empty() || !kept->block_entities.empty() || kept->data_version != 0)
             chunk->set_kept(std::move(kept));
         if (!ctx.unknown_counts.empty()) {
             // One line per chunk, not one per block.
@@ -632,29 +636,63 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
     }
 }
 
-nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections,
-                            const Registry<PoiTypeInfo>& poi_types) {
-    nbt::Compound out;
-    for (const auto& [y, section] : sections) {
-        nbt::List records(nbt::TagType::Compound);
-        for (const auto& [pos, entry] : section.records) {
-            nbt::Compound record{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
-                                 {"type", poi_types.id_of(entry.type).str()},
-                                 {"free_tickets", entry.free_tickets}};
-            for (const auto& e : entry.extra)
-                if (!record.contains(e.name)) record.put(e.name, e.value);
-            records.push_back(std::move(record));
-        }
-        out.put(std::to_string(y), nbt::Compound{{"Valid", section.valid}, {"Records", std::move(records)}});
+nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections, const Registry<PoiTypeInfo>& poi_types,
+                            const KeptPoiData* kept) {
+    std::set<std::int32_t> ys;
+    for (const auto& [y, section] : sections) ys.insert(y);
+    if (kept) {
+        for (const auto& [y, extra] : kept->sections) ys.insert(y);
+        for (const auto& [y, list] : kept->records) ys.insert(y);
     }
-    return nbt::Compound{{"DataVersion", anvil_data_version}, {"Sections", std::move(out)}};
+    nbt::Compound out;
+    for (const std::int32_t y : ys) {
+        const auto it = sections.find(y);
+        const PoiSection* section = it != sections.end() ? &it->second : nullptr;
+        nbt::List records(nbt::TagType::Compound);
+        if (section)
+            for (const auto& [pos, entry] : section->records) {
+                nbt::Compound record{{"pos", nbt::IntArray{entry.pos.x, entry.pos.y, entry.pos.z}},
+                                     {"type", poi_types.id_of(entry.type).str()},
+                                     {"free_tickets", entry.free_tickets}};
+                for (const auto& e : entry.extra)
+                    if (!record.contains(e.name)) record.put(e.name, e.value);
+                records.push_back(std::move(record));
+            }
+        if (kept)
+            if (const auto k = kept->records.find(y); k != kept->records.end())
+                for (const nbt::Compound& record : k->second) {
+                    const auto* pos = record.find<nbt::IntArray>("pos");
+                    if (section && pos && pos->size() == 3 &&
+                        section->records.count(BlockPos{(*pos)[0], (*pos)[1], (*pos)[2]}))
+                        continue;  // a POI of a known type took its place
+                    records.push_back(record);
+                }
+        nbt::Compound sec{{"Valid", section ? section->valid : true}, {"Records", std::move(records)}};
+        if (kept)
+            if (const auto k = kept->sections.find(y); k != kept->sections.end())
+                for (const auto& e : k->second) sec.put(e.name, e.value);
+        out.put(std::to_string(y), std::move(sec));
+    }
+    nbt::Compound root{{"DataVersion", kept && kept->data_version != 0 ? kept->data_version : anvil_data_version},
+                       {"Sections", std::move(out)}};
+    if (kept)
+        for (const auto& e : kept->root)
+            if (!root.contains(e.name)) root.put(e.name, e.value);
+    return root;
 }
 
 Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::Compound& root, ChunkPos expected,
                                                                      const Registry<PoiTypeInfo>& poi_types,
-                                                                     std::vector<std::string>* warnings) {
+                                                                     std::vector<std::string>* warnings,
+                                                                     KeptPoiData* kept) {
     try {
-        if (auto v = data_version(root); !v) return unexpected(v.error());
+        auto version = data_version(root);
+        if (!version) return unexpected(version.error());
+        KeptPoiData keep;
+        if (*version < anvil_data_version) keep.data_version = *version;
+        for (const auto& e : root)
+            if (e.name != "DataVersion" && e.name != "Sections") keep.root.put(e.name, e.value);
+        std::map<std::string, std::int64_t> unknown_types;  // type → records kept
         auto sections = require<nbt::Compound>(root, "Sections", "");
         if (!sections) return unexpected(sections.error());
         std::map<std::int32_t, PoiSection> out;
@@ -697,7 +735,12 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                     if (!tickets) return unexpected(tickets.error());
                     const auto handle = poi_types.find(**type);
                     if (!handle) {
-                        warn(warnings, rw + ": unknown POI type '" + **type + "', record dropped");
+                        if (!kept) {
+                            warn(warnings, rw + ": unknown POI type '" + **type + "', record dropped");
+                        } else {
+                            ++unknown_types[**type];
+                            keep.records[y].push_back(rec);
+                        }
                         continue;
                     }
                     if (section.records.count(p)) return unexpected(rw + ": a second record at " + pos_text(p));
@@ -708,26 +751,45 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                     section.records.emplace(p, std::move(entry));
                 }
             }
+            nbt::Compound extra;
+            for (const auto& k : *sec)
+                if (k.name != "Valid" && k.name != "Records") extra.put(k.name, k.value);
+            if (!extra.empty()) keep.sections.emplace(y, std::move(extra));
             out.emplace(y, std::move(section));
         }
+        if (!unknown_types.empty()) {
+            std::int64_t total = 0;
+            std::string names;
+            for (const auto& [name, count] : unknown_types) {
+                total += count;
+                names += (names.empty() ? "" : ", ") + name + " x" + std::to_string(count);
+            }
+            warn(warnings, std::to_string(total) +
+                               " records of POI types this server does not know are kept as they are: " + names);
+        }
+        if (kept) *kept = std::move(keep);
         return out;
     } catch (const std::exception& e) {
         return unexpected(std::string("cannot read the POI chunk: ") + e.what());
     }
 }
 
-nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>& entities) {
+nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>& entities, std::int32_t data_version) {
     nbt::List list(nbt::TagType::Compound);
     list.reserve(entities.size());
     for (const auto& e : entities) list.push_back(e);
-    return nbt::Compound{
-        {"DataVersion", anvil_data_version}, {"Position", nbt::IntArray{pos.x, pos.z}}, {"Entities", std::move(list)}};
+    return nbt::Compound{{"DataVersion", data_version != 0 ? data_version : anvil_data_version},
+                         {"Position", nbt::IntArray{pos.x, pos.z}},
+                         {"Entities", std::move(list)}};
 }
 
 Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Compound& root, ChunkPos expected,
-                                                                  std::vector<std::string>* warnings) {
+                                                                  std::vector<std::string>* warnings,
+                                                                  std::int32_t* data_version_out) {
     try {
-        if (auto v = data_version(root); !v) return unexpected(v.error());
+        auto version = data_version(root);
+        if (!version) return unexpected(version.error());
+        if (data_version_out) *data_version_out = *version < anvil_data_version ? *version : 0;
         auto position = require<nbt::IntArray>(root, "Position", "");
         if (!position) return unexpected(position.error());
         if ((*position)->size() != 2)

@@ -148,6 +148,18 @@ void WorldStorage::trim() {
     }
 }
 
+std::int32_t WorldStorage::entity_version(ChunkPos pos) const {
+    const auto it = entity_versions_.find(pos);
+    return it != entity_versions_.end() ? it->second : 0;
+}
+
+void WorldStorage::forget(ChunkPos pos) {
+    kept_poi_.erase(pos);
+    entity_versions_.erase(pos);
+    for (const ChunkKind kind : {ChunkKind::Blocks, ChunkKind::Poi, ChunkKind::Entities})
+        on_disk_.erase(ChunkKey{static_cast<std::uint8_t>(kind), pos.x, pos.z});
+}
+
 void WorldStorage::flush() {
     regions_.clear();
     lru_.clear();
@@ -280,7 +292,10 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
             if (auto r = refuse(ChunkKind::Poi, **poi_nbt)) return std::move(*r);
         if (*poi_nbt) {
             std::vector<std::string> w;
-            auto poi = read_poi_nbt(**poi_nbt, pos, *poi_types_, &w);
+            KeptPoiData kept;
+            auto poi = read_poi_nbt(**poi_nbt, pos, *poi_types_, &w, &kept);
+            if (poi && !kept.empty()) kept_poi_[pos] = std::move(kept);
+            else kept_poi_.erase(pos);
             for (auto& s : w) out.warnings.push_back(prefix(ChunkKind::Poi) + s);
             if (poi) {
                 out.poi = std::move(*poi);
@@ -289,7 +304,7 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
             }
         }
         refused_.erase(pos);
-        auto entities = load_entities(pos, out.warnings);
+        auto entities = read_entity_list(pos, out.warnings, false);  // the column was just checked
         if (!entities) {
             ChunkLoadResult r = fail(entities.error());
             if (refused_.count(pos)) r.refused = ChunkRefusal::Version;
@@ -305,6 +320,12 @@ ChunkLoadResult WorldStorage::load(ChunkPos pos, const BlockRegistry& blocks) {
 
 Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(ChunkPos pos,
                                                                             std::vector<std::string>& warnings) {
+    return read_entity_list(pos, warnings, true);
+}
+
+Result<std::vector<nbt::Compound>, std::string> WorldStorage::read_entity_list(ChunkPos pos,
+                                                                               std::vector<std::string>& warnings,
+                                                                               bool check_column) {
     std::vector<nbt::Compound> out;
     try {
         auto nbt = read_chunk(ChunkKind::Entities, pos, warnings);
@@ -322,6 +343,13 @@ Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(Chun
                 trim();
                 return unexpected(where + ": " + why);
             }
+        if (check_column && !refused_.count(pos)) {
+            // A column not loaded here: its block and POI chunks say whether it may be touched.
+            for (const ChunkKind kind : {ChunkKind::Blocks, ChunkKind::Poi}) {
+                auto other = read_chunk(kind, pos, warnings);
+                if (other && *other && !chunk_refusal(**other, kind == ChunkKind::Blocks).empty()) refused_.insert(pos);
+            }
+        }
         if (refused_.count(pos)) {
             // The column's block or POI chunk is refused: its entity list is not written either.
             trim();
@@ -331,7 +359,10 @@ Result<std::vector<nbt::Compound>, std::string> WorldStorage::load_entities(Chun
         }
         if (!*nbt) return out;
         std::vector<std::string> w;
-        auto entities = read_entities_nbt(**nbt, pos, &w);
+        std::int32_t version = 0;
+        auto entities = read_entities_nbt(**nbt, pos, &w, &version);
+        if (entities && version != 0) entity_versions_[pos] = version;
+        else entity_versions_.erase(pos);
         for (auto& s : w) warnings.push_back(where + ": " + s);
         if (entities) {
             out = std::move(*entities);
@@ -519,7 +550,11 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
                     return err;
             }
             if (e.poi) {
-                if (std::string err = encode(ChunkKind::Poi, e.pos, write_poi_nbt(*e.poi, *poi_types_)); !err.empty())
+                const auto kept = kept_poi_.find(e.pos);
+                if (std::string err =
+                        encode(ChunkKind::Poi, e.pos,
+                               write_poi_nbt(*e.poi, *poi_types_, kept != kept_poi_.end() ? &kept->second : nullptr));
+                    !err.empty())
                     return err;
             }
             if (e.entities) {
@@ -533,7 +568,8 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
                         removals.push_back({ChunkKind::Entities, e.pos.x >> 5, e.pos.z >> 5,
                                             static_cast<std::uint16_t>((e.pos.x & 31) + (e.pos.z & 31) * 32), 0, 0});
                     else if (!file && unreadable) return error;
-                } else if (std::string err = encode(ChunkKind::Entities, e.pos, write_entities_nbt(e.pos, *e.entities));
+                } else if (std::string err = encode(ChunkKind::Entities, e.pos,
+                                                    write_entities_nbt(e.pos, *e.entities, entity_version(e.pos)));
                            !err.empty()) {
                     return err;
                 }
@@ -626,6 +662,12 @@ std::string WorldStorage::save(std::span<const ChunkSaveEntry> batch, std::int64
         }
     for (const Encoded& w : writes)
         on_disk_[ChunkKey{static_cast<std::uint8_t>(w.kind), w.pos.x, w.pos.z}] = w.fingerprint;
+    for (const JournalEntry& r : removals) {
+        // A removed entity chunk holds nothing old: the next one the column gets is 1.20.4's.
+        const ChunkPos p{r.region_x * 32 + (r.index & 31), r.region_z * 32 + (r.index >> 5)};
+        entity_versions_.erase(p);
+        on_disk_.erase(ChunkKey{static_cast<std::uint8_t>(ChunkKind::Entities), p.x, p.z});
+    }
     stats_.chunks_written += entries.size();
     ++stats_.batches_saved;
     trim();

@@ -207,6 +207,11 @@ BlockState LevelChunk::set_block(BlockPos p, BlockState state) {
                 break;
             }
     }
+    if (kept_ && kept_->other_heightmaps) {
+        // Stale from now on: left out, vanilla recomputes a missing heightmap on load.
+        kept_->root.erase("Heightmaps");
+        kept_->other_heightmaps = false;
+    }
     const BlockStateInfo& info = blocks_->info(state);
     for (const Heightmap map : {Heightmap::WorldSurface, Heightmap::MotionBlocking}) {
         auto& h = heightmaps_[static_cast<int>(map)][(lz << 4) | lx];

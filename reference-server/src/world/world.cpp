@@ -360,6 +360,7 @@ void World::teleport(EntityHandle handle, const Vec3& pos) {
     const Vec3 old = s->data->pos;
     s->data->pos = pos;
     s->data->fall_distance = 0;
+    s->data->stranded = false;  // where it lands decides again
     entities_.moved(*s->data, old);
 }
 
@@ -546,6 +547,63 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
         if (auto it = stored_in.find(c); it != stored_in.end())
             for (const EntitySlot* s : it->second) add(chunk_of(s->data->pos));
     }
+    // A column on disk only keeps its stored entities and gets the ones that walked in. When its
+    // list cannot be read (refused, unreadable), writing it would drop them: the column is left
+    // out, and the entities standing there are stranded (see EntityData::stranded): saved with the
+    // column that holds them, or one of the batch's loaded columns when none does.
+    auto nearest_loaded = [&](ChunkPos c) {
+        const LevelChunk* best = nullptr;
+        std::int64_t best_d = 0;
+        chunks_.for_each([&](LevelChunk& chunk) {
+            const ChunkPos p = chunk.pos();
+            const std::int64_t d = std::max(std::abs(std::int64_t{p.x} - c.x), std::abs(std::int64_t{p.z} - c.z));
+            if (!best || d < best_d || (d == best_d && p < best->pos())) {
+                best = &chunk;
+                best_d = d;
+            }
+        });
+        return best;
+    };
+    std::map<ChunkPos, std::vector<nbt::Compound>> on_disk_only;
+    std::map<ChunkPos, std::vector<const EntitySlot*>> stranded_in;  // by the column they are saved with
+    std::vector<ChunkPos> blocked;
+    for (const ChunkPos c : columns) {
+        if (chunks_.chunk(c)) continue;
+        std::vector<std::string> warnings;
+        auto stored = io_->load_entities(c, warnings);
+        for (const auto& w : warnings) warn(w);
+        if (stored) {
+            on_disk_only.emplace(c, std::move(*stored));
+            continue;
+        }
+        blocked.push_back(c);
+        const auto it = in_column.find(c);
+        if (it == in_column.end()) continue;
+        for (const EntitySlot* s : it->second) {
+            ChunkPos home = chunk_from_long(s->data->stored_chunk);
+            if (s->data->stored_chunk == EntityData::not_stored || !chunks_.chunk(home)) {
+                const LevelChunk* near = nearest_loaded(c);
+                if (!near) {
+                    if (!s->data->stranded)
+                        warn("Entity " + s->data->uuid.str() + " stands in chunk [" + std::to_string(c.x) + ", " +
+                             std::to_string(c.z) + "], which cannot take it (" + stored.error() +
+                             "), and no loaded chunk can: it stays in memory, not saved");
+                    s->data->stranded = true;
+                    continue;
+                }
+                home = near->pos();
+            }
+            columns.insert(home);
+            if (!s->data->stranded)
+                warn("Entity " + s->data->uuid.str() + " stands in chunk [" + std::to_string(c.x) + ", " +
+                     std::to_string(c.z) + "], which is not loaded and cannot take it (" + stored.error() +
+                     "); it stays where it is without ticking and is saved with chunk [" + std::to_string(home.x) +
+                     ", " + std::to_string(home.z) + "] until that chunk can be loaded");
+            s->data->stranded = true;
+            stranded_in[home].push_back(s);
+        }
+    }
+    for (const ChunkPos c : blocked) columns.erase(c);
     std::vector<ChunkSaveEntry> batch;
     std::vector<std::map<std::int32_t, PoiSection>> poi_keep;  // owned for the batch
     std::vector<EntityHandle> leaving;                         // entities written to a column that is not loaded
@@ -556,15 +614,7 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
         std::vector<nbt::Compound> list;
         LevelChunk* chunk = chunks_.chunk(c);
         if (!chunk) {
-            // A column on disk only: keep its stored entities, add the ones that walked in. If they
-            // cannot be read, the batch fails: writing the list would drop them.
-            std::vector<std::string> warnings;
-            auto stored = io_->load_entities(c, warnings);
-            for (const auto& w : warnings) warn(w);
-            if (!stored)
-                return "the entities stored in chunk [" + std::to_string(c.x) + ", " + std::to_string(c.z) +
-                       "] cannot be read, so entities that moved there cannot be saved: " + stored.error();
-            for (auto& tag : *stored) {
+            for (auto& tag : on_disk_only[c]) {
                 const auto* ints = tag.find<nbt::IntArray>("UUID");
                 const auto u = ints ? uuid_from_ints(*ints) : std::nullopt;
                 if (u && entities_.find(*u)) continue;  // live in memory: written from there
@@ -581,7 +631,10 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
             for (const EntitySlot* s : it->second) {
                 list.push_back(save_entity(*s->entity));
                 if (!chunk) leaving.push_back(s->data->handle);
+                s->data->stranded = false;
             }
+        if (auto it = stranded_in.find(c); it != stranded_in.end())
+            for (const EntitySlot* s : it->second) list.push_back(save_entity(*s->entity));
         e.entities = std::move(list);
         batch.push_back(std::move(e));
     }
@@ -589,6 +642,8 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
     for (const ChunkSaveEntry& e : batch) {
         if (e.blocks) chunks_.chunk(e.pos)->unsaved = false;
         if (auto it = in_column.find(e.pos); it != in_column.end())
+            for (const EntitySlot* s : it->second) s->data->stored_chunk = e.pos.as_long();
+        if (auto it = stranded_in.find(e.pos); it != stranded_in.end())
             for (const EntitySlot* s : it->second) s->data->stored_chunk = e.pos.as_long();
     }
     // Stored entities that were in none of the lists (dead ones) are no longer stored anywhere.
@@ -606,17 +661,19 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
         dormant_.erase(c);
         pois_.drop_chunk(c.x, c.z);
         chunks_.remove(c);
+        io_->forget(c);
         unticketed_since_.erase(c);
         ++chunks_unloaded_;
     }
     return {};
 }
 
-std::vector<EntityHandle> World::entities_outside_loaded_chunks() const {
+std::vector<EntityHandle> World::entities_outside_loaded_chunks(bool stranded_too) const {
     std::vector<EntityHandle> out;
     for (EntityHandle h : entities_.order()) {
         const EntitySlot* s = entities_.slot(h);
-        if (s && !s->data->removed && !chunks_.chunk(chunk_of(s->data->pos))) out.push_back(h);
+        if (s && !s->data->removed && (stranded_too || !s->data->stranded) && !chunks_.chunk(chunk_of(s->data->pos)))
+            out.push_back(h);
     }
     return out;
 }
@@ -641,7 +698,7 @@ void World::update_chunks() {
         const std::int64_t since = unticketed_since_.try_emplace(p, game_time_).first->second;
         if (game_time_ - since + 1 >= unload_delay) unload.insert(p);  // the tick it lost it counts
     });
-    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks();
+    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks(false);
     if (unload.empty() && evicted.empty()) return;
     if (game_time_ < unload_retry_at_) return;
     if (std::string err = save_columns(unload, unload, unload, std::move(evicted)); !err.empty()) {
@@ -656,7 +713,8 @@ std::string World::save_all() {
     if (!io_) return {};
     std::set<ChunkPos> all;
     chunks_.for_each([&](LevelChunk& chunk) { all.insert(chunk.pos()); });
-    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks();
+    // Stranded entities are tried again here: their column may take them now.
+    std::vector<EntityHandle> evicted = entities_outside_loaded_chunks(true);
     return save_columns(all, all, {}, std::move(evicted));
 }
 
@@ -682,6 +740,11 @@ void World::tick() {
             any_removed = true;
             kind->tick_removed(*this, *entity);
             continue;
+        }
+        if (data->stranded) {
+            // Vanilla ticks no entity outside loaded chunks; this one waits for its column.
+            if (!chunks_.chunk(chunk_of(data->pos))) continue;
+            data->stranded = false;
         }
         ++data->age;
         kind->tick(*this, *entity);

@@ -62,14 +62,13 @@ function sectionBlocks(sec) {
 }
 
 // What the server may change in a chunk it rewrites: the keys it owns (light is recomputed, the
-// two heightmaps it computes, its own DataVersion, LastUpdate and isLightOn, and Status, which
-// 1.20 spells minecraft:full where 1.19 wrote full).
+// heightmaps — the two it computes, and the others, dropped once blocks change because vanilla
+// recomputes a missing one — LastUpdate and isLightOn, and Status, which 1.20 spells
+// minecraft:full where 1.19 wrote full). Not the DataVersion: an older chunk keeps its own, so
+// that vanilla still upgrades what the server kept as read.
 function withoutOwned(chunk) {
   const c = { ...chunk };
-  for (const k of ['DataVersion', 'LastUpdate', 'isLightOn', 'Status', 'sections']) delete c[k];
-  c.Heightmaps = { ...chunk.Heightmaps };
-  delete c.Heightmaps.MOTION_BLOCKING;
-  delete c.Heightmaps.WORLD_SURFACE;
+  for (const k of ['LastUpdate', 'isLightOn', 'Status', 'sections', 'Heightmaps']) delete c[k];
   return c;
 }
 
@@ -112,6 +111,9 @@ export const tests = {
       changed.push(key);
       assert(FILLS.some((f) => f.chunk === key), `only the filled chunks are rewritten (chunk ${key} differs)`);
       assertEqual(canon(withoutOwned(a)), canon(withoutOwned(b)), `chunk ${key}: every key it does not own is as read`);
+      assertEqual(a.DataVersion, 3337, `chunk ${key} keeps 1.19.4's DataVersion`);
+      assertEqual(Object.keys(a.Heightmaps).sort(), ['MOTION_BLOCKING', 'WORLD_SURFACE'],
+        `chunk ${key}: the heightmaps the server does not compute are left for vanilla to recompute`);
       const bySecA = new Map(a.sections.map((x) => [x.Y, x]));
       for (const sb of b.sections) {
         const sa = bySecA.get(sb.Y);

@@ -379,6 +379,9 @@ BOOST_AUTO_TEST_CASE(what_the_server_does_not_own_survives_a_change_and_a_save) 
     auto r = read_chunk_nbt(root, {2, -3}, u.reg);
     BOOST_REQUIRE(r.has_value());
     LevelChunk& c = **r;
+    // Unchanged, the heightmaps the server does not compute are written back as read.
+    BOOST_TEST(
+        (write_chunk_nbt(c, 5).get<C>("Heightmaps").get<nbt::LongArray>("OCEAN_FLOOR") == nbt::LongArray(37, 5)));
     c.set_block({40, -58, -40}, u.state(u.v.stone));  // a change elsewhere
     c.set_block({33, -60, -47}, u.state(u.v.stone));  // the chest's place: another block, so it goes
     const C out = write_chunk_nbt(c, 5);
@@ -390,7 +393,8 @@ BOOST_AUTO_TEST_CASE(what_the_server_does_not_own_survives_a_change_and_a_save) 
     BOOST_TEST((out.get<C>("structures") == structures));
     BOOST_TEST(out.get<std::int64_t>("InhabitedTime") == 777);
     BOOST_TEST((out.get<C>("ForgeCaps") == C{{"mod:thing", 4}}));
-    BOOST_TEST((out.get<C>("Heightmaps").get<nbt::LongArray>("OCEAN_FLOOR") == nbt::LongArray(37, 5)));
+    // Changed, they would be stale: left out, as vanilla recomputes a missing heightmap on load.
+    BOOST_TEST(!out.get<C>("Heightmaps").contains("OCEAN_FLOOR"));
     BOOST_TEST(out.get<C>("Heightmaps").contains("MOTION_BLOCKING"));
     BOOST_TEST(out.get<std::int64_t>("LastUpdate") == 5);
     const auto& secs = out.get<nbt::List>("sections");
@@ -446,6 +450,33 @@ BOOST_AUTO_TEST_CASE(grass_is_renamed_short_grass_below_data_version_3692) {
     BOOST_TEST((*r)->get_block({32, -61, -48}) == u.state(u.unknown));
     BOOST_REQUIRE(warnings.size() == 1u);
     BOOST_TEST(contains(warnings[0], "minecraft:grass x256"));
+}
+
+BOOST_AUTO_TEST_CASE(older_chunks_are_written_back_with_their_data_version) {
+    // What the server keeps as read (block entities, entities' tags, POI records) still needs
+    // vanilla's upgrade from the version it was written by; vanilla applies it only to a chunk that
+    // says it is that old. So a chunk keeps its DataVersion, changed or not.
+    WithUnknown u;
+    auto chunk = flat_chunk(u.reg, {2, -3});
+    nbt::Compound root = write_chunk_nbt(*chunk, 0);
+    const nbt::Compound sign{{"id", "minecraft:sign"},          {"x", 34},         {"y", -60}, {"z", -47},
+                             {"Text1", "{\"text\":\"hello\"}"}, {"Color", "black"}};
+    root.put("block_entities", nbt::List{nbt::Tag(sign)});
+    for (const std::int32_t version : {2975, 3337, 3465, 3698}) {  // 1.18.2, 1.19.4, 1.20.1, 1.20.3
+        root.put("DataVersion", version);
+        auto r = read_chunk_nbt(root, {2, -3}, u.reg);
+        BOOST_REQUIRE(r.has_value());
+        BOOST_TEST(write_chunk_nbt(**r, 0).get<std::int32_t>("DataVersion") == version);
+        (*r)->set_block({40, -58, -40}, u.state(u.v.stone));
+        const nbt::Compound out = write_chunk_nbt(**r, 0);
+        BOOST_TEST(out.get<std::int32_t>("DataVersion") == version);
+        BOOST_TEST((out.get<nbt::List>("block_entities")[0].as_compound() == sign));  // the pre-1.20 sign, as read
+    }
+    root.put("DataVersion", anvil_data_version);
+    auto r = read_chunk_nbt(root, {2, -3}, u.reg);
+    BOOST_REQUIRE(r.has_value());
+    BOOST_TEST(write_chunk_nbt(**r, 0).get<std::int32_t>("DataVersion") == anvil_data_version);
+    BOOST_TEST(write_chunk_nbt(*chunk, 0).get<std::int32_t>("DataVersion") == anvil_data_version);  // one it made
 }
 
 BOOST_AUTO_TEST_CASE(malformed_chunks_are_errors_naming_the_field) {
@@ -602,6 +633,64 @@ BOOST_AUTO_TEST_CASE(poi_records_keep_unknown_keys) {
     const PoiEntry& e = (*back)[4].records.at({35, 70, -20});
     BOOST_TEST((e.extra == nbt::Compound{{"examplemod:owner", nbt::IntArray{1, 2, 3, 4}}}));
     BOOST_TEST((write_poi_nbt(*back, r.reg.poi_types) == root));
+}
+
+BOOST_AUTO_TEST_CASE(poi_chunks_keep_what_the_registry_does_not_know) {
+    using C = nbt::Compound;
+    const PoiRegistries r;
+    const C shrine{{"pos", nbt::IntArray{36, 71, -21}}, {"type", "examplemod:shrine"}, {"free_tickets", 1}};
+    const C other{{"pos", nbt::IntArray{37, 72, -22}}, {"type", "examplemod:shrine"}, {"free_tickets", 0}};
+    const C home{{"pos", nbt::IntArray{35, 70, -20}}, {"type", "minecraft:home"}, {"free_tickets", 1}};
+    const C root{{"DataVersion", 3337},
+                 {"Sections", C{{"4", C{{"Valid", std::int8_t{1}},
+                                        {"Records", nbt::List{nbt::Tag(home), nbt::Tag(shrine), nbt::Tag(other)}},
+                                        {"examplemod:flag", 3}}}}},
+                 {"examplemod:version", 2}};
+    std::vector<std::string> warnings;
+    KeptPoiData kept;
+    auto back = read_poi_nbt(root, {2, -2}, r.reg.poi_types, &warnings, &kept);
+    BOOST_REQUIRE(back.has_value());
+    BOOST_TEST((*back)[4].records.size() == 1u);  // the storage holds the one it knows
+    BOOST_REQUIRE(warnings.size() == 1u);
+    BOOST_TEST(warnings[0] ==
+               "2 records of POI types this server does not know are kept as they are: examplemod:shrine x2");
+    BOOST_TEST(kept.data_version == 3337);
+
+    C out = write_poi_nbt(*back, r.reg.poi_types, &kept);
+    BOOST_TEST(out.get<std::int32_t>("DataVersion") == 3337);
+    BOOST_TEST(out.get<std::int32_t>("examplemod:version") == 2);
+    const C& s4 = out.get<C>("Sections").get<C>("4");
+    BOOST_TEST(s4.get<std::int32_t>("examplemod:flag") == 3);
+    const auto& records = s4.get<nbt::List>("Records");
+    BOOST_REQUIRE(records.size() == 3u);
+    BOOST_TEST((records[0].as_compound() == home));
+    BOOST_TEST((records[1].as_compound() == shrine));
+    BOOST_TEST((records[2].as_compound() == other));
+
+    // A POI of a known type in the place of an unknown one (its block was replaced) wins.
+    (*back)[4].records[{36, 71, -21}] = PoiEntry{{36, 71, -21}, r.types.meeting, 32};
+    out = write_poi_nbt(*back, r.reg.poi_types, &kept);
+    const auto& now = out.get<C>("Sections").get<C>("4").get<nbt::List>("Records");
+    BOOST_REQUIRE(now.size() == 3u);
+    std::size_t shrines = 0;
+    for (const auto& t : now) shrines += t.as_compound().get<std::string>("type") == "examplemod:shrine";
+    BOOST_TEST(shrines == 1u);
+    // Without a place to keep them, such records are dropped with a warning each (the old way).
+    warnings.clear();
+    BOOST_REQUIRE(read_poi_nbt(root, {2, -2}, r.reg.poi_types, &warnings).has_value());
+    BOOST_TEST(warnings.size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(entity_chunks_keep_an_older_data_version) {
+    const std::vector<nbt::Compound> entities{nbt::Compound{{"id", "minecraft:villager"}}};
+    nbt::Compound root = write_entities_nbt({1, 1}, entities, 3337);
+    BOOST_TEST(root.get<std::int32_t>("DataVersion") == 3337);
+    std::int32_t version = -1;
+    BOOST_REQUIRE(read_entities_nbt(root, {1, 1}, nullptr, &version).has_value());
+    BOOST_TEST(version == 3337);
+    root.put("DataVersion", anvil_data_version);
+    BOOST_REQUIRE(read_entities_nbt(root, {1, 1}, nullptr, &version).has_value());
+    BOOST_TEST(version == 0);
 }
 
 BOOST_AUTO_TEST_CASE(entities_round_trip_and_errors) {

@@ -452,6 +452,61 @@ BOOST_AUTO_TEST_CASE(newer_and_unfinished_chunks_are_refused_and_left_as_they_ar
     BOOST_TEST(contains(r.error, "entities/r.0.0.mca chunk [3, 0]: DataVersion 3955 is newer"));
 }
 
+BOOST_AUTO_TEST_CASE(an_older_column_is_saved_with_its_versions_and_what_it_does_not_know) {
+    TempDir dir("storage-older");
+    const fs::path level = dir.path / "world";
+    nbt::Compound blocks_nbt = write_chunk_nbt(*chunk({0, 0}), 0);
+    blocks_nbt.put("DataVersion", std::int32_t{3337});
+    using C = nbt::Compound;
+    const C shrine{{"pos", nbt::IntArray{1, 70, 1}}, {"type", "examplemod:shrine"}, {"free_tickets", 1}};
+    const C poi_nbt{{"DataVersion", 3120},
+                    {"Sections", C{{"4", C{{"Valid", std::int8_t{1}}, {"Records", nbt::List{nbt::Tag(shrine)}}}}}}};
+    for (const char* folder : {"region", "poi", "entities"}) fs::create_directories(level / folder);
+    {
+        BOOST_REQUIRE(RegionFile::open(level / "region" / "r.0.0.mca", true)->write(0, 0, blocks_nbt, 1).has_value());
+        BOOST_REQUIRE(RegionFile::open(level / "poi" / "r.0.0.mca", true)->write(0, 0, poi_nbt, 1).has_value());
+        BOOST_REQUIRE(RegionFile::open(level / "entities" / "r.0.0.mca", true)
+                          ->write(0, 0, write_entities_nbt({0, 0}, {villager(1)}, 2975), 1)
+                          .has_value());
+    }
+    WorldStorage storage(level, reg.poi_types);
+    ChunkLoadResult r = storage.load({0, 0}, reg.blocks);
+    BOOST_REQUIRE(r.blocks);
+    BOOST_REQUIRE(r.poi.has_value());
+    BOOST_TEST(r.poi->at(4).records.empty());
+    r.blocks->set_block({2, -50, 2}, reg.blocks.default_state(blocks.stone));
+    ChunkSaveEntry e;
+    e.pos = {0, 0};
+    e.blocks = r.blocks.get();
+    e.poi = *r.poi;
+    e.entities = std::vector<nbt::Compound>{villager(1), villager(2)};
+    BOOST_TEST(storage.save({&e, 1}, 5).empty());
+    storage.flush();
+    const C blocks_out = **RegionFile::open(level / "region" / "r.0.0.mca", false)->read(0, 0);
+    const C poi_out = **RegionFile::open(level / "poi" / "r.0.0.mca", false)->read(0, 0);
+    const C entities_out = **RegionFile::open(level / "entities" / "r.0.0.mca", false)->read(0, 0);
+    BOOST_TEST(blocks_out.get<std::int32_t>("DataVersion") == 3337);
+    BOOST_TEST(poi_out.get<std::int32_t>("DataVersion") == 3120);
+    BOOST_TEST((poi_out.get<C>("Sections").get<C>("4").get<nbt::List>("Records")[0].as_compound() == shrine));
+    BOOST_TEST(entities_out.get<std::int32_t>("DataVersion") == 2975);
+    BOOST_TEST(entities_out.get<nbt::List>("Entities").size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(an_entity_list_is_not_written_into_a_refused_column_never_loaded) {
+    TempDir dir("storage-never-loaded");
+    const fs::path level = dir.path / "world";
+    nbt::Compound newer = write_chunk_nbt(*chunk({0, 0}), 0);
+    newer.put("DataVersion", std::int32_t{3955});
+    fs::create_directories(level / "region");
+    BOOST_REQUIRE(RegionFile::open(level / "region" / "r.0.0.mca", true)->write(0, 0, newer, 1).has_value());
+    WorldStorage storage(level, reg.poi_types);
+    std::vector<std::string> warnings;
+    auto list = storage.load_entities({0, 0}, warnings);  // as for an entity that walked in
+    BOOST_REQUIRE(!list.has_value());
+    BOOST_TEST(contains(list.error(), "is left as it is on disk"));
+    BOOST_TEST(!fs::exists(level / "entities" / "r.0.0.mca"));
+}
+
 BOOST_AUTO_TEST_CASE(truncated_region_file_is_moved_aside) {
     TempDir dir("storage-truncated");
     const fs::path level = dir.path / "world";

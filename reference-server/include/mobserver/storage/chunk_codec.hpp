@@ -75,23 +75,44 @@ Result<std::unique_ptr<LevelChunk>, std::string> read_chunk_nbt(const nbt::Compo
                                                                 const BlockRegistry& blocks,
                                                                 std::vector<std::string>* warnings = nullptr);
 
+/// @brief What a POI chunk held that the POI storage does not, to be written back: its DataVersion
+/// when older than 1.20.4's, unknown root and section keys, and the records of POI types the
+/// registry does not know (a mod's, a newer version's), as read.
+struct KeptPoiData {
+    std::int32_t data_version = 0;                               ///< 0: written as 1.20.4's
+    nbt::Compound root;                                          ///< root keys but DataVersion and Sections
+    std::map<std::int32_t, nbt::Compound> sections;              ///< section keys but Valid and Records
+    std::map<std::int32_t, std::vector<nbt::Compound>> records;  ///< records of unknown types, by section
+    /// @brief Nothing kept: the chunk is written as if the server had made it.
+    bool empty() const noexcept { return data_version == 0 && root.empty() && sections.empty() && records.empty(); }
+};
+
 /// @brief A POI chunk: DataVersion and Sections → {"<section y>": {Valid, Records [{pos, type,
-/// free_tickets}]}}.
-nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections, const Registry<PoiTypeInfo>& poi_types);
+/// free_tickets}]}}, with what `kept` holds written back (a kept record whose position now has a
+/// record of a known type is left out).
+nbt::Compound write_poi_nbt(const std::map<std::int32_t, PoiSection>& sections, const Registry<PoiTypeInfo>& poi_types,
+                            const KeptPoiData* kept = nullptr);
 
 /// @brief Reads a POI chunk of the column `expected`. Structural damage (a wrong type, a record
-/// outside its section) is an error naming the section and record; a record of a POI type the
-/// registry does not know is dropped with a warning.
+/// outside its section) is an error naming the section and record. With `kept`, what the storage
+/// does not hold goes there (records of unknown POI types with one warning per chunk); without it,
+/// such a record is dropped with a warning.
 Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::Compound& root, ChunkPos expected,
                                                                      const Registry<PoiTypeInfo>& poi_types,
-                                                                     std::vector<std::string>* warnings = nullptr);
+                                                                     std::vector<std::string>* warnings = nullptr,
+                                                                     KeptPoiData* kept = nullptr);
 
-/// @brief An entity chunk (1.17+): DataVersion, Position [I; x, z], Entities.
-nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>& entities);
+/// @brief An entity chunk (1.17+): DataVersion (`data_version`, or 1.20.4's when 0: an entity chunk
+/// read from an older version keeps its version, see KeptChunkData::data_version), Position [I; x,
+/// z], Entities.
+nbt::Compound write_entities_nbt(ChunkPos pos, const std::vector<nbt::Compound>& entities,
+                                 std::int32_t data_version = 0);
 
 /// @brief Reads an entity chunk of the column `expected`. An entity without a string `id` is
 /// dropped with a warning (vanilla skips entities it cannot create); anything else wrong is an error.
+/// `data_version`, when given, receives the chunk's DataVersion when older than 1.20.4's, else 0.
 Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Compound& root, ChunkPos expected,
-                                                                  std::vector<std::string>* warnings = nullptr);
+                                                                  std::vector<std::string>* warnings = nullptr,
+                                                                  std::int32_t* data_version = nullptr);
 
 }  // namespace mobsdk::server

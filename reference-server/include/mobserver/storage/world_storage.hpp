@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "mobsdk/world/registries.hpp"
+#include "mobserver/storage/chunk_codec.hpp"
 #include "mobserver/storage/region_file.hpp"
 #include "mobserver/world/chunk_io.hpp"
 
@@ -77,7 +78,9 @@ public:
     /// or older than 1.18's, a block chunk vanilla has not finished) fails it the same way, with
     /// `refused` set, and is never moved aside; load_entities() then fails for the column too.
     ChunkLoadResult load(ChunkPos pos, const BlockRegistry& blocks) override;
-    /// @brief Reads the entity list of a column only; an error when it cannot be read (as in load()).
+    /// @brief Reads the entity list of a column only; an error when it cannot be read (as in load()),
+    /// or when the column is refused — also one never loaded: its block and POI chunks are read for
+    /// their DataVersion and Status first.
     Result<std::vector<nbt::Compound>, std::string> load_entities(ChunkPos pos,
                                                                   std::vector<std::string>& warnings) override;
     /// @brief Writes a batch atomically across all its region files: every chunk whose encoding
@@ -89,6 +92,10 @@ public:
     /// their size before the save, and the error says how many bytes the save needed and how many
     /// the file system has free.
     std::string save(std::span<const ChunkSaveEntry> batch, std::int64_t game_time) override;
+    /// @brief Lets go of what load() kept of a column to write it back (its POI chunk's unknown
+    /// records and keys, the DataVersion of its POI and entity chunks when older than 1.20.4's)
+    /// and of its fingerprints. Call it only once the column's changes are saved.
+    void forget(ChunkPos pos) override;
 
     /// @brief Closes every open region file (everything is already on disk: nothing is buffered).
     void flush();
@@ -144,6 +151,11 @@ private:
     RegionFile* region(ChunkKind kind, std::int32_t rx, std::int32_t rz, bool create, std::string& error,
                        bool* unreadable = nullptr);
     void trim();
+    std::int32_t entity_version(ChunkPos pos) const;
+    // load_entities(); `check_column`: first read the block and POI chunks for a refusal (a column
+    // load() did not just read).
+    Result<std::vector<nbt::Compound>, std::string> read_entity_list(ChunkPos pos, std::vector<std::string>& warnings,
+                                                                     bool check_column);
     Result<std::optional<nbt::Compound>, std::string> read_chunk(ChunkKind kind, ChunkPos pos,
                                                                  std::vector<std::string>& warnings);
     std::string move_aside(ChunkKind kind, RegionFile& file, ChunkPos pos, const std::string& why,
@@ -166,6 +178,10 @@ private:
     // nbt_fingerprint() of the uncompressed NBT each chunk holds on disk, as last read or written
     // here; absent when unknown. A save skips a chunk whose new encoding has the same fingerprint.
     std::map<ChunkKey, std::uint64_t> on_disk_;
+    // What a POI chunk held that PoiStorage does not (read_poi_nbt's KeptPoiData), by column, for
+    // the columns that had any; and the DataVersion of entity chunks older than 1.20.4's.
+    std::map<ChunkPos, KeptPoiData> kept_poi_;
+    std::map<ChunkPos, std::int32_t> entity_versions_;
     std::vector<std::string> startup_warnings_;
     bool crash_after_journal_ = false;
     int fail_staging_after_ = -1;

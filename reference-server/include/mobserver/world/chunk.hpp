@@ -154,6 +154,13 @@ struct KeptChunkData {
     /// @brief Their x, y, z (the same order); a block entity without valid coordinates has
     /// y = INT32_MIN and is never dropped.
     std::vector<BlockPos> block_entity_pos;
+    /// @brief The DataVersion the chunk was read with when older than 1.20.4's, else 0. Such a chunk
+    /// is written back with it: what was kept as read still needs vanilla's upgrade from that
+    /// version, and vanilla applies it only to a chunk that says it is that old.
+    std::int32_t data_version = 0;
+    /// @brief Whether `root` holds heightmaps the server does not compute (OCEAN_FLOOR, …): the first
+    /// block change drops them, and vanilla recomputes missing heightmaps when it loads the chunk.
+    bool other_heightmaps = false;
 };
 
 /// @brief A chunk column: 24 sections, two heightmaps kept current by set_block.

@@ -71,6 +71,9 @@ public:
     /// batch is on disk or none is (so an entity moving between two columns is never lost or
     /// duplicated). Returns an error message, or an empty string on success.
     virtual std::string save(std::span<const ChunkSaveEntry> batch, std::int64_t game_time) = 0;
+    /// @brief The column was saved and unloaded: what the storage remembers of it to write it back
+    /// (the DataVersion it was read with, POI records it does not understand) may be let go.
+    virtual void forget(ChunkPos pos) { (void)pos; }
 };
 
 }  // namespace mobsdk::server

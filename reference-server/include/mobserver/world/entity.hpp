@@ -15,20 +15,23 @@ namespace mobsdk::server {
 
 /// @brief What every entity has (vanilla's Entity fields the AI and physics use).
 struct EntityData {
-    Uuid uuid;                               ///< saved identity
-    EntityHandle handle;                     ///< slot in the world's entity table
-    Handle<EntityTypeInfo> type;             ///< its type
-    const EntityTypeInfo* info = nullptr;    ///< the type's data (owned by the registry)
-    Vec3 pos;                                ///< feet position
-    Vec3 motion;                             ///< velocity, blocks per tick
-    float y_rot = 0, x_rot = 0;              ///< yaw and pitch, degrees
-    bool on_ground = false;                  ///< standing on something
-    bool in_water = false;                   ///< touching water
-    bool horizontal_collision = false;       ///< bumped into a wall this tick
-    bool removed = false;                    ///< dead or discarded: skipped, then erased
-    bool no_ai = false;                      ///< vanilla's NoAI: no brain, goals or controls
-    bool no_gravity = false;                 ///< vanilla's NoGravity
-    bool invulnerable = false;               ///< vanilla's Invulnerable
+    Uuid uuid;                             ///< saved identity
+    EntityHandle handle;                   ///< slot in the world's entity table
+    Handle<EntityTypeInfo> type;           ///< its type
+    const EntityTypeInfo* info = nullptr;  ///< the type's data (owned by the registry)
+    Vec3 pos;                              ///< feet position
+    Vec3 motion;                           ///< velocity, blocks per tick
+    float y_rot = 0, x_rot = 0;            ///< yaw and pitch, degrees
+    bool on_ground = false;                ///< standing on something
+    bool in_water = false;                 ///< touching water
+    bool horizontal_collision = false;     ///< bumped into a wall this tick
+    bool removed = false;                  ///< dead or discarded: skipped, then erased
+    bool no_ai = false;                    ///< vanilla's NoAI: no brain, goals or controls
+    bool no_gravity = false;               ///< vanilla's NoGravity
+    bool invulnerable = false;             ///< vanilla's Invulnerable
+    /// @brief Stands in a column that is not loaded and cannot take it (refused or unreadable on
+    /// disk): kept in memory without ticking, saved in the list of the column it came from.
+    bool stranded = false;
     float fall_distance = 0;                 ///< blocks fallen since last on the ground
     std::vector<std::string> tags;           ///< scoreboard tags
     std::optional<std::string> custom_name;  ///< CustomName (plain text)

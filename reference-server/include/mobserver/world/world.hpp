@@ -290,7 +290,7 @@ private:
     // and is tried again after load_retry_delay ticks.
     void load_chunk(ChunkPos pos);
     // Live entities standing in a column that is not loaded (they walked or were moved there).
-    std::vector<EntityHandle> entities_outside_loaded_chunks() const;
+    std::vector<EntityHandle> entities_outside_loaded_chunks(bool stranded_too) const;
     // Saves the entity lists of `columns` (and blocks/POIs of those in `full`), closing the set
     // over entities that last were stored elsewhere; on success erases the entities of `drop`.
     std::string save_columns(std::set<ChunkPos> columns, const std::set<ChunkPos>& full, const std::set<ChunkPos>& drop,
