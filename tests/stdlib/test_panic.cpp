@@ -145,6 +145,27 @@ BOOST_AUTO_TEST_CASE(golem_block_rules_come_from_vanilla_ids_once) {
     BOOST_TEST(!rules.is_air(state(late), blocks));
 }
 
+// isBurningBlock reads #fire and a lit #campfires: tags, so a block carrying them is dangerous
+// whenever it was registered.
+BOOST_AUTO_TEST_CASE(golem_danger_reads_the_fire_and_campfire_tags) {
+    BlockRegistry blocks;
+    register_vanilla_blocks(blocks);
+    BlockDefinition embers;
+    embers.tags = {ResourceLocation::of("minecraft:fire")};
+    embers.make_state = [](const BlockStateView&) { return BlockStateInfo{}; };
+    const GolemSpawnBlocks rules(blocks);
+    const auto late_fire = blocks.register_block(ResourceLocation::of("example:embers"), embers);
+    const auto parse = [&](std::string_view text) { return blocks.parse(text).value(); };
+
+    BOOST_TEST(rules.is_dangerous(parse("soul_fire"), blocks));
+    BOOST_TEST(rules.is_dangerous(blocks.default_state(late_fire), blocks));
+    BOOST_TEST(rules.is_dangerous(parse("campfire[lit=true]"), blocks));
+    BOOST_TEST(rules.is_dangerous(parse("soul_campfire[lit=true]"), blocks));
+    BOOST_TEST(!rules.is_dangerous(parse("campfire[lit=false]"), blocks));
+    BOOST_TEST(!rules.is_dangerous(parse("soul_campfire[lit=false]"), blocks));
+    BOOST_TEST(!rules.is_dangerous(parse("furnace[lit=true]"), blocks));  // lit, but no campfire
+}
+
 BOOST_FIXTURE_TEST_CASE(panic_trigger_erases_five_memories_and_sets_panic, Panic) {
     ServerMob& v = villager({0.5, feet, 0.5});
     ServerMob& other = still("villager", {3.5, feet, 0.5});

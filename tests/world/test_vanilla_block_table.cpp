@@ -287,4 +287,68 @@ BOOST_AUTO_TEST_CASE(registered_tags_are_the_generated_ones) {
     BOOST_TEST(has("pitcher_crop", tags.crops));
 }
 
+// Facts of the base pack's tag files (tools/blocks/README.md names the copies they were read from):
+// every file is a tag a plugin finds by name, and a few lists as the game has them.
+BOOST_AUTO_TEST_CASE(tags_are_the_base_packs_files) {
+    BlockRegistry registry;
+    register_vanilla_blocks(registry);
+    const VanillaBlockTable& t = table();
+    BOOST_TEST(t.tags.size() == 172u);
+    BOOST_TEST(registry.tags().size() == 172u);  // the handles' tags are all in the pack
+    const auto tag = [&](std::string_view path) { return registry.tags().require("minecraft:" + std::string(path)); };
+    const auto members = [&](std::string_view path) {
+        std::set<std::string> names;
+        const BlockTag handle = tag(path);
+        for (std::size_t b = 0; b < t.blocks.size(); ++b)
+            if (registry.has_tag(BlockState{t.blocks[b].default_state}, handle))
+                names.insert(std::string(t.blocks[b].name));
+        return names;
+    };
+    const auto has = [&](std::string_view block, std::string_view path) {
+        return registry.has_tag(registry.parse(block).value(), tag(path));
+    };
+    // mineable/pickaxe: 329 entries, 6 of them tags (stone buttons, walls, shulker boxes, anvils,
+    // cauldrons, rails); none of update_1_21's tuff or copper blocks.
+    BOOST_TEST(members("mineable/pickaxe").size() == 375u);
+    BOOST_TEST(has("deepslate_brick_wall", "mineable/pickaxe"));
+    BOOST_TEST(has("packed_mud", "mineable/pickaxe"));
+    BOOST_TEST(!has("polished_tuff", "mineable/pickaxe"));
+    BOOST_TEST(!has("copper_grate", "mineable/pickaxe"));
+    BOOST_TEST(members("mineable/axe").size() == 297u);
+    BOOST_TEST(members("mineable/shovel").size() == 36u);  // 20 blocks and the 16 concrete powders
+    BOOST_TEST(members("mineable/hoe").size() == 27u);
+    BOOST_TEST(members("needs_stone_tool").size() == 43u);
+    BOOST_TEST(has("ancient_debris", "needs_diamond_tool"));
+    const std::set<std::string> climbable{"ladder",
+                                          "vine",
+                                          "scaffolding",
+                                          "weeping_vines",
+                                          "weeping_vines_plant",
+                                          "twisting_vines",
+                                          "twisting_vines_plant",
+                                          "cave_vines",
+                                          "cave_vines_plant"};
+    BOOST_TEST((members("climbable") == climbable));
+    std::set<std::string> resetting = climbable;
+    resetting.insert({"sweet_berry_bush", "cobweb"});
+    BOOST_TEST((members("fall_damage_resetting") == resetting));
+    const std::set<std::string> leaves = members("leaves");
+    BOOST_TEST(leaves.size() == 10u);
+    BOOST_TEST(leaves.count("cherry_leaves") == 1u);
+    BOOST_TEST(leaves.count("mangrove_leaves") == 1u);
+    BOOST_TEST(leaves.count("flowering_azalea_leaves") == 1u);
+    BOOST_TEST(members("flowers").size() == 26u);
+    for (const char* flower : {"chorus_flower", "spore_blossom", "cherry_leaves", "pink_petals", "torchflower"})
+        BOOST_TEST(has(flower, "flowers"), flower);
+    BOOST_TEST(has("grass_block", "goats_spawnable_on"));  // through #animals_spawnable_on
+    BOOST_TEST(members("sand").size() == 3u);              // the file lists suspicious_sand twice
+    BOOST_TEST(members("dampens_vibrations").size() == 32u);
+    BOOST_TEST((members("enchantment_power_transmitter") == members("replaceable")));
+    BOOST_TEST(has("bedrock", "infiniburn_end"));
+    BOOST_TEST(!has("bedrock", "infiniburn_overworld"));
+    // 1.20.5's tags are not 1.20.4's.
+    for (const char* later : {"mob_interactable_doors", "armadillo_spawnable_on", "incorrect_for_wooden_tool"})
+        BOOST_TEST(!registry.tags().find("minecraft:" + std::string(later)).has_value(), later);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

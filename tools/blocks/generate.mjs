@@ -411,6 +411,25 @@ tagCheck('rails', /^(|powered_|detector_|activator_)rail$/);
 // The copper doors and trapdoors are update_1_21's: not in the base pack.
 tagCheck('doors', /^(?!.*copper).*_door$/);
 tagCheck('trapdoors', /^(?!.*copper).*_trapdoor$/);
+// Every file of the base pack is here (tools/blocks/README.md lists where each was checked), none empty.
+if (tagNames.length !== 172) fail(`expected the base pack's 172 block tags, found ${tagNames.length}`);
+for (const name of tagNames) if (resolvedTags.get(name).length === 0) fail(`#${name} has no block`);
+// The path rules above are name lists; where getBlockPathTypeRaw reads a tag, they must agree with it
+// (the trapdoor rule also holds update_1_21's copper trapdoors, lily_pad and big_dripleaf).
+const ruleHolds = (tag, rule) => {
+    for (const id of resolvedTags.get(tag))
+        if (pathRule.get(blocks[id].name) !== rule) fail(`#${tag} holds ${blocks[id].name}, not of path rule ${rule}`);
+};
+ruleHolds('trapdoors', PATH.trapdoor);
+ruleHolds('fire', PATH.burning);
+ruleHolds('campfires', PATH.campfire);
+ruleHolds('fences', PATH.fence);
+ruleHolds('walls', PATH.fence);
+ruleHolds('leaves', PATH.leaves);  // LeavesBlock, which is the tag's 10 blocks
+const inFenceTags = (n) => ['fences', 'walls'].some((t) => resolvedTags.get(t).includes(blockId.get(n)));
+for (const [n, rule] of pathRule)  // but update_1_21's three tuff walls
+    if (rule === PATH.fence && !n.includes('tuff') && !inFenceTags(n))
+        fail(`${n} has the FENCE path rule but is in neither #fences nor #walls`);
 
 // ---- The table -------------------------------------------------------------------------------------
 const BLOCK_TRANSPARENT = 1;  // minecraft-data "transparent": vanilla's !canOcclude

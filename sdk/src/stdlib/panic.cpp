@@ -122,18 +122,20 @@ GolemSpawnBlocks::GolemSpawnBlocks(const BlockRegistry& blocks) {
             p == "glass")
             f |= excluded;
         if (p == "powder_snow") f |= powder_snow;
-        // WalkNodeEvaluator.isBurningBlock, plus wither roses, berry bushes, cactus and powder snow.
-        if (p == "fire" || p == "soul_fire" || p == "lava" || p == "magma_block" || p == "lava_cauldron" ||
-            p == "wither_rose" || p == "sweet_berry_bush" || p == "cactus" || p == "powder_snow")
+        // WalkNodeEvaluator.isBurningBlock's blocks (its tags are read in is_dangerous), plus wither
+        // roses, berry bushes, cactus and powder snow.
+        if (p == "lava" || p == "magma_block" || p == "lava_cauldron" || p == "wither_rose" ||
+            p == "sweet_berry_bush" || p == "cactus" || p == "powder_snow")
             f |= dangerous;
-        if (p == "campfire" || p == "soul_campfire") f |= campfire;
         flags_[i] = f;
     }
 }
 
 bool GolemSpawnBlocks::is_dangerous(BlockState state, const BlockRegistry& blocks) const noexcept {
-    if (has(state, blocks, dangerous)) return true;
-    return has(state, blocks, campfire) && blocks.get_or(state, blocks.vanilla_properties().lit, false);
+    // isBurningBlock reads #fire and, lit, #campfires (CampfireBlock.isLitCampfire).
+    const VanillaBlockTags& tags = blocks.vanilla_tags();
+    if (has(state, blocks, dangerous) || blocks.has_tag(state, tags.fire)) return true;
+    return blocks.has_tag(state, tags.campfires) && blocks.get_or(state, blocks.vanilla_properties().lit, false);
 }
 
 bool wants_to_spawn_golem(const Brain& brain, const StandardMemories& m, std::int64_t game_time) {

@@ -22,7 +22,8 @@ namespace mobsdk::stdlib {
 /// @brief The block rules of summoning an iron golem, resolved once from a block registry: which
 /// blocks are air or liquid, which it may not stand on (SpawnUtil.Strategy.LEGACY_IRON_GOLEM) and
 /// which are dangerous to it (EntityType.isBlockDangerous). A test is one bit per block, never a
-/// comparison of ids; a block registered after the table was made counts as none of them.
+/// comparison of ids; a block registered after the table was made counts as none of them, except
+/// where vanilla reads a tag (`#fire`, a lit `#campfires`), which any block may carry.
 class GolemSpawnBlocks {
 public:
     /// @brief Classifies every block `blocks` holds now (vanilla's ids; other namespaces are none).
@@ -44,7 +45,7 @@ public:
     bool is_dangerous(BlockState state, const BlockRegistry& blocks) const noexcept;
 
 private:
-    enum Flag : std::uint8_t { air = 1, liquid = 2, excluded = 4, powder_snow = 8, dangerous = 16, campfire = 32 };
+    enum Flag : std::uint8_t { air = 1, liquid = 2, excluded = 4, powder_snow = 8, dangerous = 16 };
     bool has(BlockState state, const BlockRegistry& blocks, Flag flag) const noexcept {
         const std::uint32_t i = blocks.block_of(state).index();
         return i < flags_.size() && (flags_[i] & flag) != 0;

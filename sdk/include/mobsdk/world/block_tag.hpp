@@ -17,7 +17,7 @@ using BlockTag = Handle<BlockTagInfo>;
 
 /// @brief Handles to vanilla's block tags (BlockTags, under their ids) that AI and the reference world
 /// use. Every BlockRegistry registers all of them up front, so each handle is valid in any registry;
-/// a tag no block carries answers false. register_vanilla_blocks gives the blocks every tag of
+/// a tag no block carries answers false. register_vanilla_blocks gives the blocks all 172 tags of
 /// vanilla 1.20.4's base data pack (tools/blocks/tags-1.20.4.json), these and the others, which a
 /// registry finds by id (BlockRegistry::tags()).
 struct VanillaBlockTags {
