@@ -126,8 +126,8 @@ std::string ChunkPacketEncoder::encode(const LevelChunk& chunk) {
     std::vector<const std::array<std::uint8_t, 2048>*> sky_arrays, block_arrays;
     std::vector<std::uint8_t> sky_uniform, block_uniform;
     auto classify = [](const LevelChunkSection* s, LightLayer layer, std::uint8_t outside, std::int32_t bit,
-                       std::uint32_t& mask, std::uint32_t& empty, std::vector<const std::array<std::uint8_t, 2048>*>& arrays,
-                       std::vector<std::uint8_t>& uniform) {
+                       std::uint32_t& mask, std::uint32_t& empty,
+                       std::vector<const std::array<std::uint8_t, 2048>*>& arrays, std::vector<std::uint8_t>& uniform) {
         const auto* data = s ? s->light_data(layer) : nullptr;
         const std::uint8_t level = s ? s->uniform_light(layer) : outside;
         if (!data && level == 0) {

@@ -49,21 +49,28 @@ public:
           strand_(socket_.get_executor()),
           idle_timer_(socket_.get_executor()),
           close_timer_(socket_.get_executor()),
+          login_timer_(socket_.get_executor()),
           id_(id),
           address_(std::move(address)),
           options_(options),
           service_(std::move(service)),
           frames_(kMaxGameFrameBytes) {}
 
-    void start(HandshakePacket handshake, std::string rest) {
-        asio::dispatch(socket_.get_executor(), [self = shared_from_this(), handshake, rest = std::move(rest)] {
-            if (handshake.protocol_version != kProtocolVersion) {
-                self->refuse(version_refusal(handshake.protocol_version));
-                return;
-            }
-            self->feed(rest);
-            self->do_read();
-        });
+    void start(std::chrono::steady_clock::time_point accepted, HandshakePacket handshake, std::string rest) {
+        asio::dispatch(socket_.get_executor(),
+                       [self = shared_from_this(), accepted, handshake, rest = std::move(rest)] {
+                           self->login_timer_.expires_at(accepted + self->options_.login_timeout);
+                           self->login_timer_.async_wait([self](boost::system::error_code ec) {
+                               if (ec || self->phase_ == Phase::Play) return;
+                               self->refuse("Took too long to log in");
+                           });
+                           if (handshake.protocol_version != kProtocolVersion) {
+                               self->refuse(version_refusal(handshake.protocol_version));
+                               return;
+                           }
+                           self->feed(rest);
+                           self->do_read();
+                       });
     }
 
     // ListenerSession
@@ -97,9 +104,8 @@ public:
             disconnect("Disconnected: the client does not read the server's packets fast enough");
             return;
         }
-        asio::post(socket_.get_executor(), [self = shared_from_this(), body = std::move(body), n] {
-            self->write_body(body, n);
-        });
+        asio::post(socket_.get_executor(),
+                   [self = shared_from_this(), body = std::move(body), n] { self->write_body(body, n); });
     }
 
     void disconnect(std::string reason) override {
@@ -167,8 +173,8 @@ private:
     }
 
     void bad_packet(const std::string& what) {
-        listener_->emit("WARN", (name_.empty() ? "/" + address_ : name_ + " (/" + address_ + ")") +
-                                    " sent a bad " + std::string(game_state_name(state())) + " packet: " + what);
+        listener_->emit("WARN", (name_.empty() ? "/" + address_ : name_ + " (/" + address_ + ")") + " sent a bad " +
+                                    std::string(game_state_name(state())) + " packet: " + what);
         refuse("Bad packet: " + what);
     }
 
@@ -187,7 +193,8 @@ private:
             }
             case Phase::WaitingForAcceptance: return bad_packet("a packet before the login was answered");
             case Phase::WaitingForAck: {
-                if (!std::holds_alternative<LoginAcknowledged>(packet)) return bad_packet("expected Login Acknowledged");
+                if (!std::holds_alternative<LoginAcknowledged>(packet))
+                    return bad_packet("expected Login Acknowledged");
                 phase_ = Phase::Configuration;
                 listener_->mark_established(id_);
                 for (const auto& body : configuration_) write_body(body);
@@ -198,6 +205,7 @@ private:
             case Phase::Configuration:
                 if (std::holds_alternative<FinishConfiguration>(packet)) {
                     phase_ = Phase::Play;
+                    login_timer_.cancel();
                     service_->configured(shared_from_this());
                 }
                 return;  // client information, plugin messages, keep-alives: nothing to do yet
@@ -252,12 +260,12 @@ private:
         if (phase_ == Phase::Closed) return;
         boost::system::error_code ignored;
         socket_.shutdown(tcp::socket::shutdown_send, ignored);
-        socket_.async_read_some(asio::buffer(read_buf_), [self = shared_from_this()](boost::system::error_code ec,
-                                                                                     std::size_t) {
-            if (self->phase_ == Phase::Closed) return;
-            if (ec) self->close(self->reason_);
-            else self->linger();
-        });
+        socket_.async_read_some(asio::buffer(read_buf_),
+                                [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                                    if (self->phase_ == Phase::Closed) return;
+                                    if (ec) self->close(self->reason_);
+                                    else self->linger();
+                                });
     }
 
     void close(const std::string& reason) {
@@ -270,6 +278,7 @@ private:
         socket_.close(ignored);
         idle_timer_.cancel();
         close_timer_.cancel();
+        login_timer_.cancel();
         listener_->remove_session(id_);
         if (known) service_->closed(shared_from_this(), reason_.empty() ? reason : reason_);
     }
@@ -284,6 +293,7 @@ private:
     asio::any_io_executor strand_;
     asio::steady_timer idle_timer_;
     asio::steady_timer close_timer_;
+    asio::steady_timer login_timer_;
     const std::uint64_t id_;
     const std::string address_;
     const GameOptions options_;
@@ -307,15 +317,15 @@ private:
 }  // namespace
 
 void start_game_session(std::shared_ptr<TcpListener> listener, tcp::socket socket, std::uint64_t id,
-                        std::string address, HandshakePacket handshake, std::string rest, GameOptions options,
-                        std::shared_ptr<GameService> service) {
-    auto session = std::make_shared<GameSession>(listener, std::move(socket), id, std::move(address), options,
-                                                 std::move(service));
+                        std::string address, std::chrono::steady_clock::time_point accepted, HandshakePacket handshake,
+                        std::string rest, GameOptions options, std::shared_ptr<GameService> service) {
+    auto session =
+        std::make_shared<GameSession>(listener, std::move(socket), id, std::move(address), options, std::move(service));
     if (!listener->replace_session(id, session)) {
         listener->remove_session(id);
         return;  // the server is stopping: the socket closes with the session
     }
-    session->start(std::move(handshake), std::move(rest));
+    session->start(accepted, std::move(handshake), std::move(rest));
 }
 
 }  // namespace mobsdk::server

@@ -39,8 +39,8 @@ ClientInformation read_client_information(PacketReader& r) {
 // Skips a plugin message: channel identifier and the rest (vanilla's 32767-byte limit).
 void read_plugin_message(PacketReader& r) {
     r.string();
-    if (r.remaining() > 32767) r.fail("plugin message payload of " + std::to_string(r.remaining()) +
-                                      " bytes is above the limit of 32767");
+    if (r.remaining() > 32767)
+        r.fail("plugin message payload of " + std::to_string(r.remaining()) + " bytes is above the limit of 32767");
     r.bytes(r.remaining());
 }
 
@@ -108,8 +108,8 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                         r.string(16);
                         r.bytes(256);
                     }
-                    r.varint();    // message count
-                    r.bytes(3);    // acknowledged (20-bit fixed bit set)
+                    r.varint();  // message count
+                    r.bytes(3);  // acknowledged (20-bit fixed bit set)
                     return done(r, "Chat Command", std::move(c));
                 }
                 case 0x05: {

@@ -57,10 +57,10 @@ Result<std::string, std::string> unframe_game_packet(std::string_view frame, std
     const bool input_left = zs.avail_in != 0;
     inflateEnd(&zs);
     if (rc != Z_STREAM_END || produced != out.size() || input_left)
-        return unexpected("Badly compressed packet - declared " + std::to_string(declared) +
-                          " bytes, the data " + (rc == Z_STREAM_END ? "inflates to " + std::to_string(produced) +
-                                                                          (input_left ? " with bytes left over" : "")
-                                                                    : std::string("does not inflate to that")));
+        return unexpected("Badly compressed packet - declared " + std::to_string(declared) + " bytes, the data " +
+                          (rc == Z_STREAM_END
+                               ? "inflates to " + std::to_string(produced) + (input_left ? " with bytes left over" : "")
+                               : std::string("does not inflate to that")));
     return out;
 }
 

@@ -36,7 +36,8 @@ const Codec& codec() {
         Codec out;
         const std::string text = registry_codec_snbt();
         auto parsed = nbt::parse_snbt_compound(without_comments(text));
-        if (!parsed) throw std::runtime_error("the embedded registry codec does not parse: " + parsed.error().describe());
+        if (!parsed)
+            throw std::runtime_error("the embedded registry codec does not parse: " + parsed.error().describe());
         out.root = std::move(*parsed);
         for (const auto& registry : out.root) {
             const auto* reg = registry.value.get_if<nbt::Compound>();

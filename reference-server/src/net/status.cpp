@@ -573,8 +573,10 @@ private:
         deadline_timer_.cancel();
         auto listener = std::static_pointer_cast<TcpListener>(state_);
         GameOptions options = state_->options.game_options ? *state_->options.game_options : GameOptions{};
-        start_game_session(listener, std::move(socket_), id_, address_, *protocol_.handshake(), protocol_.take_rest(),
-                           options, state_->options.game_service);
+        options.login_timeout = state_->options.login_timeout;
+        options.idle_timeout = state_->options.idle_timeout;
+        start_game_session(listener, std::move(socket_), id_, address_, accepted_, *protocol_.handshake(),
+                           protocol_.take_rest(), options, state_->options.game_service);
     }
 
     void arm_close_deadline() {

@@ -189,9 +189,8 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     const std::string me = encode_player_info_add({{p.uuid, p.name, p.game_mode}});
     for (auto& other : players_)
         if (other.get() != &p) other->connection->send(me);
-    p.connection->send(encode_update_time(world_->game_time(), world_->options().rules.do_daylight_cycle
-                                                                   ? world_->day_time()
-                                                                   : -world_->day_time()));
+    p.connection->send(encode_update_time(
+        world_->game_time(), world_->options().rules.do_daylight_cycle ? world_->day_time() : -world_->day_time()));
     p.connection->send(encode_spawn_position(spawn, 0.0f));
     p.connection->send(encode_game_event(13, 0.0f));  // start waiting for level chunks
     p.connection->send(encode_set_health(20.0f, 20, 5.0f));
@@ -234,8 +233,8 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
     if (const auto* b = std::get_if<ChunkBatchReceived>(&packet)) {
         // Vanilla's PlayerChunkSender.onChunkBatchReceivedByClient.
         p.unacknowledged_batches = std::max(0, p.unacknowledged_batches - 1);
-        p.desired_chunks_per_tick = std::isnan(b->chunks_per_tick) ? 0.01f
-                                                                   : std::clamp(b->chunks_per_tick, 0.01f, 64.0f);
+        p.desired_chunks_per_tick =
+            std::isnan(b->chunks_per_tick) ? 0.01f : std::clamp(b->chunks_per_tick, 0.01f, 64.0f);
         if (p.unacknowledged_batches == 0) p.batch_quota = 1.0f;
         p.max_unacknowledged_batches = 10;
         return;
@@ -404,9 +403,9 @@ void PlayerList::tick() {
     for (auto& p : players_) {
         keep_alive(*p, now);
         if (ticks_ % 20 == 0)
-            p->connection->send(encode_update_time(
-                world_->game_time(),
-                world_->options().rules.do_daylight_cycle ? world_->day_time() : -world_->day_time()));
+            p->connection->send(encode_update_time(world_->game_time(), world_->options().rules.do_daylight_cycle
+                                                                            ? world_->day_time()
+                                                                            : -world_->day_time()));
         send_chunks(*p);
     }
 }

@@ -16,9 +16,9 @@
 #include "mobserver/net/game_connection.hpp"
 #include "mobserver/net/rcon.hpp"
 #include "mobserver/net/status.hpp"
-#include "mobserver/server/player_list.hpp"
 #include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/server/crash_report.hpp"
+#include "mobserver/server/player_list.hpp"
 #include "mobserver/server/watchdog.hpp"
 #include "mobserver/storage/world_folder.hpp"
 #include "mobserver/storage/world_storage.hpp"
@@ -317,14 +317,14 @@ std::string MinecraftServer::start() {
         i.motd = properties_.motd;
         return i;
     }();
-    players_ = std::make_shared<PlayerList>(strand_, player_settings(), [this](std::string_view level,
-                                                                            std::string line) {
-        log_.log(net_log_level(level), line);
-    });
+    players_ = std::make_shared<PlayerList>(
+        strand_, player_settings(),
+        [this](std::string_view level, std::string line) { log_.log(net_log_level(level), line); });
     if (properties_.online_mode)
-        log_.warn("online-mode=true in server.properties: mobserver cannot check accounts with Mojang's session "
-                  "servers, so every login is refused. Set online-mode=false to let players join (offline mode: "
-                  "anyone may join under any name).");
+        log_.warn(
+            "online-mode=true in server.properties: mobserver cannot check accounts with Mojang's session "
+            "servers, so every login is refused. Set online-mode=false to let players join (offline mode: "
+            "anyone may join under any name).");
     so.game_service = players_;
     auto game = std::make_shared<GameOptions>();
     game->compression_threshold = properties_.network_compression_threshold;
@@ -569,7 +569,9 @@ void MinecraftServer::run_tick_body() {
 
 void MinecraftServer::request_stop() { stopping_ = true; }
 
-std::vector<std::string> MinecraftServer::player_names() const { return players_ ? players_->names() : std::vector<std::string>{}; }
+std::vector<std::string> MinecraftServer::player_names() const {
+    return players_ ? players_->names() : std::vector<std::string>{};
+}
 
 PlayerListSettings MinecraftServer::player_settings() const {
     PlayerListSettings s;

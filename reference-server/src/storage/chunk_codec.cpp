@@ -170,7 +170,6 @@ nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry
     return out;
 }
 
-
 /// What reading one chunk carries from section to section: the placeholder for unknown states,
 /// the DataVersion's upgrade rules, and the unknown states met (for one summary line per chunk).
 struct ReadContext {

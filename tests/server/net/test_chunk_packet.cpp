@@ -78,8 +78,7 @@ BOOST_AUTO_TEST_CASE(a_chunk_round_trips_through_the_wire_format) {
     BOOST_TEST(static_cast<std::uint8_t>(body[before]) == 0x0A);
     // Skip the heightmaps: 1 type byte, two named long arrays of 37 longs, the end tag.
     const std::size_t hm_size = 1 + 2 * (1 + 2 + 15 + 4 + 37 * 8) - 2 + 1;  // MOTION_BLOCKING 15, WORLD_SURFACE 13
-    auto hm = nbt::read_unnamed(
-        {reinterpret_cast<const std::uint8_t*>(body.data()) + before, hm_size});
+    auto hm = nbt::read_unnamed({reinterpret_cast<const std::uint8_t*>(body.data()) + before, hm_size});
     BOOST_REQUIRE(hm.has_value());
     BOOST_TEST(hm->as<nbt::Compound>().get<nbt::LongArray>("MOTION_BLOCKING").size() == 37u);
     BOOST_TEST(hm->as<nbt::Compound>().get<nbt::LongArray>("WORLD_SURFACE").size() == 37u);

@@ -22,7 +22,8 @@ BOOST_AUTO_TEST_CASE(login_packets) {
     BOOST_REQUIRE(p.has_value());
     BOOST_TEST(std::get<LoginStart>(*p).name == "tester");
     BOOST_TEST(std::get<LoginStart>(*p).uuid.lsb == 2u);
-    BOOST_TEST(std::holds_alternative<LoginAcknowledged>(*decode_serverbound(GameState::Login, PacketWriter(3).body())));
+    BOOST_TEST(
+        std::holds_alternative<LoginAcknowledged>(*decode_serverbound(GameState::Login, PacketWriter(3).body())));
     PacketWriter long_name(0x00);
     long_name.string("seventeen_letters").uuid({});
     BOOST_TEST(decode_serverbound(GameState::Login, long_name.body()).error() ==
@@ -64,7 +65,8 @@ BOOST_AUTO_TEST_CASE(play_packets) {
     BOOST_TEST(std::get<KeepAliveResponse>(*decode_serverbound(GameState::Play, keep.body())).id == -5);
     PacketWriter batch(0x07);
     batch.f32(9.5f);
-    BOOST_TEST(std::get<ChunkBatchReceived>(*decode_serverbound(GameState::Play, batch.body())).chunks_per_tick == 9.5f);
+    BOOST_TEST(std::get<ChunkBatchReceived>(*decode_serverbound(GameState::Play, batch.body())).chunks_per_tick ==
+               9.5f);
     PacketWriter confirm(0x00);
     confirm.varint(7);
     BOOST_TEST(std::get<ConfirmTeleport>(*decode_serverbound(GameState::Play, confirm.body())).id == 7);

@@ -33,6 +33,9 @@ struct GameOptions {
     std::size_t max_queued_bytes = 32 * 1024 * 1024;
     /// @brief A client silent this long is disconnected (vanilla's 30-second read timeout).
     std::chrono::milliseconds idle_timeout{30000};
+    /// @brief Login and configuration must be over this long after the accept
+    /// (`network-login-timeout-ms`; vanilla's "Took too long to log in" after 30 s).
+    std::chrono::milliseconds login_timeout{30000};
 };
 
 /// @brief The world side's handle on one player connection. Every call is safe from any thread:
@@ -80,9 +83,10 @@ std::string encode_game_disconnect(GameState state, std::string_view reason);
 std::string version_refusal(std::int32_t client_protocol);
 
 /// @brief Takes over a game-port connection whose handshake asked for login: `rest` holds the
-/// bytes received after the handshake. Registers itself with `listener` under `id` and runs.
+/// bytes received after the handshake, `accepted` is when the connection was accepted (the login
+/// deadline counts from it). Registers itself with `listener` under `id` and runs.
 void start_game_session(std::shared_ptr<TcpListener> listener, boost::asio::ip::tcp::socket socket, std::uint64_t id,
-                        std::string address, HandshakePacket handshake, std::string rest, GameOptions options,
-                        std::shared_ptr<GameService> service);
+                        std::string address, std::chrono::steady_clock::time_point accepted, HandshakePacket handshake,
+                        std::string rest, GameOptions options, std::shared_ptr<GameService> service);
 
 }  // namespace mobsdk::server

@@ -29,7 +29,7 @@ struct LoginStart {
 struct LoginAcknowledged {};
 /// @brief Configuration/play Client Information.
 struct ClientInformation {
-    std::string locale;             ///< e.g. en_us (at most 16 characters)
+    std::string locale;              ///< e.g. en_us (at most 16 characters)
     std::int32_t view_distance = 0;  ///< the client's render distance
 };
 /// @brief Configuration 0x02 Finish Configuration acknowledged: the client enters play.
@@ -68,9 +68,9 @@ struct Ignored {
 };
 
 /// @brief Any serverbound packet after the handshake.
-using ServerboundPacket = std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration,
-                                       KeepAliveResponse, ConfirmTeleport, ChatMessage, ChatCommand,
-                                       ChunkBatchReceived, MovePlayer, Ignored>;
+using ServerboundPacket =
+    std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
+                 ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits, a non-finite or absurd position (beyond vanilla's

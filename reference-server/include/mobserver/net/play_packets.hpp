@@ -33,7 +33,7 @@ struct LoginPlayInfo {
     std::int32_t simulation_distance = 10;  ///< `simulation-distance`
     std::int64_t hashed_seed = 0;           ///< first 8 bytes of SHA-256 of the seed (biome noise); 0 is fine
     GameMode game_mode = GameMode::Survival;
-    bool flat = true;                       ///< superflat (changes the horizon)
+    bool flat = true;  ///< superflat (changes the horizon)
 };
 
 /// @brief Play 0x29 Login: the overworld only (dimension type and name minecraft:overworld).
@@ -47,8 +47,8 @@ std::string encode_sync_position(double x, double y, double z, float yaw, float 
 
 /// @brief One tab-list entry.
 struct PlayerInfoEntry {
-    Uuid uuid;                               ///< the player's UUID
-    std::string name;                        ///< the player's name
+    Uuid uuid;                                ///< the player's UUID
+    std::string name;                         ///< the player's name
     GameMode game_mode = GameMode::Survival;  ///< its game mode (the client reads spectator from here)
 };
 /// @brief Play 0x3C Player Info Update with add_player, update_game_mode and update_listed.

@@ -30,12 +30,12 @@ class World;
 
 /// @brief The settings players are served with (server.properties).
 struct PlayerListSettings {
-    std::int32_t max_players = 20;          ///< `max-players`
-    std::int32_t view_distance = 10;        ///< `view-distance`: chunks sent around a player
-    std::int32_t simulation_distance = 10;  ///< `simulation-distance`: told to the client
+    std::int32_t max_players = 20;                    ///< `max-players`
+    std::int32_t view_distance = 10;                  ///< `view-distance`: chunks sent around a player
+    std::int32_t simulation_distance = 10;            ///< `simulation-distance`: told to the client
     GameMode default_game_mode = GameMode::Survival;  ///< `default-gamemode`
-    bool white_list = false;                ///< `white-list`: only names in `whitelist` join
-    std::set<std::string> whitelist;        ///< lower-case names from whitelist.json
+    bool white_list = false;                          ///< `white-list`: only names in `whitelist` join
+    std::set<std::string> whitelist;                  ///< lower-case names from whitelist.json
     /// @brief Keep-alive period (vanilla 15 s); a client that has not answered the last one when
     /// the next is due is disconnected ("Timed out"), so it has between one and two periods.
     std::chrono::milliseconds keep_alive_interval{15000};
@@ -109,7 +109,7 @@ private:
     World* world_ = nullptr;
     std::unique_ptr<ChunkPacketEncoder> encoder_;
     std::vector<std::unique_ptr<ServerPlayer>> players_;
-    std::map<const GameConnection*, std::shared_ptr<GameConnection>> logging_in_;  // accepted, not yet in play
+    std::map<const GameConnection*, std::shared_ptr<GameConnection>> logging_in_;   // accepted, not yet in play
     std::map<std::pair<ChunkPos, std::int32_t>, std::set<std::uint16_t>> changed_;  // by (chunk, section y)
     std::atomic<std::int32_t> online_{0};
     std::int32_t next_entity_id_ = 1;

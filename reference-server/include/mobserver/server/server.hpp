@@ -102,7 +102,7 @@ private:
     void run_command(const std::string& line, CommandSource& source);
     std::string save_level_data();
     PlayerListSettings player_settings() const;  // from server.properties and whitelist.json
-    void report_last_crash();  // the note a crashed run left (see CrashReporter)
+    void report_last_crash();                    // the note a crashed run left (see CrashReporter)
 
     ServerLaunch launch_;
     ServerLog log_;

@@ -27,9 +27,9 @@ struct ServerPlayer {
     float yaw = 0, pitch = 0;                    ///< rotation in degrees
     bool on_ground = false;                      ///< as the client last said
 
-    ChunkPos center;                 ///< the chunk the client was last told is its centre
-    std::set<ChunkPos> in_view;      ///< chunks within view distance (each holds a player ticket)
-    std::set<ChunkPos> sent;         ///< chunks the client has been sent and not told to forget
+    ChunkPos center;             ///< the chunk the client was last told is its centre
+    std::set<ChunkPos> in_view;  ///< chunks within view distance (each holds a player ticket)
+    std::set<ChunkPos> sent;     ///< chunks the client has been sent and not told to forget
 
     // Vanilla's PlayerChunkSender.
     float desired_chunks_per_tick = 9.0f;  ///< what the client asked for in Chunk Batch Received
