@@ -17,6 +17,17 @@ void put_be(std::string& out, U v) {
         out.push_back(static_cast<char>((v >> shift) & 0xFF));
 }
 
+// A VarInt or VarLong: 7 bits a byte, lowest first, the high bit set on every byte but the last.
+template <typename U>
+void put_var(std::string& out, U u) {
+    do {
+        std::uint8_t b = u & 0x7F;
+        u >>= 7;
+        if (u) b |= 0x80;
+        out.push_back(static_cast<char>(b));
+    } while (u);
+}
+
 // UTF-16 units of valid UTF-8 (a 4-byte sequence is a surrogate pair), or nullopt when invalid.
 std::optional<std::size_t> utf16_units(std::string_view s) {
     if (repair_utf8(s) != s) return std::nullopt;
@@ -39,24 +50,12 @@ std::int64_t pack_block_pos(BlockPos p) noexcept {
 }
 
 PacketWriter& PacketWriter::varint(std::int32_t v) {
-    auto u = static_cast<std::uint32_t>(v);
-    do {
-        std::uint8_t b = u & 0x7F;
-        u >>= 7;
-        if (u) b |= 0x80;
-        out_.push_back(static_cast<char>(b));
-    } while (u);
+    put_var(out_, static_cast<std::uint32_t>(v));
     return *this;
 }
 
 PacketWriter& PacketWriter::varlong(std::int64_t v) {
-    auto u = static_cast<std::uint64_t>(v);
-    do {
-        std::uint8_t b = u & 0x7F;
-        u >>= 7;
-        if (u) b |= 0x80;
-        out_.push_back(static_cast<char>(b));
-    } while (u);
+    put_var(out_, static_cast<std::uint64_t>(v));
     return *this;
 }
 
@@ -128,29 +127,23 @@ bool PacketReader::need(std::size_t n) {
     return true;
 }
 
-std::int32_t PacketReader::varint() {
-    std::uint32_t value = 0;
-    for (int i = 0; i < 5; ++i) {
+template <typename U>
+U PacketReader::read_var(const char* what) {
+    constexpr int max_bytes = sizeof(U) == 4 ? 5 : 10;
+    U value = 0;
+    for (int i = 0; i < max_bytes; ++i) {
         if (!need(1)) return 0;
         const auto b = static_cast<std::uint8_t>(data_[pos_++]);
-        value |= static_cast<std::uint32_t>(b & 0x7F) << (7 * i);
-        if (!(b & 0x80)) return static_cast<std::int32_t>(value);
+        value |= static_cast<U>(b & 0x7F) << (7 * i);
+        if (!(b & 0x80)) return value;
     }
-    fail("VarInt too big (more than 5 bytes)");
+    fail(std::string(what) + " too big (more than " + std::to_string(max_bytes) + " bytes)");
     return 0;
 }
 
-std::int64_t PacketReader::varlong() {
-    std::uint64_t value = 0;
-    for (int i = 0; i < 10; ++i) {
-        if (!need(1)) return 0;
-        const auto b = static_cast<std::uint8_t>(data_[pos_++]);
-        value |= static_cast<std::uint64_t>(b & 0x7F) << (7 * i);
-        if (!(b & 0x80)) return static_cast<std::int64_t>(value);
-    }
-    fail("VarLong too big (more than 10 bytes)");
-    return 0;
-}
+std::int32_t PacketReader::varint() { return static_cast<std::int32_t>(read_var<std::uint32_t>("VarInt")); }
+
+std::int64_t PacketReader::varlong() { return static_cast<std::int64_t>(read_var<std::uint64_t>("VarLong")); }
 
 std::uint8_t PacketReader::u8() {
     if (!need(1)) return 0;

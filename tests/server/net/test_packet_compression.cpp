@@ -6,17 +6,15 @@
 
 #include <string>
 
+#include "mobserver/net/packet_codec.hpp"
 #include "mobserver/net/packet_compression.hpp"
 #include "mobserver/net/status.hpp"
 
 using namespace mobsdk::server;
 
 namespace {
-std::string varint(std::int32_t v) {
-    std::string s;
-    write_varint(s, v);
-    return s;
-}
+// A VarInt alone: the body of a packet whose id is `v` and that has no fields.
+std::string varint(std::int32_t v) { return PacketWriter(v).take(); }
 std::string deflate(const std::string& in) {
     uLongf n = compressBound(static_cast<uLong>(in.size()));
     std::string out(n, '\0');

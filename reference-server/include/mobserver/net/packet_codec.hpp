@@ -93,6 +93,8 @@ public:
 
 private:
     bool need(std::size_t n);
+    template <typename U>
+    U read_var(const char* what);
     std::string_view data_;
     std::size_t pos_ = 0;
     std::optional<std::string> error_;
