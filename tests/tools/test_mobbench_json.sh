@@ -83,6 +83,8 @@ print(f"mobbench {bench} output has the expected shape")
 "$MOBBENCH" chunk --seconds 0.02 | expect_exactly chunk mobsdk '{("vanilla_1.19.4", "inflate_nbt_chunks_per_s"): "chunks/s",
     ("vanilla_1.19.4_full", "inflate_nbt_chunks_per_s"): "chunks/s", ("vanilla_1.19.4_full", "chunks_per_s"): "chunks/s"}'
 "$MOBBENCH" chunk --region /nonexistent.mca >/dev/null 2>&1 && { echo "a missing region file should fail"; exit 1; }
+"$MOBBENCH" chunk-packets --seconds 0.02 | expect_exactly chunk-packets mobsdk '{
+    ("vanilla_1.19.4_full", "encode_chunks_per_s"): "chunks/s", ("vanilla_1.19.4_full", "encode_compress_chunks_per_s"): "chunks/s"}'
 "$MOBBENCH" village abc >/dev/null 2>&1 && { echo "a bad villager count should fail"; exit 1; }
 "$MOBBENCH" village 10 --ticks >/dev/null 2>&1 && { echo "--ticks without a number should fail"; exit 1; }
 "$MOBBENCH" village 10 --rounds 0 >/dev/null 2>&1 && { echo "--rounds 0 should fail"; exit 1; }

@@ -49,6 +49,7 @@ int run_bt(const std::vector<std::string>& args);
 int run_village(const std::vector<std::string>& args);
 int run_machine(const std::vector<std::string>& args);
 int run_chunk(const std::vector<std::string>& args);
+int run_chunk_packets(const std::vector<std::string>& args);
 
 /// @brief Options of the world suite.
 struct WorldBenchOptions {

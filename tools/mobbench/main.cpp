@@ -59,6 +59,8 @@ constexpr mobbench::Suite kSuites[] = {
      mobbench::run_village},
     {"chunk", "Chunks/s reading vanilla 1.19.4's region: inflate + NBT, and + read_chunk_nbt (the full ones)",
      mobbench::run_chunk},
+    {"chunk-packets", "Chunks/s encoded as protocol-765 chunk packets (the same full chunks), and with zlib framing",
+     mobbench::run_chunk_packets},
     {"machine", "The machine right now: clock and load latency by working-set size (read the other figures against it)",
      mobbench::run_machine},
 };

@@ -134,9 +134,12 @@ void register_server(CommandDispatcher& d, ServerControl& server) {
     });
 
     d.root().literal("list").executes([&server](Ctx& c) -> R {
-        c.source().send_success("There are 0 of a max of " + std::to_string(server.max_players()) +
-                                " players online: ");
-        return 0;
+        const std::vector<std::string> names = server.player_names();
+        std::string joined;
+        for (const auto& n : names) joined += (joined.empty() ? "" : ", ") + n;
+        c.source().send_success("There are " + std::to_string(names.size()) + " of a max of " +
+                                std::to_string(server.max_players()) + " players online: " + joined);
+        return static_cast<int>(names.size());
     });
     d.root().literal("stop").executes([&server](Ctx& c) -> R {
         c.source().send_success("Stopping the server");

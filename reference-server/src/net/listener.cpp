@@ -124,6 +124,14 @@ void TcpListener::mark_established(std::uint64_t id) {
     if (const auto it = sessions_.find(id); it != sessions_.end()) leave_pending(it->second);
 }
 
+bool TcpListener::replace_session(std::uint64_t id, std::weak_ptr<ListenerSession> next) {
+    std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end() || stopped_) return false;
+    it->second.session = std::move(next);
+    return true;
+}
+
 void TcpListener::remove_session(std::uint64_t id) {
     std::lock_guard lock(mutex_);
     const auto it = sessions_.find(id);

@@ -12,6 +12,7 @@
 #include <boost/asio.hpp>
 
 #include "mobsdk/core/utf8.hpp"
+#include "mobserver/net/game_connection.hpp"
 #include "mobserver/net/listener.hpp"
 
 namespace mobsdk::server {
@@ -131,6 +132,14 @@ Result<std::optional<std::string>, StatusError> FrameReader::next() {
     std::string frame(rest.substr(prefix, static_cast<std::size_t>(n)));
     start_ += prefix + static_cast<std::size_t>(n);
     return std::optional<std::string>{std::move(frame)};
+}
+
+std::string FrameReader::take_rest() {
+    std::string rest = buffer_.substr(start_);
+    consumed_ += buffer_.size();
+    buffer_.clear();
+    start_ = 0;
+    return rest;
 }
 
 Result<HandshakePacket, StatusError> decode_handshake(std::string_view packet) {
@@ -364,6 +373,7 @@ StatusProtocol::Step StatusProtocol::feed(std::string_view bytes) {
         const std::uint64_t offset = frames_.position() - (*frame)->size();
         Step s = handle_frame(**frame, offset);
         step.output += s.output;
+        step.handover = step.handover || s.handover;
         if (s.close) {
             step.close = true;
             step.error = std::move(s.error);
@@ -382,8 +392,15 @@ StatusProtocol::Step StatusProtocol::handle_frame(const std::string& packet, std
             phase_ = Phase::Status;
             return {};
         }
-        // A login attempt: refused at once, as vanilla refuses a client of another version.
         Step step;
+        if (accepts_logins_) {
+            // A login: the connection goes to the game session with the bytes after the handshake.
+            handshake_ = *hs;
+            step.handover = true;
+            phase_ = Phase::Done;
+            return step;
+        }
+        // A login attempt: refused at once, as vanilla refuses a client of another version.
         step.output = encode_login_disconnect(kLoginRefusedMessage);
         step.close = true;
         phase_ = Phase::Done;
@@ -464,7 +481,7 @@ public:
           accepted_(std::chrono::steady_clock::now()),
           id_(id),
           address_(std::move(address)),
-          protocol_(state_->info) {}
+          protocol_(state_->info, state_->options.game_service != nullptr) {}
 
     void begin() override {
         asio::dispatch(socket_.get_executor(), [self = shared_from_this()] {
@@ -518,6 +535,10 @@ private:
     }
 
     void apply(StatusProtocol::Step step) {
+        if (step.handover) {
+            hand_over();
+            return;
+        }
         if (!login_deadline_ && protocol_.intent() == HandshakeIntent::Login) {
             login_deadline_ = true;
             arm_deadline(state_->options.login_timeout);
@@ -541,6 +562,21 @@ private:
             });
         }
         do_read();
+    }
+
+    // A login: the game session takes the socket (and its place in the listener); this session
+    // stops its timers and is done. The login deadline keeps running for the game session.
+    void hand_over() {
+        closed_ = true;
+        idle_timer_.cancel();
+        legacy_timer_.cancel();
+        deadline_timer_.cancel();
+        auto listener = std::static_pointer_cast<TcpListener>(state_);
+        GameOptions options = state_->options.game_options ? *state_->options.game_options : GameOptions{};
+        options.login_timeout = state_->options.login_timeout;
+        options.idle_timeout = state_->options.idle_timeout;
+        start_game_session(listener, std::move(socket_), id_, address_, accepted_, *protocol_.handshake(),
+                           protocol_.take_rest(), options, state_->options.game_service);
     }
 
     void arm_close_deadline() {

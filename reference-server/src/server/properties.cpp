@@ -172,6 +172,17 @@ SetError set_memory_expiry(MemoryExpiry& out, std::string_view raw) {
     return quoted(trim_right(raw)) + " is not a memory-expiry mode (expected modern or legacy)";
 }
 
+SetError set_game_mode(std::string& out, std::string_view raw) {
+    static constexpr std::array<std::string_view, 4> names = {"survival", "creative", "adventure", "spectator"};
+    const std::string v = lower(trim_right(raw));
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (v == names[i] || v == std::to_string(i)) {
+            out = std::string(names[i]);
+            return {};
+        }
+    return quoted(trim_right(raw)) + " is not a game mode (expected survival, creative, adventure or spectator)";
+}
+
 // Sets a known key; nullopt when the key is not one of ours.
 std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::string_view value) {
     if (key == "server-ip") {
@@ -212,6 +223,12 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "rcon.max-connections") return set_int(p.rcon_max_connections, value, 1, 100000);
     if (key == "rcon.max-pending-per-address") return set_int(p.rcon_max_pending_per_address, value, 1, 100000);
     if (key == "rcon.login-timeout-ms") return set_int(p.rcon_login_timeout_ms, value, 100, 600000);
+    if (key == "online-mode") return set_bool(p.online_mode, value);
+    if (key == "network-compression-threshold")
+        return set_int(p.network_compression_threshold, value, std::numeric_limits<std::int32_t>::min(), kMaxInt);
+    if (key == "default-gamemode") return set_game_mode(p.default_gamemode, value);
+    if (key == "white-list") return set_bool(p.white_list, value);
+    if (key == "network-keep-alive-ms") return set_int(p.network_keep_alive_ms, value, 50, 600000);
     return std::nullopt;
 }
 
@@ -468,6 +485,11 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["rcon.max-connections"] = int_text(p.rcon_max_connections);
     all["rcon.max-pending-per-address"] = int_text(p.rcon_max_pending_per_address);
     all["rcon.login-timeout-ms"] = int_text(p.rcon_login_timeout_ms);
+    all["online-mode"] = p.online_mode ? "true" : "false";
+    all["network-compression-threshold"] = int_text(p.network_compression_threshold);
+    all["default-gamemode"] = p.default_gamemode;
+    all["white-list"] = p.white_list ? "true" : "false";
+    all["network-keep-alive-ms"] = int_text(p.network_keep_alive_ms);
 
     std::string out = "#Minecraft server properties\n#" + java_date(now) + "\n";
     for (const auto& [k, v] : all) out += escape(k, true) + "=" + escape(v, false) + "\n";

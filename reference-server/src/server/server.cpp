@@ -13,10 +13,12 @@
 #include "mobsdk/plugin/abi.h"
 #include "mobsdk/world/registries.hpp"
 #include "mobserver/command/commands.hpp"
+#include "mobserver/net/game_connection.hpp"
 #include "mobserver/net/rcon.hpp"
 #include "mobserver/net/status.hpp"
 #include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/server/crash_report.hpp"
+#include "mobserver/server/player_list.hpp"
 #include "mobserver/server/watchdog.hpp"
 #include "mobserver/storage/world_folder.hpp"
 #include "mobserver/storage/world_storage.hpp"
@@ -259,6 +261,7 @@ std::string MinecraftServer::open_world() {
     for (const ChunkPos p : *forced) world_->set_forced(p, true);
     world_->set_spawn(level_.spawn, properties_.spawn_chunk_radius);
 
+    if (players_) players_->attach(world_.get());
     log_.info("Preparing start region for dimension " + world_->dimension().str());
     world_->update_chunks();
     if (fresh && !recreate && !level_.flat_layers.empty()) {
@@ -314,8 +317,27 @@ std::string MinecraftServer::start() {
         i.motd = properties_.motd;
         return i;
     }();
+    players_ = std::make_shared<PlayerList>(
+        strand_, player_settings(),
+        [this](std::string_view level, std::string line) { log_.log(net_log_level(level), line); });
+    if (properties_.online_mode)
+        log_.warn(
+            "online-mode=true in server.properties: mobserver cannot check accounts with Mojang's session "
+            "servers, so every login is refused. Set online-mode=false to let players join (offline mode: "
+            "anyone may join under any name).");
+    so.game_service = players_;
+    auto game = std::make_shared<GameOptions>();
+    game->compression_threshold = properties_.network_compression_threshold;
+    game->online_mode = properties_.online_mode;
+    so.game_options = std::move(game);
     status_ = std::make_unique<StatusServer>(
-        io_, so, [info] { return info; }, net_log);
+        io_, so,
+        [info, players = players_] {
+            StatusInfo i = info;
+            i.online = players->online();
+            return i;
+        },
+        net_log);
     if (auto err = status_->start()) return "could not bind the server port: " + *err;
     return open_world();
 }
@@ -534,6 +556,8 @@ void MinecraftServer::run_tick_body() {
             log_.error(std::string("Exception ticking world: ") + e.what());
         }
     }
+    // Players are served while the game is frozen too: chunks, block changes, keep-alive.
+    players_->tick();
     ++server_ticks_;
     if (saving_enabled_ && server_ticks_ % autosave_period == 0) {
         save_all(false);  // a failure is logged by save_all
@@ -545,6 +569,22 @@ void MinecraftServer::run_tick_body() {
 
 void MinecraftServer::request_stop() { stopping_ = true; }
 
+std::vector<std::string> MinecraftServer::player_names() const {
+    return players_ ? players_->names() : std::vector<std::string>{};
+}
+
+PlayerListSettings MinecraftServer::player_settings() const {
+    PlayerListSettings s;
+    s.max_players = properties_.max_players;
+    s.view_distance = properties_.view_distance;
+    s.simulation_distance = properties_.simulation_distance;
+    s.default_game_mode = parse_game_mode(properties_.default_gamemode).value_or(GameMode::Survival);
+    s.white_list = properties_.white_list;
+    s.whitelist = read_whitelist_names(launch_.dir / "whitelist.json");
+    s.keep_alive_interval = std::chrono::milliseconds(properties_.network_keep_alive_ms);
+    return s;
+}
+
 void MinecraftServer::reload() {
     // Everything goes to storage first; if that fails nothing is unloaded (vanilla's "Reload
     // failed; keeping old data").
@@ -553,6 +593,7 @@ void MinecraftServer::reload() {
         return;
     }
     const std::size_t before = world_->entities().size();
+    if (players_) players_->attach(nullptr, "Server reloading");
     // Brains and behaviours (plugin code) go with the world, then the storage that points into
     // the registries, then the plugins and their registries, and last their libraries.
     world_.reset();
@@ -610,6 +651,7 @@ void MinecraftServer::shutdown() {
     if (stopped_) return;
     stopped_ = true;
     log_.info("Stopping server");
+    if (players_) players_->attach(nullptr, "Server closed");
     if (rcon_) rcon_->stop();
     if (status_) status_->stop();
     timer_.cancel();

@@ -20,7 +20,6 @@ namespace mobsdk::server {
 namespace {
 
 constexpr std::int32_t max_section_y = min_section_y + section_count - 1;
-constexpr std::int32_t heightmap_bits = 9;  // values 0..384 (height - min_y)
 
 std::string section_name(std::int32_t y) { return "sections[Y=" + std::to_string(y) + "]"; }
 
@@ -169,14 +168,6 @@ nbt::Compound write_block_states(const LevelChunkSection& s, const BlockRegistry
     out.put("palette", std::move(palette));
     if (bits > 0) out.put("data", nbt::LongArray(pack_bits(indexes, bits)));
     return out;
-}
-
-nbt::LongArray heightmap_tag(const LevelChunk& chunk, Heightmap map) {
-    std::vector<std::uint32_t> values(256);
-    for (std::int32_t z = 0; z < 16; ++z)
-        for (std::int32_t x = 0; x < 16; ++x)
-            values[static_cast<std::size_t>(x + z * 16)] = static_cast<std::uint32_t>(chunk.height(map, x, z) - min_y);
-    return pack_bits(values, heightmap_bits);
 }
 
 /// What reading one chunk carries from section to section: the placeholder for unknown states,
@@ -815,6 +806,14 @@ Result<std::vector<nbt::Compound>, std::string> read_entities_nbt(const nbt::Com
     } catch (const std::exception& e) {
         return unexpected(std::string("cannot read the entity chunk: ") + e.what());
     }
+}
+
+nbt::LongArray heightmap_tag(const LevelChunk& chunk, Heightmap map) {
+    std::vector<std::uint32_t> values(256);
+    for (std::int32_t z = 0; z < 16; ++z)
+        for (std::int32_t x = 0; x < 16; ++x)
+            values[static_cast<std::size_t>(x + z * 16)] = static_cast<std::uint32_t>(chunk.height(map, x, z) - min_y);
+    return pack_bits(values, heightmap_bits);
 }
 
 }  // namespace mobsdk::server

@@ -65,6 +65,7 @@ bool ChunkMap::set_block(BlockPos pos, BlockState state) {
     if (old == state) return false;
     relight_around(pos, old, state);
     if (listener_) listener_->on_block_changed(pos, old, state);
+    if (watcher_) watcher_->on_block_changed(pos, old, state);
     return true;
 }
 

@@ -451,8 +451,13 @@ bool World::set_forced(ChunkPos pos, bool forced) {
     return forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
 }
 
+void World::remove_player_ticket(ChunkPos pos) {
+    const auto it = player_tickets_.find(pos);
+    if (it != player_tickets_.end() && --it->second <= 0) player_tickets_.erase(it);
+}
+
 bool World::has_ticket(ChunkPos pos) const noexcept {
-    if (forced_.count(pos)) return true;
+    if (forced_.count(pos) || player_tickets_.count(pos)) return true;
     if (spawn_radius_ <= 0) return false;
     const ChunkPos s = ChunkPos::of(spawn_pos_);
     return std::abs(pos.x - s.x) <= spawn_radius_ && std::abs(pos.z - s.z) <= spawn_radius_;

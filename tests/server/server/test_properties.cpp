@@ -300,13 +300,14 @@ BOOST_AUTO_TEST_CASE(size_limits) {
 
 BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
     ServerProperties p;
-    p.other["white-list"] = "false";
+    p.other["pvp"] = "true";
     const std::string text = write_properties(p, 0);
     BOOST_TEST(text.starts_with("#Minecraft server properties\n#Thu Jan 01 00:00:00 UTC 1970\n"));
     // Sorted keys; ':' escaped in values as Java does.
     const std::string body = text.substr(text.find("1970\n") + 5);
     BOOST_TEST(body ==
                "debug=false\n"
+               "default-gamemode=survival\n"
                "difficulty=easy\n"
                "enable-rcon=false\n"
                "level-name=world\n"
@@ -316,12 +317,16 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "max-tick-time=60000\n"
                "memory-expiry=modern\n"
                "motd=A Minecraft Server\n"
+               "network-compression-threshold=256\n"
                "network-handshake-timeout-ms=5000\n"
+               "network-keep-alive-ms=15000\n"
                "network-login-timeout-ms=30000\n"
                "network-max-connections=64\n"
                "network-max-pending-per-address=8\n"
+               "online-mode=false\n"
                "plugins-dir=plugins\n"
                "plugins-disabled=\n"
+               "pvp=true\n"
                "rcon.login-timeout-ms=5000\n"
                "rcon.max-connections=16\n"
                "rcon.max-pending-per-address=4\n"
@@ -333,6 +338,25 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "spawn-chunk-radius=2\n"
                "view-distance=10\n"
                "white-list=false\n");
+}
+
+BOOST_AUTO_TEST_CASE(player_keys) {
+    const ServerProperties d;
+    BOOST_TEST(!d.online_mode);  // ours: vanilla's default is true
+    BOOST_TEST(d.network_compression_threshold == 256);
+    BOOST_TEST(d.default_gamemode == "survival");
+    const ServerProperties p = parse_ok(
+        "online-mode=true\nnetwork-compression-threshold=-1\ndefault-gamemode=3\nwhite-list=true\n"
+        "network-keep-alive-ms=500\n");
+    BOOST_TEST(p.online_mode);
+    BOOST_TEST(p.network_compression_threshold == -1);
+    BOOST_TEST(p.default_gamemode == "spectator");  // written by name, as vanilla
+    BOOST_TEST(p.white_list);
+    BOOST_TEST(p.network_keep_alive_ms == 500);
+    BOOST_TEST(parse_ok("default-gamemode=Creative\n").default_gamemode == "creative");
+    const auto e = parse_err("default-gamemode=flying\n");
+    BOOST_TEST(e.key == "default-gamemode");
+    BOOST_TEST(contains(e.message, "is not a game mode"));
 }
 
 BOOST_AUTO_TEST_CASE(escapes_when_writing_as_java_does) {
@@ -359,7 +383,7 @@ BOOST_AUTO_TEST_CASE(round_trip_keeps_every_value_and_unknown_keys) {
     p.other["\xE6\x80\xAA"] = "\xE7\x89\xA9";
     const ServerProperties back = parse_ok(write_properties(p, 1'700'000'000));
     BOOST_TEST((back == p));
-    BOOST_TEST(back.other.at("white-list") == "true");
+    BOOST_TEST(back.white_list);
     BOOST_TEST(back.other.at("resource-pack-prompt") == "odd: value = with # and ! \\");
     // And the defaults survive too.
     BOOST_TEST((parse_ok(write_properties(ServerProperties{})) == ServerProperties{}));
@@ -386,7 +410,7 @@ BOOST_AUTO_TEST_CASE(load_or_create_writes_defaults_then_reads_them_back) {
     auto second = load_or_create(folder);
     BOOST_REQUIRE(second.has_value());
     BOOST_TEST(second->server_port == 25599);
-    BOOST_TEST(second->other.at("white-list") == "true");
+    BOOST_TEST(second->white_list);
 }
 
 BOOST_AUTO_TEST_CASE(load_or_create_fills_in_missing_keys_and_leaves_a_complete_file_alone) {

@@ -119,6 +119,8 @@ public:
     virtual std::vector<PluginSummary> plugins() const = 0;
     /// @brief server.properties' max-players (`list`).
     virtual int max_players() const = 0;
+    /// @brief The names of the players in the game, in the order they joined (`list`).
+    virtual std::vector<std::string> player_names() const { return {}; }
     /// @brief The world the commands act on.
     virtual World& world() = 0;
 };

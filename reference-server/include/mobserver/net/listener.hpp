@@ -91,6 +91,10 @@ public:
     /// its address's pending limit, only against the cap. Idempotent; called by the session.
     void mark_established(std::uint64_t id);
 
+    /// @brief Session `id` hands its connection to `next` (the game port's login): stop() closes
+    /// `next` from now on. False when the session is gone (stopped meanwhile): close `next` then.
+    bool replace_session(std::uint64_t id, std::weak_ptr<ListenerSession> next);
+
     /// @brief Forgets a session that has closed; called by the session itself.
     void remove_session(std::uint64_t id);
 

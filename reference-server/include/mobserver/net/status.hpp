@@ -1,7 +1,7 @@
 // The server list ping on the game port: the pure codec (VarInts, frames, the handshake, the status
 // and ping packets, the legacy 0xFE ping), a per-connection state machine the fuzzer drives, and
-// StatusServer, which runs it on a Boost.Asio io_context. Players cannot log in: a login attempt
-// gets a Disconnect with a reason.
+// StatusServer, which runs it on a Boost.Asio io_context. A login handshake hands the connection to
+// the game session (game_connection.hpp), or is refused when the server has none.
 #pragma once
 
 #include <chrono>
@@ -17,6 +17,9 @@
 #include "mobserver/net/rcon.hpp"
 
 namespace mobsdk::server {
+
+class GameService;
+struct GameOptions;
 
 /// @brief Protocol number of Minecraft Java Edition 1.20.4, announced in the status answer.
 inline constexpr std::int32_t kProtocolVersion = 765;
@@ -85,6 +88,9 @@ public:
 
     /// @brief Bytes fed but not yet returned.
     std::size_t buffered() const noexcept { return buffer_.size() - start_; }
+
+    /// @brief Takes the bytes fed but not yet returned as frames (a connection changing hands).
+    std::string take_rest();
 
     /// @brief Stream offset of the next byte next() will look at.
     std::uint64_t position() const noexcept { return consumed_ + start_; }
@@ -166,13 +172,23 @@ public:
         std::string output;                ///< bytes to send
         bool close = false;                ///< close once `output` is sent
         bool legacy_wait = false;          ///< a lone 0xFE: call legacy_timeout() if nothing follows
+        bool handover = false;             ///< a login handshake: hand the connection to the game session
         std::optional<StatusError> error;  ///< why the connection is being dropped
     };
     /// @brief Where the connection is.
     enum class Phase { Handshake, Status, Done };
 
     /// @brief A connection whose answers take their figures from `info` (called once per answer).
-    explicit StatusProtocol(std::function<StatusInfo()> info) : info_(std::move(info)) {}
+    /// With `accepts_logins` a login handshake ends the protocol with Step::handover (see
+    /// handshake() and take_rest()); without it a login is refused with kLoginRefusedMessage.
+    explicit StatusProtocol(std::function<StatusInfo()> info, bool accepts_logins = false)
+        : info_(std::move(info)), accepts_logins_(accepts_logins) {}
+
+    /// @brief The login handshake after Step::handover.
+    const std::optional<HandshakePacket>& handshake() const noexcept { return handshake_; }
+
+    /// @brief The bytes received after the handshake (for the game session), taken once.
+    std::string take_rest() { return frames_.take_rest(); }
 
     /// @brief Consumes received bytes; ignores everything once the phase is Done.
     Step feed(std::string_view bytes);
@@ -191,6 +207,8 @@ private:
     Step handle_frame(const std::string& packet, std::uint64_t offset);
 
     std::function<StatusInfo()> info_;
+    bool accepts_logins_ = false;
+    std::optional<HandshakePacket> handshake_;
     Phase phase_ = Phase::Handshake;
     std::optional<HandshakeIntent> intent_;
     FrameReader frames_;
@@ -222,6 +240,10 @@ struct StatusServerOptions {
     /// @brief Replaces handshake_timeout, still counted from the accept, once the handshake asks
     /// for login (`network-login-timeout-ms`; vanilla's 30-second login timeout).
     std::chrono::milliseconds login_timeout{30000};
+    /// @brief Where logins go (see game_connection.hpp); null refuses them with kLoginRefusedMessage.
+    std::shared_ptr<GameService> game_service;
+    /// @brief How player connections behave; used with game_service.
+    std::shared_ptr<const GameOptions> game_options;
 };
 
 /// @brief The game port: server list ping (modern and legacy) and login refusal on an io_context,

@@ -66,6 +66,20 @@ struct ServerProperties {
     std::int32_t rcon_max_pending_per_address = 4;
     /// @brief rcon.login-timeout-ms (ours): an RCON connection must log in within this many ms.
     std::int32_t rcon_login_timeout_ms = 5000;
+    /// @brief online-mode: vanilla's default is true, but this server cannot check accounts with
+    /// Mojang's session servers, so new files get false; true refuses every login (with a WARN at start).
+    bool online_mode = false;
+    /// @brief network-compression-threshold: packets of this many bytes or more are compressed;
+    /// negative turns compression off (vanilla's 256).
+    std::int32_t network_compression_threshold = 256;
+    /// @brief default-gamemode: the game mode new players get (survival, creative, adventure,
+    /// spectator; written by name).
+    std::string default_gamemode = "survival";
+    /// @brief white-list: only players named in whitelist.json may join.
+    bool white_list = false;
+    /// @brief network-keep-alive-ms (ours, for tests): the keep-alive period (vanilla's 15000); a
+    /// client that leaves one unanswered until the next is due is disconnected ("Timed out").
+    std::int32_t network_keep_alive_ms = 15000;
     /// @brief Keys this server does not know, kept verbatim and written back as vanilla does.
     std::map<std::string, std::string> other;
 

@@ -31,6 +31,8 @@ class RconServer;
 class StatusServer;
 class PluginHost;
 class ServerWatchdog;
+class PlayerList;
+struct PlayerListSettings;
 
 /// @brief What the command line asked for.
 struct ServerLaunch {
@@ -75,6 +77,7 @@ public:
     TickManager& tick_manager() override { return ticks_; }
     std::vector<PluginSummary> plugins() const override;
     int max_players() const override { return properties_.max_players; }
+    std::vector<std::string> player_names() const override;
     World& world() override { return *world_; }
 
     /// @brief Ticks between automatic saves (vanilla's autosave period).
@@ -98,7 +101,8 @@ private:
     void shutdown();  // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
     std::string save_level_data();
-    void report_last_crash();  // the note a crashed run left (see CrashReporter)
+    PlayerListSettings player_settings() const;  // from server.properties and whitelist.json
+    void report_last_crash();                    // the note a crashed run left (see CrashReporter)
 
     ServerLaunch launch_;
     ServerLog log_;
@@ -125,6 +129,7 @@ private:
     std::unique_ptr<ServerWatchdog> watchdog_;
     std::unique_ptr<RconServer> rcon_;
     std::unique_ptr<StatusServer> status_;
+    std::shared_ptr<PlayerList> players_;  // shared with the connections, which post to it
     std::thread console_thread_;
     std::atomic<bool> console_stop_{false};
 

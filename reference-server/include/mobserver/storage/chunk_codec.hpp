@@ -36,6 +36,12 @@ std::int32_t block_bits_for_palette(std::size_t palette_size) noexcept;
 /// bits first, never spanning two longs (the unused high bits stay 0).
 std::vector<std::int64_t> pack_bits(std::span<const std::uint32_t> values, std::int32_t bits);
 
+/// @brief Bits per heightmap value: heights 0…384 above min_y.
+inline constexpr std::int32_t heightmap_bits = 9;
+
+/// @brief A heightmap as vanilla stores and sends it: 256 heights above min_y, 9 bits each (37 longs).
+nbt::LongArray heightmap_tag(const LevelChunk& chunk, Heightmap map);
+
 /// @brief Inverse of pack_bits for `count` values; `data.size()` must be ceil(count / (64 / bits)).
 std::vector<std::uint32_t> unpack_bits(std::span<const std::int64_t> data, std::int32_t bits, std::size_t count);
 

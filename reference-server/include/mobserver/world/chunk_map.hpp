@@ -80,6 +80,9 @@ public:
     std::int32_t brightness(LightLayer layer, BlockPos pos) const noexcept;
     /// @brief Registers the listener told about block changes (one; nullptr to clear).
     void set_listener(BlockChangeListener* listener) noexcept { listener_ = listener; }
+    /// @brief Registers a second listener, told after the first (the players' view of the world;
+    /// nullptr to clear).
+    void set_watcher(BlockChangeListener* watcher) noexcept { watcher_ = watcher; }
 
 private:
     struct Hash {
@@ -112,6 +115,7 @@ private:
     std::unique_ptr<LightEngine> light_;
     std::unordered_map<ChunkPos, std::unique_ptr<LevelChunk>, Hash> chunks_;
     BlockChangeListener* listener_ = nullptr;
+    BlockChangeListener* watcher_ = nullptr;
 };
 
 /// @brief Vanilla's default superflat: bedrock, two dirt, grass_block (y −64 … −61), or any layer list.

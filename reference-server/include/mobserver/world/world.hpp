@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -239,6 +240,11 @@ public:
     void set_spawn(BlockPos pos, std::int32_t radius);
     /// @brief The spawn-chunk radius.
     std::int32_t spawn_chunk_radius() const noexcept { return spawn_radius_; }
+    /// @brief Adds a player ticket on `pos` (counted: one per player that sees the chunk). A chunk
+    /// with a ticket stays loaded; the player code loads it (ensure_chunks) when it needs it.
+    void add_player_ticket(ChunkPos pos) { ++player_tickets_[pos]; }
+    /// @brief Removes one player ticket from `pos`.
+    void remove_player_ticket(ChunkPos pos);
     /// @brief Adds or removes a forceload ticket; true when that changed something.
     bool set_forced(ChunkPos pos, bool forced);
     /// @brief Chunks with a forceload ticket (vanilla's data/chunks.dat).
@@ -326,6 +332,7 @@ private:
     // Stored entities of loaded columns that could not be created (a type whose plugin is not
     // loaded, a bad field): kept verbatim and written back with their column.
     std::unordered_map<ChunkPos, std::vector<nbt::Compound>, PosHash> dormant_;
+    std::map<ChunkPos, std::int32_t> player_tickets_;
     std::function<void(const std::string&)> warn_;
     std::function<void(const std::string&)> error_;
     std::int64_t chunks_unloaded_ = 0;

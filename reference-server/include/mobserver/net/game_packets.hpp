@@ -1,0 +1,80 @@
+// The serverbound packets of protocol 765's login, configuration and play states as typed values:
+// one decoder per state that checks the id is allowed in that state, reads every field with
+// vanilla's limits and refuses trailing bytes. Packets this server does not act on yet are
+// recognised (Ignored) so that a real client is not disconnected for sending them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "mobsdk/core/result.hpp"
+#include "mobsdk/world/types.hpp"
+
+namespace mobsdk::server {
+
+/// @brief The connection states after the handshake.
+enum class GameState { Login, Configuration, Play };
+
+/// @brief The state's name for messages ("login", "configuration", "play").
+std::string_view game_state_name(GameState state) noexcept;
+
+/// @brief Login 0x00 Login Start: the name (at most 16 characters) and the client's UUID.
+struct LoginStart {
+    std::string name;  ///< as sent; checked by valid_player_name afterwards
+    Uuid uuid;         ///< the client's idea of its UUID (ignored in offline mode, as vanilla)
+};
+/// @brief Login 0x03 Login Acknowledged: the client enters configuration.
+struct LoginAcknowledged {};
+/// @brief Configuration/play Client Information.
+struct ClientInformation {
+    std::string locale;              ///< e.g. en_us (at most 16 characters)
+    std::int32_t view_distance = 0;  ///< the client's render distance
+};
+/// @brief Configuration 0x02 Finish Configuration acknowledged: the client enters play.
+struct FinishConfiguration {};
+/// @brief Keep Alive answer (configuration 0x03, play 0x15).
+struct KeepAliveResponse {
+    std::int64_t id = 0;  ///< the id the server sent
+};
+/// @brief Play 0x00 Confirm Teleportation.
+struct ConfirmTeleport {
+    std::int32_t id = 0;  ///< the id of Synchronize Player Position
+};
+/// @brief Play 0x05 Chat Message (unsigned use: the text only).
+struct ChatMessage {
+    std::string text;  ///< at most 256 characters
+};
+/// @brief Play 0x04 Chat Command (without the slash).
+struct ChatCommand {
+    std::string command;  ///< at most 32767 characters
+};
+/// @brief Play 0x07 Chunk Batch Received: how many chunks per tick the client wants.
+struct ChunkBatchReceived {
+    float chunks_per_tick = 0;  ///< may be NaN (vanilla then uses 0.01)
+};
+/// @brief Play 0x17–0x1A: Set Player Position / Position and Rotation / Rotation / On Ground.
+struct MovePlayer {
+    bool has_pos = false;  ///< x, y, z are set
+    bool has_rot = false;  ///< yaw, pitch are set
+    double x = 0, y = 0, z = 0;
+    float yaw = 0, pitch = 0;
+    bool on_ground = false;
+};
+/// @brief A packet of the state that this server reads but does not act on yet.
+struct Ignored {
+    std::int32_t id = 0;  ///< its packet id
+};
+
+/// @brief Any serverbound packet after the handshake.
+using ServerboundPacket =
+    std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
+                 ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored>;
+
+/// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
+/// the state, a field out of its limits, a non-finite or absurd position (beyond vanilla's
+/// ±3.0E7 horizontal, ±2.0E7 vertical clamp) or bytes left over are errors naming the packet.
+Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::string_view body);
+
+}  // namespace mobsdk::server

@@ -1,0 +1,85 @@
+// Clientbound play packets of protocol 765 that this server sends to players, as packet bodies
+// (id first): joining (Login, abilities, position, tab list, spawn, time, difficulty), the chunk
+// view (centre, batches, unload), block changes, chat, keep-alive and health.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "mobsdk/world/level.hpp"
+#include "mobsdk/world/types.hpp"
+#include "mobserver/world/chunk.hpp"
+
+namespace mobsdk::server {
+
+/// @brief Vanilla's game modes with their network ids.
+enum class GameMode : std::uint8_t { Survival = 0, Creative = 1, Adventure = 2, Spectator = 3 };
+
+/// @brief A game mode from its name or id as `default-gamemode` accepts it ("survival", "1"…).
+std::optional<GameMode> parse_game_mode(std::string_view text) noexcept;
+
+/// @brief Vanilla's lower-case name of a game mode.
+std::string_view game_mode_name(GameMode mode) noexcept;
+
+/// @brief The fields of Login (play) this server varies.
+struct LoginPlayInfo {
+    std::int32_t entity_id = 0;             ///< the player's entity id
+    std::int32_t max_players = 20;          ///< `max-players` (unused by clients)
+    std::int32_t view_distance = 10;        ///< `view-distance`
+    std::int32_t simulation_distance = 10;  ///< `simulation-distance`
+    std::int64_t hashed_seed = 0;           ///< first 8 bytes of SHA-256 of the seed (biome noise); 0 is fine
+    GameMode game_mode = GameMode::Survival;
+    bool flat = true;  ///< superflat (changes the horizon)
+};
+
+/// @brief Play 0x29 Login: the overworld only (dimension type and name minecraft:overworld).
+std::string encode_login_play(const LoginPlayInfo& info);
+/// @brief Play 0x0B Change Difficulty (not locked).
+std::string encode_difficulty(Difficulty difficulty);
+/// @brief Play 0x36 Player Abilities for a game mode (vanilla's flags; flying speed 0.05, walk 0.1).
+std::string encode_abilities(GameMode mode);
+/// @brief Play 0x3E Synchronize Player Position (absolute) with teleport id `id`.
+std::string encode_sync_position(double x, double y, double z, float yaw, float pitch, std::int32_t id);
+
+/// @brief One tab-list entry.
+struct PlayerInfoEntry {
+    Uuid uuid;                                ///< the player's UUID
+    std::string name;                         ///< the player's name
+    GameMode game_mode = GameMode::Survival;  ///< its game mode (the client reads spectator from here)
+};
+/// @brief Play 0x3C Player Info Update with add_player, update_game_mode and update_listed.
+std::string encode_player_info_add(const std::vector<PlayerInfoEntry>& entries);
+/// @brief Play 0x3B Player Info Remove.
+std::string encode_player_info_remove(const std::vector<Uuid>& uuids);
+/// @brief Play 0x54 Set Default Spawn Position.
+std::string encode_spawn_position(BlockPos pos, float angle);
+/// @brief Play 0x62 Update Time: world age and time of day (negative stops the client's clock).
+std::string encode_update_time(std::int64_t game_time, std::int64_t day_time);
+/// @brief Play 0x52 Set Center Chunk.
+std::string encode_center_chunk(ChunkPos pos);
+/// @brief Play 0x20 Game Event (13: start waiting for level chunks).
+std::string encode_game_event(std::uint8_t event, float value);
+/// @brief Play 0x0D Chunk Batch Start.
+std::string encode_chunk_batch_start();
+/// @brief Play 0x0C Chunk Batch Finished with the number of chunks in the batch.
+std::string encode_chunk_batch_finished(std::int32_t size);
+/// @brief Play 0x1F Unload Chunk.
+std::string encode_unload_chunk(ChunkPos pos);
+/// @brief Play 0x09 Block Update: `state` is the global id.
+std::string encode_block_update(BlockPos pos, std::uint32_t state);
+/// @brief Play 0x47 Update Section Blocks: a section (chunk x, section y, chunk z) and its changed
+/// blocks as (x<<8 | z<<4 | y local position, global id) pairs.
+std::string encode_section_blocks_update(std::int32_t cx, std::int32_t sy, std::int32_t cz,
+                                         const std::vector<std::pair<std::uint16_t, std::uint32_t>>& changes);
+/// @brief Play 0x69 System Chat Message: `text` as a text component, with an optional colour.
+std::string encode_system_chat(std::string_view text, std::string_view color = {});
+/// @brief Play 0x24 Keep Alive.
+std::string encode_keep_alive(std::int64_t id);
+/// @brief Play 0x5B Set Health (health, food, saturation).
+std::string encode_set_health(float health, std::int32_t food, float saturation);
+
+}  // namespace mobsdk::server

@@ -1,0 +1,119 @@
+// The players in the game: logins checked on the tick thread (white-list, max-players, a second
+// login of the same player), the join sequence, the chunks each client holds (sent nearest first
+// in vanilla's batches, unloaded as they leave the view), block changes, chat, keep-alive, and
+// leaving. The connections' strands post everything here; nothing here waits on a socket.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "mobserver/net/chunk_packet.hpp"
+#include "mobserver/net/game_connection.hpp"
+#include "mobserver/server/server_player.hpp"
+#include "mobserver/world/chunk_map.hpp"
+
+namespace mobsdk::server {
+
+class World;
+
+/// @brief The settings players are served with (server.properties).
+struct PlayerListSettings {
+    std::int32_t max_players = 20;                    ///< `max-players`
+    std::int32_t view_distance = 10;                  ///< `view-distance`: chunks sent around a player
+    std::int32_t simulation_distance = 10;            ///< `simulation-distance`: told to the client
+    GameMode default_game_mode = GameMode::Survival;  ///< `default-gamemode`
+    bool white_list = false;                          ///< `white-list`: only names in `whitelist` join
+    std::set<std::string> whitelist;                  ///< lower-case names from whitelist.json
+    /// @brief Keep-alive period (vanilla 15 s); a client that has not answered the last one when
+    /// the next is due is disconnected ("Timed out"), so it has between one and two periods.
+    std::chrono::milliseconds keep_alive_interval{15000};
+    std::string brand = "mobsdk";  ///< the server brand shown in the client's F3 screen
+};
+
+/// @brief The lower-case names in vanilla's whitelist.json (`[{"uuid": …, "name": "tester"}]`);
+/// empty when the file is missing or holds none.
+std::set<std::string> read_whitelist_names(const std::filesystem::path& file);
+
+/// @brief What PlayerList writes to the server log: level "INFO"/"WARN" and the line.
+using PlayerLogFunction = std::function<void(std::string_view level, std::string line)>;
+
+/// @brief Every player in the game; see the file comment. GameService calls may come from any
+/// strand; everything else runs on the tick strand.
+class PlayerList final : public GameService,
+                         public BlockChangeListener,
+                         public std::enable_shared_from_this<PlayerList> {
+public:
+    /// @brief The tick strand's type.
+    using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+    /// @brief Players served on `tick_strand`, logging through `log`.
+    PlayerList(Strand tick_strand, PlayerListSettings settings, PlayerLogFunction log);
+    ~PlayerList() override;
+
+    /// @brief Tick strand: serves players in `world` (nullptr: disconnects every player with
+    /// `reason` and forgets the world, as before a reload).
+    void attach(World* world, std::string_view reason = "Server closed");
+
+    /// @brief Tick strand, once per server tick (also while the game is frozen): block changes,
+    /// chunks, keep-alive and the time.
+    void tick();
+
+    /// @brief The joined players' names in joining order (`list`).
+    std::vector<std::string> names() const;
+    /// @brief Joined players.
+    std::size_t size() const noexcept { return players_.size(); }
+    /// @brief Joined players, readable from any thread (the status answer).
+    std::int32_t online() const noexcept { return online_.load(); }
+    /// @brief The joined players (tests).
+    const std::vector<std::unique_ptr<ServerPlayer>>& players() const noexcept { return players_; }
+
+    // GameService (any strand)
+    void login(std::shared_ptr<GameConnection> connection) override;
+    void configured(std::shared_ptr<GameConnection> connection) override;
+    void packet(std::shared_ptr<GameConnection> connection, ServerboundPacket packet) override;
+    void closed(std::shared_ptr<GameConnection> connection, std::string reason) override;
+
+    // BlockChangeListener (tick strand)
+    void on_block_changed(BlockPos pos, BlockState old_state, BlockState new_state) override;
+
+private:
+    void on_login(const std::shared_ptr<GameConnection>& connection);
+    void on_join(const std::shared_ptr<GameConnection>& connection);
+    void on_packet(ServerPlayer& player, ServerboundPacket& packet);
+    void on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason);
+    void remove(ServerPlayer& player, const std::string& reason);
+    ServerPlayer* find(const GameConnection* connection) noexcept;
+    void broadcast(const std::string& body);
+    void teleport(ServerPlayer& player);
+    void update_view(ServerPlayer& player, bool force);
+    void send_chunks(ServerPlayer& player);
+    void keep_alive(ServerPlayer& player, std::chrono::steady_clock::time_point now);
+    void flush_block_changes();
+    bool in_view(ChunkPos center, ChunkPos pos) const noexcept;
+
+    Strand strand_;
+    PlayerListSettings settings_;
+    PlayerLogFunction log_;
+    World* world_ = nullptr;
+    std::unique_ptr<ChunkPacketEncoder> encoder_;
+    std::vector<std::unique_ptr<ServerPlayer>> players_;
+    std::map<const GameConnection*, std::shared_ptr<GameConnection>> logging_in_;   // accepted, not yet in play
+    std::map<std::pair<ChunkPos, std::int32_t>, std::set<std::uint16_t>> changed_;  // by (chunk, section y)
+    std::atomic<std::int32_t> online_{0};
+    std::int32_t next_entity_id_ = 1;
+    std::int64_t ticks_ = 0;
+};
+
+}  // namespace mobsdk::server

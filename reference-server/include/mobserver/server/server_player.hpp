@@ -1,0 +1,48 @@
+// A player in the game as the tick thread keeps it: identity, position and game mode, the chunks
+// its client holds, vanilla's chunk-batch pacing, the teleport it waits for and its keep-alive.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "mobsdk/world/types.hpp"
+#include "mobserver/net/game_connection.hpp"
+#include "mobserver/net/play_packets.hpp"
+#include "mobserver/world/chunk.hpp"
+
+namespace mobsdk::server {
+
+/// @brief One joined player (owned by PlayerList, tick thread only).
+struct ServerPlayer {
+    std::shared_ptr<GameConnection> connection;  ///< where its packets go
+    std::string name;                            ///< its name (offline: as the client sent it)
+    Uuid uuid;                                   ///< offline_player_uuid(name)
+    std::int32_t entity_id = 0;                  ///< its entity id on the client
+    GameMode game_mode = GameMode::Survival;     ///< from `default-gamemode`
+    Vec3 pos;                                    ///< feet position
+    float yaw = 0, pitch = 0;                    ///< rotation in degrees
+    bool on_ground = false;                      ///< as the client last said
+
+    ChunkPos center;             ///< the chunk the client was last told is its centre
+    std::set<ChunkPos> in_view;  ///< chunks within view distance (each holds a player ticket)
+    std::set<ChunkPos> sent;     ///< chunks the client has been sent and not told to forget
+
+    // Vanilla's PlayerChunkSender.
+    float desired_chunks_per_tick = 9.0f;  ///< what the client asked for in Chunk Batch Received
+    float batch_quota = 0.0f;              ///< chunks the next batch may hold
+    std::int32_t unacknowledged_batches = 0;
+    std::int32_t max_unacknowledged_batches = 1;  ///< 10 once the client has answered a batch
+
+    std::optional<std::int32_t> awaiting_teleport;  ///< moves are ignored until this id is confirmed
+    std::int32_t next_teleport_id = 0;              ///< the id of the next Synchronize Player Position
+
+    std::chrono::steady_clock::time_point keep_alive_sent{};  ///< when the last keep-alive went out
+    std::int64_t keep_alive_id = 0;                           ///< its id
+    bool keep_alive_pending = false;                          ///< not answered yet
+};
+
+}  // namespace mobsdk::server

@@ -1,0 +1,162 @@
+// Clientbound play packets (protocol 765).
+#include "mobserver/net/play_packets.hpp"
+
+#include "mobserver/net/packet_codec.hpp"
+
+namespace mobsdk::server {
+
+std::optional<GameMode> parse_game_mode(std::string_view text) noexcept {
+    if (text == "survival" || text == "0") return GameMode::Survival;
+    if (text == "creative" || text == "1") return GameMode::Creative;
+    if (text == "adventure" || text == "2") return GameMode::Adventure;
+    if (text == "spectator" || text == "3") return GameMode::Spectator;
+    return std::nullopt;
+}
+
+std::string_view game_mode_name(GameMode mode) noexcept {
+    switch (mode) {
+        case GameMode::Survival: return "survival";
+        case GameMode::Creative: return "creative";
+        case GameMode::Adventure: return "adventure";
+        case GameMode::Spectator: return "spectator";
+    }
+    return "survival";
+}
+
+std::string encode_login_play(const LoginPlayInfo& info) {
+    PacketWriter w(0x29);
+    w.i32(info.entity_id).boolean(false);
+    w.varint(1).string("minecraft:overworld");  // the dimensions: the overworld only
+    w.varint(info.max_players).varint(info.view_distance).varint(info.simulation_distance);
+    w.boolean(false);  // reduced debug info
+    w.boolean(true);   // respawn screen
+    w.boolean(false);  // limited crafting
+    w.string("minecraft:overworld").string("minecraft:overworld");
+    w.i64(info.hashed_seed).u8(static_cast<std::uint8_t>(info.game_mode)).u8(0xFF);  // previous mode: none
+    w.boolean(false).boolean(info.flat);
+    w.boolean(false);  // no death location
+    w.varint(0);       // portal cooldown
+    return w.take();
+}
+
+std::string encode_difficulty(Difficulty difficulty) {
+    PacketWriter w(0x0B);
+    w.u8(static_cast<std::uint8_t>(difficulty)).boolean(false);
+    return w.take();
+}
+
+std::string encode_abilities(GameMode mode) {
+    // Vanilla's GameType.updatePlayerAbilities: creative may fly and builds instantly and is
+    // invulnerable; spectator flies, may fly and is invulnerable.
+    std::uint8_t flags = 0;
+    if (mode == GameMode::Creative) flags = 0x01 | 0x04 | 0x08;
+    if (mode == GameMode::Spectator) flags = 0x01 | 0x02 | 0x04;
+    PacketWriter w(0x36);
+    w.u8(flags).f32(0.05f).f32(0.1f);
+    return w.take();
+}
+
+std::string encode_sync_position(double x, double y, double z, float yaw, float pitch, std::int32_t id) {
+    PacketWriter w(0x3E);
+    w.f64(x).f64(y).f64(z).f32(yaw).f32(pitch).u8(0).varint(id);
+    return w.take();
+}
+
+std::string encode_player_info_add(const std::vector<PlayerInfoEntry>& entries) {
+    PacketWriter w(0x3C);
+    w.u8(0x01 | 0x04 | 0x08);  // add_player, update_game_mode, update_listed
+    w.varint(static_cast<std::int32_t>(entries.size()));
+    for (const auto& e : entries) {
+        w.uuid(e.uuid).string(e.name).varint(0);  // no profile properties (offline)
+        w.varint(static_cast<std::int32_t>(e.game_mode));
+        w.boolean(true);
+    }
+    return w.take();
+}
+
+std::string encode_player_info_remove(const std::vector<Uuid>& uuids) {
+    PacketWriter w(0x3B);
+    w.varint(static_cast<std::int32_t>(uuids.size()));
+    for (const Uuid u : uuids) w.uuid(u);
+    return w.take();
+}
+
+std::string encode_spawn_position(BlockPos pos, float angle) {
+    PacketWriter w(0x54);
+    w.position(pos).f32(angle);
+    return w.take();
+}
+
+std::string encode_update_time(std::int64_t game_time, std::int64_t day_time) {
+    PacketWriter w(0x62);
+    w.i64(game_time).i64(day_time);
+    return w.take();
+}
+
+std::string encode_center_chunk(ChunkPos pos) {
+    PacketWriter w(0x52);
+    w.varint(pos.x).varint(pos.z);
+    return w.take();
+}
+
+std::string encode_game_event(std::uint8_t event, float value) {
+    PacketWriter w(0x20);
+    w.u8(event).f32(value);
+    return w.take();
+}
+
+std::string encode_chunk_batch_start() { return PacketWriter(0x0D).take(); }
+
+std::string encode_chunk_batch_finished(std::int32_t size) {
+    PacketWriter w(0x0C);
+    w.varint(size);
+    return w.take();
+}
+
+std::string encode_unload_chunk(ChunkPos pos) {
+    PacketWriter w(0x1F);
+    w.i32(pos.z).i32(pos.x);  // vanilla writes the ChunkPos as one long: z in the high half
+    return w.take();
+}
+
+std::string encode_block_update(BlockPos pos, std::uint32_t state) {
+    PacketWriter w(0x09);
+    w.position(pos).varint(static_cast<std::int32_t>(state));
+    return w.take();
+}
+
+std::string encode_section_blocks_update(std::int32_t cx, std::int32_t sy, std::int32_t cz,
+                                         const std::vector<std::pair<std::uint16_t, std::uint32_t>>& changes) {
+    PacketWriter w(0x47);
+    const std::uint64_t section = ((static_cast<std::uint64_t>(cx) & 0x3FFFFF) << 42) |
+                                  ((static_cast<std::uint64_t>(cz) & 0x3FFFFF) << 20) |
+                                  (static_cast<std::uint64_t>(sy) & 0xFFFFF);
+    w.i64(static_cast<std::int64_t>(section));
+    w.varint(static_cast<std::int32_t>(changes.size()));
+    for (const auto& [local, state] : changes)
+        w.varlong(static_cast<std::int64_t>((static_cast<std::uint64_t>(state) << 12) | local));
+    return w.take();
+}
+
+std::string encode_system_chat(std::string_view text, std::string_view color) {
+    nbt::Compound c;
+    c.put("text", std::string(text));
+    if (!color.empty()) c.put("color", std::string(color));
+    PacketWriter w(0x69);
+    w.nbt(nbt::Tag(std::move(c))).boolean(false);
+    return w.take();
+}
+
+std::string encode_keep_alive(std::int64_t id) {
+    PacketWriter w(0x24);
+    w.i64(id);
+    return w.take();
+}
+
+std::string encode_set_health(float health, std::int32_t food, float saturation) {
+    PacketWriter w(0x5B);
+    w.f32(health).varint(food).f32(saturation);
+    return w.take();
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,413 @@
+// Players: logins, joining, chunk views, block changes, chat, keep-alive and leaving.
+#include "mobserver/server/player_list.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <regex>
+
+#include <boost/asio/post.hpp>
+
+#include "mobserver/net/registry_data.hpp"
+#include "mobserver/world/world.hpp"
+
+namespace mobsdk::server {
+
+namespace {
+
+constexpr std::int32_t kMaxBatchChunks = 64;  // vanilla clamps the client's wish to 0.01–64 per tick
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+// Vanilla's SharedConstants.isAllowedChatCharacter.
+bool allowed_chat(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 32 || c == 127) return false;
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA7) return false;  // §
+    }
+    return true;
+}
+
+}  // namespace
+
+std::set<std::string> read_whitelist_names(const std::filesystem::path& file) {
+    std::set<std::string> names;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return names;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    static const std::regex name_field(R"re("name"\s*:\s*"([A-Za-z0-9_]{1,16})")re");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), name_field); it != std::sregex_iterator(); ++it)
+        names.insert(lower((*it)[1].str()));
+    return names;
+}
+
+PlayerList::PlayerList(Strand tick_strand, PlayerListSettings settings, PlayerLogFunction log)
+    : strand_(std::move(tick_strand)), settings_(std::move(settings)), log_(std::move(log)) {}
+
+PlayerList::~PlayerList() = default;
+
+void PlayerList::attach(World* world, std::string_view reason) {
+    if (world_ && world != world_) {
+        while (!players_.empty()) {
+            players_.back()->connection->disconnect(std::string(reason));
+            remove(*players_.back(), std::string(reason));
+        }
+        for (auto& [ptr, connection] : logging_in_) connection->disconnect(std::string(reason));
+        logging_in_.clear();
+        world_->chunks().set_watcher(nullptr);
+        changed_.clear();
+    }
+    world_ = world;
+    if (world_) {
+        world_->chunks().set_watcher(this);
+        if (!encoder_) {
+            const auto plains = registry_entry_id("minecraft:worldgen/biome", "minecraft:plains");
+            encoder_ = std::make_unique<ChunkPacketEncoder>(
+                plains.value_or(0), static_cast<std::int32_t>(registry_entry_count("minecraft:worldgen/biome")));
+        }
+    }
+}
+
+std::vector<std::string> PlayerList::names() const {
+    std::vector<std::string> out;
+    for (const auto& p : players_) out.push_back(p->name);
+    return out;
+}
+
+ServerPlayer* PlayerList::find(const GameConnection* connection) noexcept {
+    for (auto& p : players_)
+        if (p->connection.get() == connection) return p.get();
+    return nullptr;
+}
+
+void PlayerList::broadcast(const std::string& body) {
+    for (auto& p : players_) p->connection->send(body);
+}
+
+// ---- GameService: hand everything to the tick strand ----
+
+void PlayerList::login(std::shared_ptr<GameConnection> connection) {
+    boost::asio::post(strand_, [self = shared_from_this(), connection] { self->on_login(connection); });
+}
+
+void PlayerList::configured(std::shared_ptr<GameConnection> connection) {
+    boost::asio::post(strand_, [self = shared_from_this(), connection] { self->on_join(connection); });
+}
+
+void PlayerList::packet(std::shared_ptr<GameConnection> connection, ServerboundPacket packet) {
+    boost::asio::post(strand_, [self = shared_from_this(), connection, packet = std::move(packet)]() mutable {
+        if (ServerPlayer* p = self->find(connection.get())) self->on_packet(*p, packet);
+    });
+}
+
+void PlayerList::closed(std::shared_ptr<GameConnection> connection, std::string reason) {
+    boost::asio::post(strand_, [self = shared_from_this(), connection, reason = std::move(reason)] {
+        self->on_closed(connection, reason);
+    });
+}
+
+// ---- Tick strand ----
+
+void PlayerList::on_login(const std::shared_ptr<GameConnection>& connection) {
+    const std::string& name = connection->name();
+    auto refuse = [&](const std::string& reason) {
+        log_("INFO", "Disconnecting " + name + " (/" + connection->address() + "): " + reason);
+        connection->disconnect(reason);
+    };
+    if (!world_) return refuse("The server is not ready, try again in a moment");
+    if (settings_.white_list && !settings_.whitelist.count(lower(name)))
+        return refuse("You are not white-listed on this server!");
+    // A second login of the same player replaces the first, as vanilla's.
+    for (auto& p : players_)
+        if (p->uuid == connection->uuid()) {
+            p->connection->disconnect("You logged in from another location");
+            remove(*p, "You logged in from another location");
+            break;
+        }
+    for (auto it = logging_in_.begin(); it != logging_in_.end(); ++it)
+        if (it->second->uuid() == connection->uuid()) {
+            it->second->disconnect("You logged in from another location");
+            logging_in_.erase(it);
+            break;
+        }
+    if (players_.size() + logging_in_.size() >= static_cast<std::size_t>(settings_.max_players))
+        return refuse("The server is full!");
+    log_("INFO", "UUID of player " + name + " is " + connection->uuid().str());
+    logging_in_[connection.get()] = connection;
+    connection->accept_login({encode_brand(0x00, settings_.brand), encode_feature_flags(), encode_registry_data(),
+                              encode_update_tags(world_->blocks())});
+}
+
+void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
+    if (!logging_in_.erase(connection.get())) return;  // replaced or refused meanwhile
+    if (!world_) {
+        connection->disconnect("The server is not ready, try again in a moment");
+        return;
+    }
+    auto player = std::make_unique<ServerPlayer>();
+    ServerPlayer& p = *player;
+    p.connection = connection;
+    p.name = connection->name();
+    p.uuid = connection->uuid();
+    p.entity_id = next_entity_id_++;
+    p.game_mode = settings_.default_game_mode;
+    const BlockPos spawn = world_->spawn_pos();
+    p.pos = {spawn.x + 0.5, static_cast<double>(spawn.y), spawn.z + 0.5};
+    p.center = ChunkPos::of(spawn);
+    p.keep_alive_sent = std::chrono::steady_clock::now();
+    players_.push_back(std::move(player));
+    online_ = static_cast<std::int32_t>(players_.size());
+
+    log_("INFO", p.name + "[/" + connection->address() + "] logged in with entity id " + std::to_string(p.entity_id) +
+                     " at (" + std::to_string(p.pos.x) + ", " + std::to_string(p.pos.y) + ", " +
+                     std::to_string(p.pos.z) + ")");
+    LoginPlayInfo info;
+    info.entity_id = p.entity_id;
+    info.max_players = settings_.max_players;
+    info.view_distance = settings_.view_distance;
+    info.simulation_distance = settings_.simulation_distance;
+    info.game_mode = p.game_mode;
+    p.connection->send(encode_login_play(info));
+    p.connection->send(encode_brand(0x18, settings_.brand));
+    p.connection->send(encode_difficulty(world_->difficulty()));
+    p.connection->send(encode_abilities(p.game_mode));
+    const std::string joined = p.name + " joined the game";
+    log_("INFO", joined);
+    broadcast(encode_system_chat(joined, "yellow"));
+    teleport(p);
+    // The tab list: everyone to the newcomer, the newcomer to everyone else.
+    std::vector<PlayerInfoEntry> all;
+    for (const auto& other : players_) all.push_back({other->uuid, other->name, other->game_mode});
+    p.connection->send(encode_player_info_add(all));
+    const std::string me = encode_player_info_add({{p.uuid, p.name, p.game_mode}});
+    for (auto& other : players_)
+        if (other.get() != &p) other->connection->send(me);
+    p.connection->send(encode_update_time(
+        world_->game_time(), world_->options().rules.do_daylight_cycle ? world_->day_time() : -world_->day_time()));
+    p.connection->send(encode_spawn_position(spawn, 0.0f));
+    p.connection->send(encode_game_event(13, 0.0f));  // start waiting for level chunks
+    p.connection->send(encode_set_health(20.0f, 20, 5.0f));
+    update_view(p, true);
+}
+
+void PlayerList::teleport(ServerPlayer& p) {
+    p.awaiting_teleport = ++p.next_teleport_id;
+    p.connection->send(encode_sync_position(p.pos.x, p.pos.y, p.pos.z, p.yaw, p.pitch, *p.awaiting_teleport));
+}
+
+void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
+    if (const auto* t = std::get_if<ConfirmTeleport>(&packet)) {
+        if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();
+        return;
+    }
+    if (const auto* m = std::get_if<MovePlayer>(&packet)) {
+        if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
+        if (m->has_pos) {
+            const Vec3 to{m->x, m->y, m->z};
+            const Vec3 d = to - p.pos;
+            const double moved = d.x * d.x + d.y * d.y + d.z * d.z;
+            // Vanilla's "moved too quickly" check; spectators and creative players fly freely here.
+            if ((p.game_mode == GameMode::Survival || p.game_mode == GameMode::Adventure) && moved > 100.0) {
+                log_("WARN", p.name + " moved too quickly! " + std::to_string(d.x) + "," + std::to_string(d.y) + "," +
+                                 std::to_string(d.z));
+                teleport(p);
+                return;
+            }
+            p.pos = to;
+        }
+        if (m->has_rot) {
+            p.yaw = m->yaw;
+            p.pitch = m->pitch;
+        }
+        p.on_ground = m->on_ground;
+        update_view(p, false);
+        return;
+    }
+    if (const auto* b = std::get_if<ChunkBatchReceived>(&packet)) {
+        // Vanilla's PlayerChunkSender.onChunkBatchReceivedByClient.
+        p.unacknowledged_batches = std::max(0, p.unacknowledged_batches - 1);
+        p.desired_chunks_per_tick =
+            std::isnan(b->chunks_per_tick) ? 0.01f : std::clamp(b->chunks_per_tick, 0.01f, 64.0f);
+        if (p.unacknowledged_batches == 0) p.batch_quota = 1.0f;
+        p.max_unacknowledged_batches = 10;
+        return;
+    }
+    if (const auto* k = std::get_if<KeepAliveResponse>(&packet)) {
+        if (p.keep_alive_pending && k->id == p.keep_alive_id) {
+            p.keep_alive_pending = false;
+        } else {
+            p.connection->disconnect("Timed out");
+        }
+        return;
+    }
+    if (const auto* c = std::get_if<ChatMessage>(&packet)) {
+        if (!allowed_chat(c->text)) {
+            p.connection->disconnect("Illegal characters in chat");
+            return;
+        }
+        const std::string line = "<" + p.name + "> " + c->text;
+        log_("INFO", line);
+        broadcast(encode_system_chat(line));
+        return;
+    }
+    if (const auto* c = std::get_if<ChatCommand>(&packet)) {
+        log_("INFO", p.name + " issued server command: /" + c->command);
+        p.connection->send(encode_system_chat("Players cannot run commands on this server yet", "red"));
+        return;
+    }
+}
+
+void PlayerList::on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason) {
+    logging_in_.erase(connection.get());
+    if (ServerPlayer* p = find(connection.get())) remove(*p, reason);
+}
+
+void PlayerList::remove(ServerPlayer& player, const std::string& reason) {
+    const auto it = std::find_if(players_.begin(), players_.end(), [&](const auto& p) { return p.get() == &player; });
+    if (it == players_.end()) return;
+    std::unique_ptr<ServerPlayer> gone = std::move(*it);
+    players_.erase(it);
+    online_ = static_cast<std::int32_t>(players_.size());
+    if (world_)
+        for (const ChunkPos c : gone->in_view) world_->remove_player_ticket(c);
+    log_("INFO", gone->name + " lost connection: " + reason);
+    const std::string left = gone->name + " left the game";
+    log_("INFO", left);
+    broadcast(encode_player_info_remove({gone->uuid}));
+    broadcast(encode_system_chat(left, "yellow"));
+}
+
+bool PlayerList::in_view(ChunkPos center, ChunkPos pos) const noexcept {
+    // Vanilla's ChunkTrackingView.isWithinDistance with the outer ring adjacent to the border.
+    const std::int64_t dx = std::max(0, std::abs(pos.x - center.x) - 2);
+    const std::int64_t dz = std::max(0, std::abs(pos.z - center.z) - 2);
+    const std::int64_t r = settings_.view_distance;
+    return dx * dx + dz * dz < r * r;
+}
+
+void PlayerList::update_view(ServerPlayer& p, bool force) {
+    const ChunkPos now{static_cast<std::int32_t>(std::floor(p.pos.x)) >> 4,
+                       static_cast<std::int32_t>(std::floor(p.pos.z)) >> 4};
+    if (!force && now == p.center) return;
+    p.center = now;
+    p.connection->send(encode_center_chunk(now));
+    // Forget what left the view…
+    for (auto it = p.in_view.begin(); it != p.in_view.end();) {
+        if (in_view(now, *it)) {
+            ++it;
+            continue;
+        }
+        if (p.sent.erase(*it)) p.connection->send(encode_unload_chunk(*it));
+        world_->remove_player_ticket(*it);
+        it = p.in_view.erase(it);
+    }
+    // …and ticket what entered it; send_chunks loads and sends it, nearest first.
+    const std::int32_t r = settings_.view_distance + 2;
+    for (std::int32_t x = now.x - r; x <= now.x + r; ++x)
+        for (std::int32_t z = now.z - r; z <= now.z + r; ++z) {
+            const ChunkPos c{x, z};
+            if (in_view(now, c) && p.in_view.insert(c).second) world_->add_player_ticket(c);
+        }
+}
+
+void PlayerList::send_chunks(ServerPlayer& p) {
+    // Vanilla's PlayerChunkSender.sendNextChunks.
+    if (p.unacknowledged_batches >= p.max_unacknowledged_batches) return;
+    const float wanted = std::max(1.0f, p.desired_chunks_per_tick);
+    p.batch_quota = std::min(p.batch_quota + p.desired_chunks_per_tick, wanted);
+    if (p.batch_quota < 1.0f) return;
+    const auto quota = std::min<std::size_t>(static_cast<std::size_t>(p.batch_quota), kMaxBatchChunks);
+    std::vector<std::pair<std::int64_t, ChunkPos>> pending;
+    for (const ChunkPos c : p.in_view) {
+        if (p.sent.count(c)) continue;
+        const std::int64_t dx = c.x - p.center.x, dz = c.z - p.center.z;
+        pending.push_back({dx * dx + dz * dz, c});
+    }
+    if (pending.empty()) return;
+    const std::size_t n = std::min(quota, pending.size());
+    std::partial_sort(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(n), pending.end());
+    std::vector<const LevelChunk*> batch;
+    for (std::size_t i = 0; i < n; ++i) {
+        const ChunkPos c = pending[i].second;
+        world_->ensure_chunks({c.x * 16, 0, c.z * 16}, 0);
+        if (const LevelChunk* chunk = world_->chunks().chunk(c)) batch.push_back(chunk);
+    }
+    if (batch.empty()) return;
+    ++p.unacknowledged_batches;
+    p.connection->send(encode_chunk_batch_start());
+    for (const LevelChunk* chunk : batch) {
+        p.connection->send(encoder_->encode(*chunk));
+        p.sent.insert(chunk->pos());
+    }
+    p.connection->send(encode_chunk_batch_finished(static_cast<std::int32_t>(batch.size())));
+    p.batch_quota -= static_cast<float>(batch.size());
+}
+
+void PlayerList::keep_alive(ServerPlayer& p, std::chrono::steady_clock::time_point now) {
+    if (now - p.keep_alive_sent < settings_.keep_alive_interval) return;
+    if (p.keep_alive_pending) {
+        log_("INFO", p.name + " did not answer a keep-alive in time");
+        p.connection->disconnect("Timed out");
+        return;
+    }
+    p.keep_alive_sent = now;
+    p.keep_alive_pending = true;
+    p.keep_alive_id = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    p.connection->send(encode_keep_alive(p.keep_alive_id));
+}
+
+void PlayerList::on_block_changed(BlockPos pos, BlockState, BlockState) {
+    if (players_.empty()) return;
+    const ChunkPos c = ChunkPos::of(pos);
+    const std::int32_t sy = pos.y >> 4;
+    changed_[{c, sy}].insert(static_cast<std::uint16_t>(((pos.x & 15) << 8) | ((pos.z & 15) << 4) | (pos.y & 15)));
+}
+
+void PlayerList::flush_block_changes() {
+    // Vanilla's ChunkHolder.broadcastChanges: one Block Update for a single change in a section,
+    // else one Update Section Blocks.
+    for (const auto& [key, locals] : changed_) {
+        const auto& [c, sy] = key;
+        std::string body;
+        if (locals.size() == 1) {
+            const std::uint16_t l = *locals.begin();
+            const BlockPos pos{c.x * 16 + (l >> 8), sy * 16 + (l & 15), c.z * 16 + ((l >> 4) & 15)};
+            body = encode_block_update(pos, network_block_id(world_->block_state(pos)));
+        } else {
+            std::vector<std::pair<std::uint16_t, std::uint32_t>> changes;
+            for (const std::uint16_t l : locals) {
+                const BlockPos pos{c.x * 16 + (l >> 8), sy * 16 + (l & 15), c.z * 16 + ((l >> 4) & 15)};
+                changes.push_back({l, network_block_id(world_->block_state(pos))});
+            }
+            body = encode_section_blocks_update(c.x, sy, c.z, changes);
+        }
+        for (auto& p : players_)
+            if (p->sent.count(c)) p->connection->send(body);
+    }
+    changed_.clear();
+}
+
+void PlayerList::tick() {
+    ++ticks_;
+    if (!world_) return;
+    flush_block_changes();
+    const auto now = std::chrono::steady_clock::now();
+    // A keep-alive timeout only asks the connection to close; the player leaves when it has.
+    for (auto& p : players_) {
+        keep_alive(*p, now);
+        if (ticks_ % 20 == 0)
+            p->connection->send(encode_update_time(world_->game_time(), world_->options().rules.do_daylight_cycle
+                                                                            ? world_->day_time()
+                                                                            : -world_->day_time()));
+        send_chunks(*p);
+    }
+}
+
+}  // namespace mobsdk::server

@@ -1,0 +1,112 @@
+// Serverbound packets of login, configuration and play: what a client sends decodes to typed
+// values; ids of another state, non-finite or absurd positions and trailing bytes are refused;
+// Disconnect and version refusals read as vanilla's.
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "mobserver/net/game_connection.hpp"
+#include "mobserver/net/game_packets.hpp"
+#include "mobserver/net/packet_codec.hpp"
+
+using namespace mobsdk;
+using namespace mobsdk::server;
+
+BOOST_AUTO_TEST_SUITE(game_packets)
+
+BOOST_AUTO_TEST_CASE(login_packets) {
+    PacketWriter start(0x00);
+    start.string("tester").uuid({1, 2});
+    auto p = decode_serverbound(GameState::Login, start.body());
+    BOOST_REQUIRE(p.has_value());
+    BOOST_TEST(std::get<LoginStart>(*p).name == "tester");
+    BOOST_TEST(std::get<LoginStart>(*p).uuid.lsb == 2u);
+    BOOST_TEST(
+        std::holds_alternative<LoginAcknowledged>(*decode_serverbound(GameState::Login, PacketWriter(3).body())));
+    PacketWriter long_name(0x00);
+    long_name.string("seventeen_letters").uuid({});
+    BOOST_TEST(decode_serverbound(GameState::Login, long_name.body()).error() ==
+               "Login Start: string of 17 characters is longer than the limit of 16");
+    BOOST_TEST(decode_serverbound(GameState::Login, PacketWriter(0x01).body()).error() ==
+               "packet id 0x01 is not a serverbound login packet");
+}
+
+BOOST_AUTO_TEST_CASE(configuration_packets) {
+    PacketWriter info(0x00);
+    info.string("en_us").u8(12).varint(0).boolean(true).u8(0x7f).varint(1).boolean(false).boolean(true);
+    auto p = decode_serverbound(GameState::Configuration, info.body());
+    BOOST_REQUIRE(p.has_value());
+    BOOST_TEST(std::get<ClientInformation>(*p).view_distance == 12);
+    BOOST_TEST(std::holds_alternative<FinishConfiguration>(
+        *decode_serverbound(GameState::Configuration, PacketWriter(0x02).body())));
+    PacketWriter brand(0x01);
+    brand.string("minecraft:brand").string("vanilla");
+    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Configuration, brand.body())));
+    // A play packet id in configuration.
+    BOOST_TEST(!decode_serverbound(GameState::Configuration, PacketWriter(0x15).body()).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(play_packets) {
+    PacketWriter move(0x18);
+    move.f64(1.5).f64(-60).f64(2.5).f32(90).f32(10).boolean(true);
+    auto p = decode_serverbound(GameState::Play, move.body());
+    BOOST_REQUIRE(p.has_value());
+    const auto& m = std::get<MovePlayer>(*p);
+    BOOST_TEST((m.has_pos && m.has_rot && m.on_ground));
+    BOOST_TEST(m.x == 1.5);
+    BOOST_TEST(m.yaw == 90.0f);
+
+    PacketWriter chat(0x05);
+    chat.string("hello").i64(0).i64(0).boolean(false).varint(0).bytes(std::string(3, '\0'));
+    BOOST_TEST(std::get<ChatMessage>(*decode_serverbound(GameState::Play, chat.body())).text == "hello");
+    PacketWriter keep(0x15);
+    keep.i64(-5);
+    BOOST_TEST(std::get<KeepAliveResponse>(*decode_serverbound(GameState::Play, keep.body())).id == -5);
+    PacketWriter batch(0x07);
+    batch.f32(9.5f);
+    BOOST_TEST(std::get<ChunkBatchReceived>(*decode_serverbound(GameState::Play, batch.body())).chunks_per_tick ==
+               9.5f);
+    PacketWriter confirm(0x00);
+    confirm.varint(7);
+    BOOST_TEST(std::get<ConfirmTeleport>(*decode_serverbound(GameState::Play, confirm.body())).id == 7);
+    // Packets read but not acted on yet (swinging an arm).
+    PacketWriter swing(0x33);
+    swing.varint(0);
+    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Play, swing.body())));
+}
+
+BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {
+    PacketWriter nan(0x17);
+    nan.f64(std::numeric_limits<double>::quiet_NaN()).f64(0).f64(0).boolean(true);
+    BOOST_TEST(decode_serverbound(GameState::Play, nan.body()).error() ==
+               "Move Player: Invalid move player packet received");
+    PacketWriter far(0x17);
+    far.f64(3.1e7).f64(0).f64(0).boolean(true);
+    BOOST_TEST(decode_serverbound(GameState::Play, far.body()).error() == "Move Player: Illegal position");
+    PacketWriter extra(0x15);
+    extra.i64(1).u8(0);
+    BOOST_TEST(decode_serverbound(GameState::Play, extra.body()).error() ==
+               "Keep Alive: packet Keep Alive was larger than expected: 1 bytes extra");
+    BOOST_TEST(decode_serverbound(GameState::Play, PacketWriter(0x7f).body()).error() ==
+               "packet id 0x7F is not a serverbound play packet");
+    PacketWriter long_chat(0x05);
+    long_chat.string(std::string(257, 'a'));
+    BOOST_TEST(!decode_serverbound(GameState::Play, long_chat.body()).has_value());
+    BOOST_TEST(!decode_serverbound(GameState::Play, "").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(refusals_read_as_vanillas) {
+    BOOST_TEST(version_refusal(764) == "Outdated client! Please use 1.20.4");
+    BOOST_TEST(version_refusal(766) == "Outdated server! I'm still on 1.20.4");
+    const std::string login = encode_game_disconnect(GameState::Login, "Bye \"you\"");
+    PacketReader r(login);
+    BOOST_TEST(r.varint() == 0x00);
+    BOOST_TEST(r.string() == "{\"text\":\"Bye \\\"you\\\"\"}");
+    const std::string play = encode_game_disconnect(GameState::Play, "Timed out");
+    BOOST_TEST(play[0] == 0x1B);
+    BOOST_TEST(play[1] == 0x0A);  // network NBT compound {text: "Timed out"}
+    BOOST_TEST(encode_game_disconnect(GameState::Configuration, "x")[0] == 0x01);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
