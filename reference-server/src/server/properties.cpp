@@ -212,6 +212,8 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "rcon.max-connections") return set_int(p.rcon_max_connections, value, 1, 100000);
     if (key == "rcon.max-pending-per-address") return set_int(p.rcon_max_pending_per_address, value, 1, 100000);
     if (key == "rcon.login-timeout-ms") return set_int(p.rcon_login_timeout_ms, value, 100, 600000);
+    if (key == "debug-web-port") return set_int(p.debug_web_port, value, 0, 65535);
+    if (key == "debug-web-ip") return set_non_empty(p.debug_web_ip, trim_right(value));
     return std::nullopt;
 }
 
@@ -468,6 +470,8 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["rcon.max-connections"] = int_text(p.rcon_max_connections);
     all["rcon.max-pending-per-address"] = int_text(p.rcon_max_pending_per_address);
     all["rcon.login-timeout-ms"] = int_text(p.rcon_login_timeout_ms);
+    all["debug-web-port"] = int_text(p.debug_web_port);
+    all["debug-web-ip"] = p.debug_web_ip;
 
     std::string out = "#Minecraft server properties\n#" + java_date(now) + "\n";
     for (const auto& [k, v] : all) out += escape(k, true) + "=" + escape(v, false) + "\n";
@@ -552,8 +556,9 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
 }
 
 Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std::vector<PropertyOverride>& overrides) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kFlags = {{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kFlags = {{
         {"--port", "server-port"},
+        {"--debug-web", "debug-web-port"},
         {"--rcon-port", "rcon.port"},
         {"--rcon-password", "rcon.password"},
         {"--world", "level-name"},
@@ -569,7 +574,7 @@ Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std
         if (it == kFlags.end())
             return unexpected(error_at(flag, 0,
                                        "unknown flag (expected --port, --rcon-port, --rcon-password, "
-                                       "--world, --plugins or --seed)"));
+                                       "--world, --plugins, --seed or --debug-web)"));
         const auto err = set_key(next, it->second, value);
         if (err && !err->empty())
             return unexpected(error_at(flag, 0, *err + " (sets " + std::string(it->second) + ")"));

@@ -66,6 +66,11 @@ struct ServerProperties {
     std::int32_t rcon_max_pending_per_address = 4;
     /// @brief rcon.login-timeout-ms (ours): an RCON connection must log in within this many ms.
     std::int32_t rcon_login_timeout_ms = 5000;
+    /// @brief debug-web-port (ours): the port of the debug view (HTTP and WebSocket); 0, the
+    /// default, turns it off.
+    std::int32_t debug_web_port = 0;
+    /// @brief debug-web-ip (ours): the address the debug view binds; loopback by default.
+    std::string debug_web_ip = "127.0.0.1";
     /// @brief Keys this server does not know, kept verbatim and written back as vanilla does.
     std::map<std::string, std::string> other;
 

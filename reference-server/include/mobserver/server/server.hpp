@@ -29,6 +29,7 @@ class World;
 class WorldStorage;
 class RconServer;
 class StatusServer;
+class DebugWebServer;
 class PluginHost;
 class ServerWatchdog;
 
@@ -97,6 +98,8 @@ private:
     void run_tick_body();
     void shutdown();  // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
+    void start_debug_web();     // after "Done", when debug-web-port is set
+    void publish_debug_view();  // on the strand, after a tick, while a page is open
     std::string save_level_data();
     void report_last_crash();  // the note a crashed run left (see CrashReporter)
 
@@ -125,6 +128,9 @@ private:
     std::unique_ptr<ServerWatchdog> watchdog_;
     std::unique_ptr<RconServer> rcon_;
     std::unique_ptr<StatusServer> status_;
+    std::unique_ptr<DebugWebServer> debug_web_;
+    std::chrono::steady_clock::time_point debug_web_last_{};  // the last message's time
+    std::int64_t debug_web_messages_ = 0;
     std::thread console_thread_;
     std::atomic<bool> console_stop_{false};
 
