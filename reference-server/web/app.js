@@ -5,11 +5,12 @@
 const state = {
   mobs: [],               // every mob's place, from the last message
   pois: [],               // POIs around the spawn, refreshed once a second
+  ground: null,           // the top block of each loaded column around the spawn, every 5 seconds
   watched: new Map(),     // uuid -> {mob, places} of the selected mob
   selected: null,         // uuid
   history: new Map(),     // uuid -> [{time, text}], newest first, bounded
   last: new Map(),        // uuid -> {activities, running} of the previous snapshot, to find changes
-  view: { x: 0, z: 0, scale: 6 },  // map centre (blocks) and pixels per block
+  view: { x: 0, z: 0, scale: 16 },  // map centre (blocks) and pixels per block
   centred: false,
   authed: false,
   gameTime: 0,
@@ -53,6 +54,7 @@ document.getElementById('login').addEventListener('submit', (e) => {
 function onTick(msg) {
   state.mobs = msg.mobs;
   if (msg.pois) state.pois = msg.pois;
+  if (msg.ground) state.ground = msg.ground;
   state.gameTime = msg.game_time;
   state.dayTime = msg.day_time;
   state.frozen = msg.frozen;
@@ -115,6 +117,19 @@ function toWorld(px, py) {
   return [state.view.x + (px - canvas.width / 2) / state.view.scale,
           state.view.z + (py - canvas.height / 2) / state.view.scale];
 }
+// Ground colours of common top blocks; others get a colour made from their id.
+const GROUND = {
+  'minecraft:grass_block': '#5b8c3a', 'minecraft:dirt': '#79553a', 'minecraft:dirt_path': '#9c8450',
+  'minecraft:farmland': '#5e3d22', 'minecraft:stone': '#7d7d7d', 'minecraft:cobblestone': '#6e6e6e',
+  'minecraft:sand': '#d8cd94', 'minecraft:gravel': '#837e7b', 'minecraft:water': '#3656c9',
+  'minecraft:oak_planks': '#a2834f', 'minecraft:bedrock': '#3d3d3d', 'minecraft:air': '#1d2021',
+};
+function groundColour(id) {
+  if (GROUND[id]) return GROUND[id];
+  let h = 0;
+  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return `hsl(${h % 360}, 25%, 40%)`;
+}
 function colourOf(id) {
   let h = 0;
   for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
@@ -130,6 +145,18 @@ function draw() {
   const s = state.view.scale;
   ctx.fillStyle = '#3c3836';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  // Ground: each loaded column coloured by its top block.
+  const g = state.ground;
+  if (g) {
+    const colours = g.palette.map(groundColour);
+    for (let i = 0; i < g.cells.length; ++i) {
+      if (g.cells[i] < 0) continue;
+      const [px, py] = toScreen(g.x0 + (i % g.size), g.z0 + Math.floor(i / g.size));
+      if (px < -s || py < -s || px > canvas.width || py > canvas.height) continue;
+      ctx.fillStyle = colours[g.cells[i]];
+      ctx.fillRect(px, py, Math.ceil(s), Math.ceil(s));
+    }
+  }
   // Chunk grid.
   ctx.strokeStyle = '#504945';
   ctx.lineWidth = 1;
@@ -305,6 +332,10 @@ function renderPanel() {
                        ['default', b.activities.default || 'none'], ['schedule', sched]], 'activities'));
     panel.append(el('h3', {}, 'Running behaviours'));
     panel.append(b.running.length ? behaviourTree(b.running) : el('p', { class: 'empty' }, 'none'));
+    panel.append(el('h3', {}, 'History (newest first)'));
+    const list = el('ul', { 'data-testid': 'history', class: 'history' });
+    for (const h of (state.history.get(m.uuid) || []).slice(0, 12)) list.append(el('li', {}, `${h.time}: ${h.text}`));
+    panel.append(list);
     panel.append(el('h3', {}, 'Memories'));
     panel.append(rows(b.memories.map((mem) => [mem.id,
       mem.present ? `${mem.value}${mem.ttl === null ? '' : ' (ttl ' + mem.ttl + ')'}` : '(empty)',
@@ -314,10 +345,6 @@ function renderPanel() {
   }
   if (m.goals) { panel.append(el('h3', {}, 'Goals')); panel.append(goals(m.goals, 'goals')); }
   if (m.targets) { panel.append(el('h3', {}, 'Target selector')); panel.append(goals(m.targets, 'targets')); }
-  panel.append(el('h3', {}, 'History'));
-  const list = el('ul', { 'data-testid': 'history' });
-  for (const h of state.history.get(m.uuid) || []) list.append(el('li', {}, `${h.time}: ${h.text}`));
-  panel.append(list);
 }
 
 // ---- the tick controls: only on a page that sent the password ----

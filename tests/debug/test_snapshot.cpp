@@ -139,9 +139,9 @@ BOOST_FIXTURE_TEST_CASE(a_brain_shows_activities_schedule_and_running_tree, Fixt
     b.set_default_activity(a.idle);
     b.set_schedule(&reg.schedules[s.villager_default]);
     b.add_activity(a.core, 0,
-                   behavior_list(std::make_unique<RunOne>(weighted_behaviors(
-                       std::pair{std::make_unique<Named>("refused", false), 1},
-                       std::pair{std::make_unique<Named>("chosen", true), 1}))));
+                   behavior_list(std::make_unique<RunOne>(
+                       weighted_behaviors(std::pair{std::make_unique<Named>("refused", false), 1},
+                                          std::pair{std::make_unique<Named>("chosen", true), 1}))));
     b.add_activity(a.idle, 0, behavior_list(std::make_unique<bt::BehaviorTreeBehavior>(patrol_tree())));
     b.use_default_activity();
     level.day_time_ = 2500;
@@ -181,7 +181,7 @@ BOOST_FIXTURE_TEST_CASE(a_brain_shows_every_memory_through_its_formatter_and_eac
     BOOST_TEST_REQUIRE(home);
     BOOST_TEST((*home)["present"] == true);
     BOOST_TEST((*home)["value"] == R"({dimension:"minecraft:overworld",pos:[I;1,64,2]})");  // its codec's SNBT
-    BOOST_TEST((*home)["ttl"].is_null());  // forever
+    BOOST_TEST((*home)["ttl"].is_null());                                                   // forever
     const Json* walk = find_by(memories, "id", "minecraft:walk_target");
     BOOST_TEST_REQUIRE(walk);
     BOOST_TEST((*walk)["ttl"] == 120);

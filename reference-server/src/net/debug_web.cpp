@@ -105,7 +105,10 @@ using Stream = websocket::stream<beast::tcp_stream>;
 class PageSession final : public std::enable_shared_from_this<PageSession> {
 public:
     PageSession(std::shared_ptr<DebugWebServer::State> state, Stream ws, std::uint64_t id, std::string address)
-        : state_(std::move(state)), ws_(std::move(ws)), delay_timer_(ws_.get_executor()), id_(id),
+        : state_(std::move(state)),
+          ws_(std::move(ws)),
+          delay_timer_(ws_.get_executor()),
+          id_(id),
           address_(std::move(address)) {}
 
     // On the strand: completes the upgrade, then reads messages.
@@ -124,9 +127,8 @@ public:
 
     // Any thread.
     void send(std::shared_ptr<const std::string> message) {
-        asio::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
-            self->enqueue(std::move(m));
-        });
+        asio::post(ws_.get_executor(),
+                   [self = shared_from_this(), m = std::move(message)]() mutable { self->enqueue(std::move(m)); });
     }
 
     // Any thread.
@@ -183,7 +185,8 @@ private:
             else if (control == "sprint" && numeric && n >= 1 && n <= 1000000)
                 command = "tick sprint " + std::to_string(n);
             else if (control == "rate" && numeric && n >= 1 && n <= 10000) command = "tick rate " + std::to_string(n);
-            else if (control == "time" && numeric && n >= 0 && n <= 2147483647) command = "time set " + std::to_string(n);
+            else if (control == "time" && numeric && n >= 0 && n <= 2147483647)
+                command = "time set " + std::to_string(n);
             else return false;
             if (!authed_) {
                 reply(nlohmann::json{{"error", "send the password first"}});

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 
 #include "mobsdk/debug/snapshot.hpp"
 #include "mobserver/world/server_mob.hpp"
@@ -46,6 +47,34 @@ Json places(Mob& mob, const VanillaContent& vanilla) {
     return out;
 }
 
+// The top block of every loaded column in a square, as palette indices.
+Json ground(World& world, BlockPos center, std::int32_t radius) {
+    const std::int32_t size = 2 * radius + 1;
+    const BlockRegistry& blocks = world.blocks();
+    std::map<std::string, int> index;
+    Json palette = Json::array();
+    Json cells = Json::array();
+    for (std::int32_t dz = -radius; dz <= radius; ++dz) {
+        for (std::int32_t dx = -radius; dx <= radius; ++dx) {
+            const std::int32_t x = center.x + dx, z = center.z + dz;
+            if (!world.is_loaded(ChunkPos::of(BlockPos{x, 0, z}))) {
+                cells.push_back(-1);
+                continue;
+            }
+            const std::int32_t top = world.height(Heightmap::WorldSurface, x, z) - 1;
+            const std::string id = blocks.id_of(world.block_state(BlockPos{x, top, z})).str();
+            auto [it, added] = index.emplace(id, static_cast<int>(index.size()));
+            if (added) palette.push_back(id);
+            cells.push_back(it->second);
+        }
+    }
+    return Json{{"x0", center.x - radius},
+                {"z0", center.z - radius},
+                {"size", size},
+                {"palette", std::move(palette)},
+                {"cells", std::move(cells)}};
+}
+
 }  // namespace
 
 std::string debug_view_message(World& world, const VanillaContent& vanilla, const DebugViewRequest& request) {
@@ -65,7 +94,8 @@ std::string debug_view_message(World& world, const VanillaContent& vanilla, cons
                             {"yaw", mob->y_rot()}});
         if (std::find(request.watched.begin(), request.watched.end(), uuid) == request.watched.end()) continue;
         const brain::FormatContext context{&world, &entity_types, p};
-        watched.push_back(Json{{"mob", Json::parse(debug::mob_json(*mob, context))}, {"places", places(*mob, vanilla)}});
+        watched.push_back(
+            Json{{"mob", Json::parse(debug::mob_json(*mob, context))}, {"places", places(*mob, vanilla)}});
     }
     Json j{{"type", "tick"},
            {"game_time", world.game_time()},
@@ -86,6 +116,7 @@ std::string debug_view_message(World& world, const VanillaContent& vanilla, cons
                                 {"max", poi_types[r.type].max_tickets}});
         j["pois"] = std::move(pois);
     }
+    if (request.ground_center) j["ground"] = ground(world, *request.ground_center, request.ground_radius);
     j["watched"] = std::move(watched);
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }

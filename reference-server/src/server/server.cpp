@@ -586,9 +586,7 @@ void MinecraftServer::start_debug_web() {
                 reply(source.text());
             });
         },
-        [this](std::string_view level, std::string message) {
-            log_.log(net_log_level(level), message, "Debug view");
-        });
+        [this](std::string_view level, std::string message) { log_.log(net_log_level(level), message, "Debug view"); });
     if (debug_web_->start()) debug_web_.reset();  // it logged why
 }
 
@@ -600,8 +598,11 @@ void MinecraftServer::publish_debug_view() {
     DebugViewRequest request;
     request.watched = debug_web_->watched();
     request.frozen = ticks_.frozen();
-    // The POIs change rarely: listed once a second, around the spawn (where the village is built).
-    if (debug_web_messages_++ % 10 == 0) request.poi_center = world_->spawn_pos();
+    // POIs and the ground change rarely: listed once a second and every 5 seconds, around the spawn
+    // (where the village is built).
+    if (debug_web_messages_ % 10 == 0) request.poi_center = world_->spawn_pos();
+    if (debug_web_messages_ % 50 == 0) request.ground_center = world_->spawn_pos();
+    ++debug_web_messages_;
     try {
         debug_web_->publish(
             std::make_shared<const std::string>(debug_view_message(*world_, plugins_->vanilla(), request)));

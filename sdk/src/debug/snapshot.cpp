@@ -24,10 +24,10 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 
 const char* flag_name(goal::Flag f) noexcept {
     switch (f) {
-    case goal::Flag::Move: return "move";
-    case goal::Flag::Look: return "look";
-    case goal::Flag::Jump: return "jump";
-    case goal::Flag::Target: return "target";
+        case goal::Flag::Move: return "move";
+        case goal::Flag::Look: return "look";
+        case goal::Flag::Jump: return "jump";
+        case goal::Flag::Target: return "target";
     }
     return "?";
 }
@@ -148,7 +148,8 @@ Json goal_selector_value(const goal::GoalSelector& selector) {
                {"flags", flags_json(w.goal->flags())},
                {"running", w.running},
                {"interruptable", w.goal->is_interruptable()}};
-        if (const auto* tg = dynamic_cast<const bt::BehaviorTreeGoal*>(w.goal.get())) g["tree"] = tree_value(tg->tree());
+        if (const auto* tg = dynamic_cast<const bt::BehaviorTreeGoal*>(w.goal.get()))
+            g["tree"] = tree_value(tg->tree());
         goals.push_back(std::move(g));
     }
     return Json{{"disabled_flags", flags_json(selector.disabled_flags())}, {"goals", std::move(goals)}};

@@ -65,8 +65,7 @@ struct DebugWebOptions {
 /// @brief Runs one tick control for a page that sent the password: `command` is a server command
 /// the server builds itself from the page's request (`tick step 5`, `time set 2000`); `reply` must
 /// be called once with the output, from any thread.
-using DebugWebControlHandler =
-    std::function<void(std::string command, std::function<void(std::string output)> reply)>;
+using DebugWebControlHandler = std::function<void(std::string command, std::function<void(std::string output)> reply)>;
 
 /// @brief The debug view's listener and its pages.
 ///
