@@ -49,28 +49,16 @@ private:
     Vec3 pos_;
 };
 
-// RCON: answers are collected for the reply; success lines are also shown on the console as
-// vanilla broadcasts command feedback to operators ("[Rcon: Summoned new Villager]").
-class RconSource final : public CollectingSource {
+// RCON and the debug view's tick controls: answers are collected for the reply; success lines are
+// also shown on the console as vanilla broadcasts command feedback to operators ("[Rcon: Summoned
+// new Villager]", "[Debug view: Set the time to 2000]").
+class RemoteSource final : public CollectingSource {
 public:
-    RconSource(ServerLog& log, Vec3 pos) : CollectingSource("Rcon", pos), log_(&log) {}
+    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos)
+        : CollectingSource(std::string(name), pos), log_(&log) {}
     void send_success(std::string_view line) override {
         CollectingSource::send_success(line);
-        log_->info("[Rcon: " + std::string(line) + "]");
-    }
-
-private:
-    ServerLog* log_;
-};
-
-// The debug view's tick controls: answers are collected for the page and shown on the console
-// as RCON's are ("[Debug view: Set the time to 2000]").
-class DebugWebSource final : public CollectingSource {
-public:
-    DebugWebSource(ServerLog& log, Vec3 pos) : CollectingSource("Debug view", pos), log_(&log) {}
-    void send_success(std::string_view line) override {
-        CollectingSource::send_success(line);
-        log_->info("[Debug view: " + std::string(line) + "]");
+        log_->info("[" + std::string(name()) + ": " + std::string(line) + "]");
     }
 
 private:
@@ -467,15 +455,7 @@ int MinecraftServer::run() {
                 io_, ro,
                 [this](std::string command, std::function<void(std::string)> reply) {
                     if (ServerWatchdog::is_stop_command(command)) watchdog_->stop_requested("stop over RCON");
-                    boost::asio::post(strand_, [this, command = std::move(command), reply = std::move(reply)] {
-                        if (stopped_) {
-                            reply("");
-                            return;
-                        }
-                        RconSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
-                        run_command(command, source);
-                        reply(source.text());
-                    });
+                    run_remote_command("Rcon", std::move(command), std::move(reply));
                 },
                 [this](std::string_view level, std::string message) {
                     log_.log(net_log_level(level), message, "RCON Listener");
@@ -566,6 +546,19 @@ void MinecraftServer::run_tick_body() {
     schedule_tick();
 }
 
+void MinecraftServer::run_remote_command(std::string_view source_name, std::string command,
+                                         std::function<void(std::string)> reply) {
+    boost::asio::post(strand_, [this, source_name, command = std::move(command), reply = std::move(reply)] {
+        if (stopped_) {
+            reply("");
+            return;
+        }
+        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
+        run_command(command, source);
+        reply(source.text());
+    });
+}
+
 void MinecraftServer::start_debug_web() {
     if (properties_.debug_web_port == 0) return;
     DebugWebOptions wo;
@@ -576,15 +569,7 @@ void MinecraftServer::start_debug_web() {
     debug_web_ = std::make_unique<DebugWebServer>(
         io_, wo,
         [this](std::string command, std::function<void(std::string)> reply) {
-            boost::asio::post(strand_, [this, command = std::move(command), reply = std::move(reply)] {
-                if (stopped_) {
-                    reply("");
-                    return;
-                }
-                DebugWebSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
-                run_command(command, source);
-                reply(source.text());
-            });
+            run_remote_command("Debug view", std::move(command), std::move(reply));
         },
         [this](std::string_view level, std::string message) { log_.log(net_log_level(level), message, "Debug view"); });
     if (debug_web_->start()) debug_web_.reset();  // it logged why

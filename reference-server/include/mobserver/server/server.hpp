@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -98,6 +100,8 @@ private:
     void run_tick_body();
     void shutdown();  // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
+    // Any thread: runs a command from RCON or the debug view on the strand; `reply` gets its output.
+    void run_remote_command(std::string_view source_name, std::string command, std::function<void(std::string)> reply);
     void start_debug_web();     // after "Done", when debug-web-port is set
     void publish_debug_view();  // on the strand, after a tick, while a page is open
     std::string save_level_data();
