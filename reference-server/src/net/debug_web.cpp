@@ -348,6 +348,13 @@ private:
         http::request<http::string_body> request = parser_->release();
         if (websocket::is_upgrade(request)) {
             if (request.target() != "/ws") return respond_and_close(http::status::not_found);
+            // A browser says which site opened the socket: only the page itself may (another site
+            // open in the same browser must not read the world or guess the password).
+            const auto origin = request[http::field::origin];
+            const auto host = request[http::field::host];
+            if (!origin.empty() && (origin.size() != host.size() + 7 || !origin.starts_with("http://") ||
+                                    !origin.ends_with(host)))
+                return respond_and_close(http::status::forbidden);
             auto page = std::make_shared<PageSession>(state_, Stream(std::move(stream_)), id_, address_);
             page_ = page;
             closed_ = true;  // the page owns the connection now

@@ -129,6 +129,11 @@ export const tests = {
     assertEqual(statusOf(big), 431, 'an oversized header is refused and the connection closed');
     const body = await rawHttp(webPort, 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n' + 'x'.repeat(100));
     assertEqual(statusOf(body), 413, 'a request body is refused');
+    const upgrade = (origin) => rawHttp(webPort, `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${webPort}\r\n` +
+      'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+      `Sec-WebSocket-Version: 13\r\nOrigin: ${origin}\r\n\r\n`, { timeoutMs: 3000 }).catch(() => 'HTTP/1.1 101 kept open');
+    assertEqual(statusOf(await upgrade('http://evil.example')), 403, 'a socket opened by another site is refused');
+    assertEqual(statusOf(await upgrade(`http://127.0.0.1:${webPort}.evil.example`)), 403, 'a look-alike origin too');
     const garbage = await rawHttp(webPort, 'NOT HTTP AT ALL\r\n\r\n');
     assert(!/200 OK/.test(garbage), 'garbage gets no page');
     // A page that sends a binary frame, one a 10 kB message, one bad JSON, one an unmasked frame:
