@@ -91,13 +91,14 @@ class Page {
   send(obj) { this.sock.write(this.frame(1, Buffer.from(JSON.stringify(obj)))); }
   sendRaw(bytes) { this.sock.write(bytes); }
   /** Resolves with the first message received from now on that `pred` accepts. */
-  async next(pred, what, timeoutMs = 20000) {
+  next(pred, what, timeoutMs = 20000) {  // not `async`: CMakeLists.txt takes `  async name(` for a test
     const from = this.messages.length;
     let found;
-    await until(() => (found = this.messages.slice(from).find(pred)) !== undefined || this.closed,
-      { timeoutMs, what });
-    assert(found !== undefined, `${what}: the page was closed`);
-    return found;
+    return until(() => (found = this.messages.slice(from).find(pred)) !== undefined || this.closed,
+      { timeoutMs, what }).then(() => {
+      assert(found !== undefined, `${what}: the page was closed`);
+      return found;
+    });
   }
   close() { this.sock.destroy(); }
 }
