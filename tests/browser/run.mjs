@@ -138,7 +138,9 @@ const tests = {
     const v = villagers[0];
     await clickMob(page, v.uuid);
     await page.locator('[data-testid="history"] li').first().waitFor({ timeout: 20000 });
-    await s.command(`summon minecraft:zombie ${v.x.toFixed(2)} ${v.y.toFixed(2)} ${(v.z + 3).toFixed(2)}`, /Summoned new/);
+    // Where the villager is now, so that the zombie is in its sight (not behind a wall).
+    const [x, y, z] = await page.evaluate((u) => window.debugView.state.watched.get(u).mob.position, v.uuid);
+    await s.command(`summon minecraft:zombie ${x.toFixed(2)} ${y.toFixed(2)} ${z.toFixed(2)}`, /Summoned new/);
     await until(async () => /activity minecraft:panic started/.test(await page.locator('[data-testid="history"]').textContent()),
       { timeoutMs: 30000, what: 'the panic in the history' });
     await page.screenshot({ path: path.join(shots, 'debug-view-panic.png') });

@@ -59,6 +59,7 @@ struct DebugWebServer::State final : TcpListener {
         std::lock_guard lock(pages_mutex);
         pages[id] = Page{page, {}};
         page_count.store(pages.size(), std::memory_order_relaxed);
+        page_opened.store(true, std::memory_order_relaxed);
     }
     void remove_page(std::uint64_t id) {
         std::lock_guard lock(pages_mutex);
@@ -83,6 +84,7 @@ struct DebugWebServer::State final : TcpListener {
     mutable std::mutex pages_mutex;  // guards pages
     std::map<std::uint64_t, Page> pages;
     std::atomic<std::size_t> page_count{0};
+    std::atomic<bool> page_opened{false};
 
 protected:
     std::string refusal(const std::string& address) const override {
@@ -352,8 +354,8 @@ private:
             // open in the same browser must not read the world or guess the password).
             const auto origin = request[http::field::origin];
             const auto host = request[http::field::host];
-            if (!origin.empty() && (origin.size() != host.size() + 7 || !origin.starts_with("http://") ||
-                                    !origin.ends_with(host)))
+            if (!origin.empty() &&
+                (origin.size() != host.size() + 7 || !origin.starts_with("http://") || !origin.ends_with(host)))
                 return respond_and_close(http::status::forbidden);
             auto page = std::make_shared<PageSession>(state_, Stream(std::move(stream_)), id_, address_);
             page_ = page;
@@ -467,6 +469,10 @@ std::uint16_t DebugWebServer::port() const noexcept { return state_->port(); }
 std::size_t DebugWebServer::connection_count() const { return state_->connection_count(); }
 
 std::size_t DebugWebServer::page_count() const noexcept { return state_->page_count.load(std::memory_order_relaxed); }
+
+bool DebugWebServer::take_page_opened() noexcept {
+    return state_->page_opened.exchange(false, std::memory_order_relaxed);
+}
 
 std::vector<std::string> DebugWebServer::watched() const {
     std::set<std::string> all;

@@ -584,9 +584,10 @@ void MinecraftServer::publish_debug_view() {
     request.watched = debug_web_->watched();
     request.frozen = ticks_.frozen();
     // POIs and the ground change rarely: listed once a second and every 5 seconds, around the spawn
-    // (where the village is built).
-    if (debug_web_messages_ % 10 == 0) request.poi_center = world_->spawn_pos();
-    if (debug_web_messages_ % 50 == 0) request.ground_center = world_->spawn_pos();
+    // (where the village is built), and at once for a page that just opened.
+    const bool opened = debug_web_->take_page_opened();
+    if (opened || debug_web_messages_ % 10 == 0) request.poi_center = world_->spawn_pos();
+    if (opened || debug_web_messages_ % 50 == 0) request.ground_center = world_->spawn_pos();
     ++debug_web_messages_;
     try {
         debug_web_->publish(

@@ -171,11 +171,16 @@ export const tests = {
     await s.start();
     await s.waitFor(/Debug view on http:/);  // logged after Done
     const page = await Page.open(webPort);
+    await until(() => page.messages.length > 0, { what: 'a first update' });
+    const opening = page.messages[0];
+    assert(opening.type === 'tick' && opening.ground && opening.pois, 'a page that opens gets the ground and the POIs at once');
+    assert(opening.ground.cells.length === opening.ground.size ** 2 && opening.ground.palette.includes('minecraft:grass_block'),
+      `the ground: ${JSON.stringify(opening.ground.palette)}`);
     const first = await page.next((m) => m.type === 'tick' && m.mobs.some((x) => x.type === 'minecraft:villager'),
       'villagers on the map');
     const villagers = first.mobs.filter((x) => x.type === 'minecraft:villager');
     assertEqual(villagers.length, 4, 'the default village has four villagers');
-    assert(first.pois && first.pois.some((p) => p.type === 'minecraft:home'), 'beds among the POIs');
+    assert(opening.pois.some((p) => p.type === 'minecraft:home'), 'beds among the POIs');
     // Without the password: no controls.
     page.send({ control: 'time', value: 2000 });
     const refused = await page.next((m) => 'error' in m, 'a control without the password is refused');

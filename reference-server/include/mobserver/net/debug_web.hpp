@@ -99,6 +99,9 @@ public:
 
     /// @brief Pages open now: one relaxed atomic load, so the tick can ask every tick.
     std::size_t page_count() const noexcept;
+    /// @brief True once after a page opened (so that the next message brings what is sent only now
+    /// and then: the ground and the POIs).
+    bool take_page_opened() noexcept;
     /// @brief The UUIDs (as text) of the mobs some page watches, each once.
     std::vector<std::string> watched() const;
     /// @brief Any thread: queues `message` (a JSON text) for every open page; a page with
