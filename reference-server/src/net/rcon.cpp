@@ -230,9 +230,7 @@ protected:
     }
 };
 
-namespace {
-
-bool same_password(std::string_view a, std::string_view b) {
+bool same_password(std::string_view a, std::string_view b) noexcept {
     // Compare every byte whatever the first difference, so timing says nothing about the prefix.
     unsigned diff = a.size() == b.size() ? 0u : 1u;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -240,6 +238,8 @@ bool same_password(std::string_view a, std::string_view b) {
                                       static_cast<unsigned char>(i < b.size() ? b[i] : 0));
     return diff == 0;
 }
+
+namespace {
 
 class RconSession final : public ListenerSession, public std::enable_shared_from_this<RconSession> {
 public:

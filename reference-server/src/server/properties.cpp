@@ -229,6 +229,8 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "default-gamemode") return set_game_mode(p.default_gamemode, value);
     if (key == "white-list") return set_bool(p.white_list, value);
     if (key == "network-keep-alive-ms") return set_int(p.network_keep_alive_ms, value, 50, 600000);
+    if (key == "debug-web-port") return set_int(p.debug_web_port, value, 0, 65535);
+    if (key == "debug-web-ip") return set_non_empty(p.debug_web_ip, trim_right(value));
     return std::nullopt;
 }
 
@@ -490,6 +492,8 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["default-gamemode"] = p.default_gamemode;
     all["white-list"] = p.white_list ? "true" : "false";
     all["network-keep-alive-ms"] = int_text(p.network_keep_alive_ms);
+    all["debug-web-port"] = int_text(p.debug_web_port);
+    all["debug-web-ip"] = p.debug_web_ip;
 
     std::string out = "#Minecraft server properties\n#" + java_date(now) + "\n";
     for (const auto& [k, v] : all) out += escape(k, true) + "=" + escape(v, false) + "\n";
@@ -574,8 +578,9 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
 }
 
 Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std::vector<PropertyOverride>& overrides) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kFlags = {{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kFlags = {{
         {"--port", "server-port"},
+        {"--debug-web", "debug-web-port"},
         {"--rcon-port", "rcon.port"},
         {"--rcon-password", "rcon.password"},
         {"--world", "level-name"},
@@ -591,7 +596,7 @@ Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std
         if (it == kFlags.end())
             return unexpected(error_at(flag, 0,
                                        "unknown flag (expected --port, --rcon-port, --rcon-password, "
-                                       "--world, --plugins or --seed)"));
+                                       "--world, --plugins, --seed or --debug-web)"));
         const auto err = set_key(next, it->second, value);
         if (err && !err->empty())
             return unexpected(error_at(flag, 0, *err + " (sets " + std::string(it->second) + ")"));

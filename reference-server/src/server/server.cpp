@@ -14,11 +14,13 @@
 #include "mobsdk/world/registries.hpp"
 #include "mobserver/command/commands.hpp"
 #include "mobserver/net/game_connection.hpp"
+#include "mobserver/net/debug_web.hpp"
 #include "mobserver/net/rcon.hpp"
 #include "mobserver/net/status.hpp"
 #include "mobserver/plugin/plugin_host.hpp"
 #include "mobserver/server/crash_report.hpp"
 #include "mobserver/server/player_list.hpp"
+#include "mobserver/server/debug_view.hpp"
 #include "mobserver/server/watchdog.hpp"
 #include "mobserver/storage/world_folder.hpp"
 #include "mobserver/storage/world_storage.hpp"
@@ -49,19 +51,24 @@ private:
     Vec3 pos_;
 };
 
-// RCON: answers are collected for the reply; success lines are also shown on the console as
-// vanilla broadcasts command feedback to operators ("[Rcon: Summoned new Villager]").
-class RconSource final : public CollectingSource {
+// RCON and the debug view's tick controls: answers are collected for the reply; success lines are
+// also shown on the console as vanilla broadcasts command feedback to operators ("[Rcon: Summoned
+// new Villager]", "[Debug view: Set the time to 2000]").
+class RemoteSource final : public CollectingSource {
 public:
-    RconSource(ServerLog& log, Vec3 pos) : CollectingSource("Rcon", pos), log_(&log) {}
+    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos)
+        : CollectingSource(std::string(name), pos), log_(&log) {}
     void send_success(std::string_view line) override {
         CollectingSource::send_success(line);
-        log_->info("[Rcon: " + std::string(line) + "]");
+        log_->info("[" + std::string(name()) + ": " + std::string(line) + "]");
     }
 
 private:
     ServerLog* log_;
 };
+
+// The debug view sends at most this often (10 messages a second), however fast the game ticks.
+constexpr auto kDebugWebPeriod = std::chrono::milliseconds(100);
 
 // The level of a line from the network listeners, which name it as text.
 LogLevel net_log_level(std::string_view level) {
@@ -84,12 +91,13 @@ std::string server_version_line() {
 std::string launch_usage() {
     return "Usage: mobserver [--dir DIR] [--world NAME] [--port N] [--rcon-port N] [--rcon-password P]\n"
            "                 [--plugins DIR] [--seed N] [--no-console] [--safe-mode] [--recreate-level-dat]\n"
-           "                 [--frozen]\n"
+           "                 [--frozen] [--debug-web PORT]\n"
            "  --dir DIR            server folder: server.properties, logs/, the world (default: .)\n"
            "  --world NAME         level-name: the world folder inside DIR\n"
            "  --port N             server-port: server list ping\n"
            "  --rcon-port N        rcon.port (RCON also needs enable-rcon=true and a password)\n"
            "  --rcon-password P    rcon.password\n"
+           "  --debug-web PORT     debug-web-port: serve the debug view on PORT (0: off)\n"
            "  --plugins DIR        plugins-dir\n"
            "  --seed N             level-seed for a new world\n"
            "  --no-console         do not read commands from standard input\n"
@@ -103,8 +111,8 @@ std::string launch_usage() {
 
 Result<ServerLaunch, std::string> parse_launch_arguments(int argc, const char* const* argv) {
     ServerLaunch launch;
-    static constexpr std::string_view valued[] = {"--world",         "--port",    "--rcon-port",
-                                                  "--rcon-password", "--plugins", "--seed"};
+    static constexpr std::string_view valued[] = {"--world",   "--port", "--rcon-port", "--rcon-password",
+                                                  "--plugins", "--seed", "--debug-web"};
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
         std::string value;
@@ -469,15 +477,7 @@ int MinecraftServer::run() {
                 io_, ro,
                 [this](std::string command, std::function<void(std::string)> reply) {
                     if (ServerWatchdog::is_stop_command(command)) watchdog_->stop_requested("stop over RCON");
-                    boost::asio::post(strand_, [this, command = std::move(command), reply = std::move(reply)] {
-                        if (stopped_) {
-                            reply("");
-                            return;
-                        }
-                        RconSource source(log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
-                        run_command(command, source);
-                        reply(source.text());
-                    });
+                    run_remote_command("Rcon", std::move(command), std::move(reply));
                 },
                 [this](std::string_view level, std::string message) {
                     log_.log(net_log_level(level), message, "RCON Listener");
@@ -485,6 +485,7 @@ int MinecraftServer::run() {
             if (rcon_->start()) rcon_.reset();  // RconServer logged why (vanilla's "Unable to initialise RCON")
         }
     }
+    start_debug_web();
 
     boost::asio::signal_set signals(io_, SIGINT, SIGTERM);
     std::function<void(const boost::system::error_code&, int)> on_signal = [&](const boost::system::error_code& ec,
@@ -564,7 +565,60 @@ void MinecraftServer::run_tick_body() {
     }
     ticks_.end_tick(Clock::now() - begin);
     if (auto report = ticks_.take_sprint_report()) log_.info(*report);
+    // With no page open this is one relaxed load: the tick does nothing more.
+    if (debug_web_ && debug_web_->page_count() > 0) publish_debug_view();
     schedule_tick();
+}
+
+void MinecraftServer::run_remote_command(std::string_view source_name, std::string command,
+                                         std::function<void(std::string)> reply) {
+    boost::asio::post(strand_, [this, source_name, command = std::move(command), reply = std::move(reply)] {
+        if (stopped_) {
+            reply("");
+            return;
+        }
+        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
+        run_command(command, source);
+        reply(source.text());
+    });
+}
+
+void MinecraftServer::start_debug_web() {
+    if (properties_.debug_web_port == 0) return;
+    DebugWebOptions wo;
+    wo.bind_address = properties_.debug_web_ip;
+    wo.port = static_cast<std::uint16_t>(properties_.debug_web_port);
+    // The tick controls unlock with the RCON password, when RCON has one.
+    if (properties_.enable_rcon) wo.password = properties_.rcon_password;
+    debug_web_ = std::make_unique<DebugWebServer>(
+        io_, wo,
+        [this](std::string command, std::function<void(std::string)> reply) {
+            run_remote_command("Debug view", std::move(command), std::move(reply));
+        },
+        [this](std::string_view level, std::string message) { log_.log(net_log_level(level), message, "Debug view"); });
+    if (debug_web_->start()) debug_web_.reset();  // it logged why
+}
+
+void MinecraftServer::publish_debug_view() {
+    if (!world_) return;
+    const auto now = Clock::now();
+    if (now - debug_web_last_ < kDebugWebPeriod) return;
+    debug_web_last_ = now;
+    DebugViewRequest request;
+    request.watched = debug_web_->watched();
+    request.frozen = ticks_.frozen();
+    // POIs and the ground change rarely: listed once a second and every 5 seconds, around the spawn
+    // (where the village is built), and at once for a page that just opened.
+    const bool opened = debug_web_->take_page_opened();
+    if (opened || debug_web_messages_ % 10 == 0) request.poi_center = world_->spawn_pos();
+    if (opened || debug_web_messages_ % 50 == 0) request.ground_center = world_->spawn_pos();
+    ++debug_web_messages_;
+    try {
+        debug_web_->publish(
+            std::make_shared<const std::string>(debug_view_message(*world_, plugins_->vanilla(), request)));
+    } catch (const std::exception& e) {
+        log_.error(std::string("Debug view snapshot failed: ") + e.what());
+    }
 }
 
 void MinecraftServer::request_stop() { stopping_ = true; }
@@ -654,6 +708,7 @@ void MinecraftServer::shutdown() {
     if (players_) players_->attach(nullptr, "Server closed");
     if (rcon_) rcon_->stop();
     if (status_) status_->stop();
+    if (debug_web_) debug_web_->stop();
     timer_.cancel();
     log_.info("Saving worlds");
     if (world_) {  // none after a failed reload, which saved everything before it failed

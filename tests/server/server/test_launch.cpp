@@ -32,18 +32,20 @@ BOOST_AUTO_TEST_CASE(defaults) {
 
 BOOST_AUTO_TEST_CASE(switches_and_valued_flags) {
     const auto l = parse({"--dir", "srv", "--safe-mode", "--frozen", "--recreate-level-dat", "--no-console",
-                          "--port=25570", "--world", "/data/w"});
+                          "--port=25570", "--world", "/data/w", "--debug-web", "8080"});
     BOOST_REQUIRE(l.has_value());
     BOOST_TEST(l->dir == "srv");
     BOOST_TEST(l->safe_mode);
     BOOST_TEST(l->frozen);
     BOOST_TEST(l->recreate_level_dat);
     BOOST_TEST(!l->console);
-    BOOST_REQUIRE(l->overrides.size() == 2u);
+    BOOST_REQUIRE(l->overrides.size() == 3u);
     BOOST_TEST(l->overrides[0].first == "--port");
     BOOST_TEST(l->overrides[0].second == "25570");
     BOOST_TEST(l->overrides[1].first == "--world");
     BOOST_TEST(l->overrides[1].second == "/data/w");
+    BOOST_TEST(l->overrides[2].first == "--debug-web");
+    BOOST_TEST(l->overrides[2].second == "8080");
 }
 
 BOOST_AUTO_TEST_CASE(errors_name_the_flag) {
@@ -56,6 +58,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_flag) {
     BOOST_TEST(help.error().find("--safe-mode") != std::string::npos);
     BOOST_TEST(help.error().find("--frozen") != std::string::npos);
     BOOST_TEST(help.error().find("--recreate-level-dat") != std::string::npos);
+    BOOST_TEST(help.error().find("--debug-web PORT") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -307,6 +307,8 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
     const std::string body = text.substr(text.find("1970\n") + 5);
     BOOST_TEST(body ==
                "debug=false\n"
+               "debug-web-ip=127.0.0.1\n"
+               "debug-web-port=0\n"
                "default-gamemode=survival\n"
                "difficulty=easy\n"
                "enable-rcon=false\n"
@@ -499,6 +501,24 @@ BOOST_AUTO_TEST_CASE(override_errors_name_the_flag_and_change_nothing) {
     BOOST_TEST(r.error().key == "--max-players");
     BOOST_TEST(contains(r.error().message, "unknown flag"));
     BOOST_TEST((p == ServerProperties{}));
+}
+
+BOOST_AUTO_TEST_CASE(debug_view_keys_and_flag) {
+    ServerProperties p;
+    BOOST_TEST(p.debug_web_port == 0);  // off by default
+    BOOST_TEST(p.debug_web_ip == "127.0.0.1");
+    auto parsed = parse_properties("debug-web-port=8080\ndebug-web-ip=0.0.0.0 \n");
+    BOOST_REQUIRE(parsed.has_value());
+    BOOST_TEST(parsed->debug_web_port == 8080);
+    BOOST_TEST(parsed->debug_web_ip == "0.0.0.0");
+    BOOST_TEST(!parse_properties("debug-web-port=65536\n").has_value());
+    BOOST_TEST(!parse_properties("debug-web-ip=\n").has_value());
+    BOOST_REQUIRE(apply_overrides(p, {{"--debug-web", "9000"}}).has_value());
+    BOOST_TEST(p.debug_web_port == 9000);
+    const auto bad = apply_overrides(p, {{"--debug-web", "-1"}});
+    BOOST_REQUIRE(!bad.has_value());
+    BOOST_TEST(bad.error().key == "--debug-web");
+    BOOST_TEST(p.debug_web_port == 9000);
 }
 
 BOOST_AUTO_TEST_CASE(level_seed_as_vanilla_reads_it) {

@@ -103,6 +103,10 @@ private:
     std::optional<RconError> error_;
 };
 
+/// @brief True when `given` is `password`, compared in constant time: every byte is looked at
+/// whatever the first difference, so the time taken says nothing about a right prefix.
+bool same_password(std::string_view given, std::string_view password) noexcept;
+
 /// @brief Settings of the failed-login throttle (see LoginThrottle).
 struct LoginThrottleOptions {
     /// @brief Failures per address answered at once, as vanilla answers every one.

@@ -80,6 +80,11 @@ struct ServerProperties {
     /// @brief network-keep-alive-ms (ours, for tests): the keep-alive period (vanilla's 15000); a
     /// client that leaves one unanswered until the next is due is disconnected ("Timed out").
     std::int32_t network_keep_alive_ms = 15000;
+    /// @brief debug-web-port (ours): the port of the debug view (HTTP and WebSocket); 0, the
+    /// default, turns it off.
+    std::int32_t debug_web_port = 0;
+    /// @brief debug-web-ip (ours): the address the debug view binds; loopback by default.
+    std::string debug_web_ip = "127.0.0.1";
     /// @brief Keys this server does not know, kept verbatim and written back as vanilla does.
     std::map<std::string, std::string> other;
 

@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -29,6 +31,7 @@ class World;
 class WorldStorage;
 class RconServer;
 class StatusServer;
+class DebugWebServer;
 class PluginHost;
 class ServerWatchdog;
 class PlayerList;
@@ -100,6 +103,10 @@ private:
     void run_tick_body();
     void shutdown();  // on the strand: stop listening, save, stop the io_context
     void run_command(const std::string& line, CommandSource& source);
+    // Any thread: runs a command from RCON or the debug view on the strand; `reply` gets its output.
+    void run_remote_command(std::string_view source_name, std::string command, std::function<void(std::string)> reply);
+    void start_debug_web();     // after "Done", when debug-web-port is set
+    void publish_debug_view();  // on the strand, after a tick, while a page is open
     std::string save_level_data();
     PlayerListSettings player_settings() const;  // from server.properties and whitelist.json
     void report_last_crash();                    // the note a crashed run left (see CrashReporter)
@@ -130,6 +137,9 @@ private:
     std::unique_ptr<RconServer> rcon_;
     std::unique_ptr<StatusServer> status_;
     std::shared_ptr<PlayerList> players_;  // shared with the connections, which post to it
+    std::unique_ptr<DebugWebServer> debug_web_;
+    std::chrono::steady_clock::time_point debug_web_last_{};  // the last message's time
+    std::int64_t debug_web_messages_ = 0;
     std::thread console_thread_;
     std::atomic<bool> console_stop_{false};
 

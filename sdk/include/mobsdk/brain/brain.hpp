@@ -264,8 +264,15 @@ public:
     /// @brief True when the activity was added and its requirements hold now.
     bool activity_requirements_are_met(Activity activity) const noexcept;
 
+    /// @brief The activities that are always active, as set_core_activities set them.
+    const std::vector<Activity>& core_activities() const noexcept { return core_activities_; }
+    /// @brief The activity used when a requested one's requirements fail (invalid until set).
+    Activity default_activity() const noexcept { return default_activity_; }
+
     /// @brief The schedule update_activity_from_schedule follows.
     void set_schedule(const Schedule* schedule) noexcept { schedule_ = schedule; }
+    /// @brief The schedule it follows, or nullptr when it has none.
+    const Schedule* schedule() const noexcept { return schedule_; }
     /// @brief Vanilla's rule: at most once per 20 game ticks (more than 20 since the last read),
     /// switch to the scheduled activity (or the default one if its requirements fail).
     void update_activity_from_schedule(std::int64_t day_time, std::int64_t game_time);

@@ -47,6 +47,8 @@ public:
     }
     /// @brief The wrapped behaviour.
     BehaviorControl& inner() noexcept { return *inner_; }
+    /// @brief The wrapped behaviour.
+    const BehaviorControl& inner() const noexcept { return *inner_; }
 
 private:
     std::unique_ptr<BehaviorControl> inner_;
@@ -119,8 +121,6 @@ class FirstApplicable final : public GateBehavior {
 public:
     /// @brief Children in the order they are tried.
     explicit FirstApplicable(BehaviorList children);
-
-protected:
     const char* type_name() const noexcept override { return "FirstApplicable"; }
 };
 
@@ -132,8 +132,6 @@ public:
     explicit OneRandom(BehaviorList children);
     /// @brief Weighted children.
     explicit OneRandom(WeightedBehaviors children);
-
-protected:
     const char* type_name() const noexcept override { return "OneRandom"; }
 };
 
@@ -142,8 +140,6 @@ class AllApplicable final : public GateBehavior {
 public:
     /// @brief Children in the order they are tried.
     explicit AllApplicable(BehaviorList children);
-
-protected:
     const char* type_name() const noexcept override { return "AllApplicable"; }
 };
 
@@ -165,6 +161,10 @@ public:
     }
     /// @brief Index of the child now running (meaningful while RUNNING).
     std::size_t current() const noexcept { return current_; }
+    /// @brief Number of children.
+    std::size_t child_count() const noexcept { return children_.size(); }
+    /// @brief The i-th child, in the order they run.
+    const BehaviorControl& child(std::size_t i) const { return *children_.at(i); }
 
 private:
     BehaviorList children_;

@@ -124,9 +124,7 @@ public:
     std::int32_t child_weight(std::size_t i) const { return behaviors_.entries().at(i).weight; }
     /// @brief The entry conditions.
     const std::vector<MemoryRequirement>& entry_condition() const noexcept { return entry_condition_; }
-
-protected:
-    /// @brief The class name shown by debug_string().
+    /// @brief The class name shown by debug_string() (`GateBehavior`, `RunOne`, `FirstApplicable`…).
     virtual const char* type_name() const noexcept { return "GateBehavior"; }
 
 private:
@@ -159,8 +157,6 @@ public:
     explicit RunOne(WeightedBehaviors behaviors);
     /// @brief With entry conditions (vanilla's RunOne(map, list)).
     RunOne(std::vector<MemoryRequirement> entry_condition, WeightedBehaviors behaviors);
-
-protected:
     const char* type_name() const noexcept override { return "RunOne"; }
 };
 
