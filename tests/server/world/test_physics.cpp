@@ -256,7 +256,7 @@ BOOST_AUTO_TEST_CASE(flying_mobs_ignore_gravity) {
 // feet leave the ladder at its top, where it walks onto the wall.
 BOOST_AUTO_TEST_CASE(climbs_a_ladder_while_pushing_into_the_wall) {
     WorldHarness h;
-    h.fill({3, -60, -1}, {12, -57, 1}, "stone");               // a wall 4 high, its top at -56
+    h.fill({3, -60, -1}, {12, -57, 1}, "stone");              // a wall 4 high, its top at -56
     h.fill({2, -60, 0}, {2, -57, 0}, "ladder[facing=west]");  // on its west face: x 2.8125…3
     ServerMob& m = h.spawn("zombie", {2.5, feet, 0.5});
     settle(m);
@@ -384,9 +384,9 @@ BOOST_AUTO_TEST_CASE(bamboo_collides_where_its_random_offset_puts_it) {
     for (const Case& c : {Case{{5, -60, 3}, dx, dz}, Case{{0, -60, 0}, -0.25, -0.25}, Case{{5, -59, 3}, dx, dz}}) {
         h.set_block(c.pos, "bamboo");
         std::vector<AABB> boxes;
-        collect_block_boxes(h.world().chunks(), AABB{{c.pos.x + 0.0, c.pos.y + 0.0, c.pos.z + 0.0},
-                                                     {c.pos.x + 1.0, c.pos.y + 1.0, c.pos.z + 1.0}},
-                            boxes);
+        collect_block_boxes(
+            h.world().chunks(),
+            AABB{{c.pos.x + 0.0, c.pos.y + 0.0, c.pos.z + 0.0}, {c.pos.x + 1.0, c.pos.y + 1.0, c.pos.z + 1.0}}, boxes);
         BOOST_TEST_REQUIRE(boxes.size() == 1u);
         // Bamboo's collision box is 6.5…9.5 pixels across, the full height.
         BOOST_TEST(boxes[0].min.x == c.pos.x + 0.40625 + c.dx, boost::test_tools::tolerance(1e-12));

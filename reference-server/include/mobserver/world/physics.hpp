@@ -42,11 +42,11 @@ bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcep
 struct ClimbRules {
     /// @brief The rules of `blocks`: without a `minecraft:ladder` there only the tag counts.
     explicit ClimbRules(const BlockRegistry& blocks);
-    BlockTag climbable;              ///< `#minecraft:climbable`: ladders, vines, scaffolding, cave vines…
-    BlockTag trapdoors;              ///< `#minecraft:trapdoors`
-    Handle<BlockInfo> ladder;        ///< `minecraft:ladder`
-    Property<bool> open;             ///< a trapdoor's `open`
-    Property<Direction> facing;      ///< `facing` of trapdoors and ladders (horizontal)
+    BlockTag climbable;          ///< `#minecraft:climbable`: ladders, vines, scaffolding, cave vines…
+    BlockTag trapdoors;          ///< `#minecraft:trapdoors`
+    Handle<BlockInfo> ladder;    ///< `minecraft:ladder`
+    Property<bool> open;         ///< a trapdoor's `open`
+    Property<Direction> facing;  ///< `facing` of trapdoors and ladders (horizontal)
 };
 
 /// @brief Vanilla's LivingEntity.onClimbable for an entity whose feet are in block `feet` (its

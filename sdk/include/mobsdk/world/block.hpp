@@ -166,7 +166,7 @@ struct BlockStateInfo {
     /// shape it moves (bamboo 0.25, pointed_dripstone 0.125), else 0: the shape in `collision` is then
     /// unshifted, and collision_offset(pos) is where it lies at a position.
     float max_horizontal_offset = 0.0f;
-    BlockShape collision;  ///< collision shape (what mobs and rays hit), before the random offset
+    BlockShape collision;      ///< collision shape (what mobs and rays hit), before the random offset
     bool can_occlude = false;  ///< an opaque block (glass and leaves are not)
     /// @brief Vanilla's isSolidRender: opaque with a full occlusion shape. A random walk target
     /// must stand on such a block (seed 003): slabs, glass and fences are not.
