@@ -90,17 +90,24 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
     const bool one_section = y0 >= min_y && y1 < min_y + world_height && ((y0 - min_y) >> 4) == ((y1 - min_y) >> 4);
     const auto add = [&](const BlockStateInfo& info, int x, int y, int z) {
         const BlockShape& shape = info.collision;
-        if (shape.count == 0) return;
-        // Bamboo and pointed dripstone: the shape moved by the block's random offset first, then
-        // to the block (vanilla's shape.move(offset).move(pos)); zero for every other block.
-        const Vec3 o = info.collision_offset({x, y, z});
+        if (info.max_horizontal_offset > 0.0f) [[unlikely]] {
+            // Bamboo and pointed dripstone: the shape moved by the block's random offset first,
+            // then to the block (vanilla's shape.move(offset).move(pos)).
+            const Vec3 o = info.collision_offset({x, y, z});
+            for (const ShapeBox& s : shape) {
+                const AABB b{{(s.min_x + o.x) + x, y + s.min_y, (s.min_z + o.z) + z},
+                             {(s.max_x + o.x) + x, y + s.max_y, (s.max_z + o.z) + z}};
+                if (b.intersects(area)) out.push_back(b);
+            }
+            return;
+        }
         for (std::uint8_t i = 0; i < shape.count; ++i) {
             const ShapeBox& s = shape.boxes[i];
             // The vertical half of AABB::intersects first, with the same arithmetic: the layer of
             // margin below only matters for fences and walls.
             const double lo = y + s.min_y, hi = y + s.max_y;
             if (!(lo < area.max.y && hi > area.min.y)) continue;
-            AABB b{{(s.min_x + o.x) + x, lo, (s.min_z + o.z) + z}, {(s.max_x + o.x) + x, hi, (s.max_z + o.z) + z}};
+            AABB b{{x + s.min_x, lo, z + s.min_z}, {x + s.max_x, hi, z + s.max_z}};
             if (b.intersects(area)) out.push_back(b);
         }
     };
@@ -229,6 +236,7 @@ ClimbRules::ClimbRules(const BlockRegistry& blocks)
 
 bool on_climbable(const ChunkMap& chunks, const ClimbRules& rules, BlockPos feet) noexcept {
     const BlockState state = chunks.block_state(feet);
+    if (state.id == 0) return false;  // air, where a mob's feet almost always are
     const BlockRegistry& blocks = chunks.blocks();
     if (blocks.has_tag(state, rules.climbable)) return true;
     if (!blocks.has_tag(state, rules.trapdoors) || !blocks.get_or(state, rules.open, false)) return false;

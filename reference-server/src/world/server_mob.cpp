@@ -304,7 +304,7 @@ void ServerMob::travel() {
         const double y0 = d.pos.y;
         d.motion = d.motion + relative_input(input, 0.02f, d.y_rot);
         r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
-        if (r.horizontal_collision && on_climbable()) d.motion.y = 0.2;  // climbing out of water
+        if (r.horizontal_collision && on_climbable()) d.motion.y = 0.2;  // a ladder in water
         d.motion = d.motion * 0.8;
         if (!d.no_gravity) d.motion.y -= 0.005;  // gravity / 16 in fluids
         if (r.horizontal_collision) {
