@@ -90,6 +90,7 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
     const bool one_section = y0 >= min_y && y1 < min_y + world_height && ((y0 - min_y) >> 4) == ((y1 - min_y) >> 4);
     const auto add = [&](const BlockStateInfo& info, int x, int y, int z) {
         const BlockShape& shape = info.collision;
+        if (shape.count == 0) return;  // air, mostly
         if (info.max_horizontal_offset > 0.0f) [[unlikely]] {
             // Bamboo and pointed dripstone: the shape moved by the block's random offset first,
             // then to the block (vanilla's shape.move(offset).move(pos)).
