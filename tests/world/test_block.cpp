@@ -3,6 +3,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <initializer_list>
 #include <ostream>
 #include <stdexcept>
@@ -755,6 +757,87 @@ BOOST_AUTO_TEST_CASE(note_block_has_vanillas_properties_and_is_a_full_block) {
     BOOST_TEST(i.solid_render);
     BOOST_TEST(i.solid);
     BOOST_TEST(i.light_block == 15);
+}
+
+namespace {
+
+// Java's arithmetic for Mth.getSeed, written out another way: the int product reduced to 32 bits
+// by hand, the long products taken modulo 2^64 by long multiplication in 32-bit halves.
+std::int64_t java_get_seed(std::int32_t x, std::int32_t y, std::int32_t z) {
+    std::int64_t xs = (std::int64_t{x} * 3129871) % (std::int64_t{1} << 32);
+    if (xs < 0) xs += std::int64_t{1} << 32;
+    if (xs >= std::int64_t{1} << 31) xs -= std::int64_t{1} << 32;
+    const auto times = [](std::int64_t a, std::int64_t b) {
+        const auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
+        const std::uint64_t al = ua & 0xFFFFFFFFu, ah = ua >> 32, bl = ub & 0xFFFFFFFFu, bh = ub >> 32;
+        const std::uint64_t cross = (ah * bl + al * bh) & 0xFFFFFFFFu;
+        return static_cast<std::int64_t>(al * bl + (cross << 32));
+    };
+    const auto plus = [](std::int64_t a, std::int64_t b) {
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+    };
+    std::int64_t l = xs ^ times(z, 116129781) ^ std::int64_t{y};
+    l = plus(times(times(l, l), 42317861), times(l, 11));
+    return l >> 16;
+}
+
+// Vanilla's OffsetType.XZ, one axis: the nibble as a float fraction of 15, centred, halved, clamped.
+double java_offset(std::int64_t nibble, float max) {
+    const float fraction = static_cast<float>(nibble) / 15.0f;
+    return std::clamp((static_cast<double>(fraction) - 0.5) * 0.5, -static_cast<double>(max), static_cast<double>(max));
+}
+
+}  // namespace
+
+// Mth.getSeed: hand-checked values (computed apart in Java's arithmetic), the int overflow of
+// x × 3129871 included, and the independent formula over a spread of positions.
+BOOST_AUTO_TEST_CASE(position_seed_is_vanillas_get_seed) {
+    BOOST_TEST(position_seed(0, 0, 0) == 0);
+    BOOST_TEST(position_seed(1, 0, 0) == 133076631897947);
+    BOOST_TEST(position_seed(5, 0, 3) == 54572136532237);
+    BOOST_TEST(position_seed(-7, 0, 12) == 137537511388545);
+    BOOST_TEST(position_seed(30000000, 0, -29999999) == 21820057039147);  // 30000000 × 3129871 wraps
+    static_assert(position_seed(0, 0, 0) == 0);
+    for (std::int32_t x = -3000; x <= 3000; x += 37)
+        for (std::int32_t z = -3000; z <= 3000; z += 41)
+            BOOST_TEST_REQUIRE(position_seed(x, x % 7 * 13, z) == java_get_seed(x, x % 7 * 13, z));
+    for (std::int32_t x : {INT32_MIN, -29999984, 29999984, INT32_MAX})
+        BOOST_TEST(position_seed(x, -64, x / 3) == java_get_seed(x, -64, x / 3));
+}
+
+// Bamboo (0.25) and pointed dripstone (0.125) carry their maximum offset; the table's shape is the
+// unshifted one (centred, 6.5…9.5 pixels for bamboo), moved per position as vanilla's getOffset.
+BOOST_AUTO_TEST_CASE(bamboo_and_pointed_dripstone_have_a_random_xz_offset) {
+    Vanilla v;
+    BOOST_TEST(v.info("bamboo").max_horizontal_offset == 0.25f);
+    BOOST_TEST(v.info("bamboo[age=1,leaves=large,stage=1]").max_horizontal_offset == 0.25f);
+    BOOST_TEST(v.info("pointed_dripstone").max_horizontal_offset == 0.125f);
+    for (auto text : {"stone", "air", "bamboo_sapling", "short_grass", "poppy", "ladder", "dripstone_block"})
+        BOOST_TEST(v.info(text).max_horizontal_offset == 0.0f, text);
+    const BlockShape& bamboo = v.info("bamboo").collision;
+    BOOST_TEST_REQUIRE(bamboo.count == 1);
+    BOOST_TEST(bamboo.boxes[0].min_x == px(6.5f));
+    BOOST_TEST(bamboo.boxes[0].max_z == px(9.5f));
+    // At the origin the seed is 0 and both nibbles are 0: the offset is (−max, 0, −max), where
+    // minecraft-data took its shapes.
+    BOOST_TEST(v.info("bamboo").collision_offset({0, 70, 0}) == (Vec3{-0.25, 0.0, -0.25}));
+    BOOST_TEST(v.info("pointed_dripstone").collision_offset({0, -3, 0}) == (Vec3{-0.125, 0.0, -0.125}));
+    // (5, y, 3): nibbles 13 and 9, every y alike.
+    const Vec3 at = v.info("bamboo").collision_offset({5, 64, 3});
+    BOOST_TEST(at.x == (static_cast<double>(13.0f / 15.0f) - 0.5) * 0.5);
+    BOOST_TEST(at.z == (static_cast<double>(9.0f / 15.0f) - 0.5) * 0.5);
+    BOOST_TEST(at.y == 0.0);
+    BOOST_TEST(v.info("bamboo").collision_offset({5, -60, 3}) == at);
+    BOOST_TEST(v.info("pointed_dripstone").collision_offset({5, 64, 3}).x == 0.125);  // clamped
+    BOOST_TEST(v.info("stone").collision_offset({5, 64, 3}) == Vec3{});
+    for (std::int32_t x = -40; x <= 40; x += 3)
+        for (std::int32_t z = -40; z <= 40; z += 7)
+            for (float max : {0.25f, 0.125f}) {
+                const std::int64_t seed = java_get_seed(x, 0, z);
+                const Vec3 o = horizontal_offset({x, 17, z}, max);
+                BOOST_TEST_REQUIRE(o.x == java_offset(seed & 15, max));
+                BOOST_TEST_REQUIRE(o.z == java_offset((seed >> 8) & 15, max));
+            }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -228,6 +228,7 @@ BOOST_AUTO_TEST_CASE(registered_table_is_the_generated_one) {
                                     : (t.state_flags[id] & detail::vanilla_state_lava) ? Fluid::Lava
                                                                                        : Fluid::None;
                 BOOST_TEST((s.fluid == fluid));
+                BOOST_TEST(s.max_horizontal_offset == row.max_horizontal_offset);
                 if (const auto path = rule_path_type(row.path_rule, t.state_flags[id], registry, BlockState{id})) {
                     BOOST_TEST(s.path_type == *path);
                     ++decided;

@@ -210,7 +210,8 @@ for (const [name, cuts] of Object.entries(legacyCuts)) {
 
 // Blocks with a random horizontal offset (BlockBehaviour.OffsetType.XZ) and a collision shape:
 // minecraft-data took their shape at BlockPos.ZERO, where the offset is (-max, 0, -max) (the seed of
-// (0, 0, 0) is 0). The table stores the shape without it; the world adds the offset per position.
+// (0, 0, 0) is 0). The table stores the shape without it and the max in VanillaBlockRow's
+// max_horizontal_offset; the world adds the offset per position.
 const xzOffset = { bamboo: 0.25, pointed_dripstone: 0.125 };
 const shapeIndex = new Map();
 const shapeRows = [];
@@ -471,7 +472,8 @@ for (const b of blocks) {
         flags: (b.transparent ? BLOCK_TRANSPARENT : 0) | (replaceable.has(b.id) ? BLOCK_REPLACEABLE : 0) |
             (solidOn.has(b.name) ? BLOCK_SOLID_ON : 0) | (solidOff.has(b.name) ? BLOCK_SOLID_OFF : 0) |
             (noMotion.has(b.name) ? BLOCK_NOT_MOTION : 0),
-        path: pathRule.get(b.name) ?? PATH.default, land: landRule.get(b.name) ?? LAND.by_shape });
+        path: pathRule.get(b.name) ?? PATH.default, land: landRule.get(b.name) ?? LAND.by_shape,
+        offset: xzOffset[b.name] ?? 0 });
     for (let i = 0; i < count; ++i) {
         const raw = collision.shapes[Array.isArray(shapes) ? shapes[i] : shapes];
         const v = stateValues(b, i);
@@ -520,7 +522,7 @@ const rows = (items, fmt = String) => {
 };
 const blockLine = (b) =>
     `    {"${b.name}"sv, ${[b.first, b.properties, b.firstState, b.count, b.defaultState, b.flags].join(', ')}, ` +
-    `R::${pathNames[b.path]}, L::${landNames[b.land]}},`;
+    `R::${pathNames[b.path]}, L::${landNames[b.land]}${b.offset ? `, ${num(b.offset)}` : ''}},`;
 // VanillaPathRule's enumerators, by number.
 const camel = (k) => k.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const pathNames = Object.keys(PATH).map(camel);

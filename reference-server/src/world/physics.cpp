@@ -88,7 +88,20 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
     // A mob's box almost always spans one section vertically: then each column's section is
     // looked up once, not once per block.
     const bool one_section = y0 >= min_y && y1 < min_y + world_height && ((y0 - min_y) >> 4) == ((y1 - min_y) >> 4);
-    const auto add = [&](const BlockShape& shape, int x, int y, int z) {
+    const auto add = [&](const BlockStateInfo& info, int x, int y, int z) {
+        const BlockShape& shape = info.collision;
+        if (shape.count == 0) return;  // air, mostly
+        if (info.max_horizontal_offset > 0.0f) [[unlikely]] {
+            // Bamboo and pointed dripstone: the shape moved by the block's random offset first,
+            // then to the block (vanilla's shape.move(offset).move(pos)).
+            const Vec3 o = info.collision_offset({x, y, z});
+            for (const ShapeBox& s : shape) {
+                const AABB b{{(s.min_x + o.x) + x, y + s.min_y, (s.min_z + o.z) + z},
+                             {(s.max_x + o.x) + x, y + s.max_y, (s.max_z + o.z) + z}};
+                if (b.intersects(area)) out.push_back(b);
+            }
+            return;
+        }
         for (std::uint8_t i = 0; i < shape.count; ++i) {
             const ShapeBox& s = shape.boxes[i];
             // The vertical half of AABB::intersects first, with the same arithmetic: the layer of
@@ -106,10 +119,10 @@ void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<A
                 const LevelChunkSection* section = column.section(y0);
                 if (section == nullptr) continue;  // an unloaded chunk: air
                 for (int y = y0; y <= y1; ++y)
-                    add(blocks.info(section->get(x & 15, (y - min_y) & 15, z & 15)).collision, x, y, z);
+                    add(blocks.info(section->get(x & 15, (y - min_y) & 15, z & 15)), x, y, z);
                 continue;
             }
-            for (int y = y0; y <= y1; ++y) add(blocks.info(column.at(y)).collision, x, y, z);
+            for (int y = y0; y <= y1; ++y) add(blocks.info(column.at(y)), x, y, z);
         }
 }
 
@@ -213,6 +226,24 @@ bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcep
             }
         }
     return false;
+}
+
+ClimbRules::ClimbRules(const BlockRegistry& blocks)
+    : climbable(blocks.vanilla_tags().climbable),
+      trapdoors(blocks.vanilla_tags().trapdoors),
+      ladder(blocks.blocks().find("minecraft:ladder").value_or(Handle<BlockInfo>{})),
+      open(blocks.vanilla_properties().open),
+      facing(blocks.vanilla_properties().horizontal_facing) {}
+
+bool on_climbable(const ChunkMap& chunks, const ClimbRules& rules, BlockPos feet) noexcept {
+    const BlockState state = chunks.block_state(feet);
+    if (state.id == 0) return false;  // air, where a mob's feet almost always are
+    const BlockRegistry& blocks = chunks.blocks();
+    if (blocks.has_tag(state, rules.climbable)) return true;
+    if (!blocks.has_tag(state, rules.trapdoors) || !blocks.get_or(state, rules.open, false)) return false;
+    const BlockState below = chunks.block_state(feet.offset(0, -1, 0));
+    return rules.ladder.valid() && blocks.is(below, rules.ladder) &&
+           blocks.get(below, rules.facing) == blocks.get(state, rules.facing);
 }
 
 Vec3 relative_input(const Vec3& input, float amount, float y_rot) noexcept {

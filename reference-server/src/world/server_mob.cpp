@@ -262,6 +262,10 @@ void ServerMob::server_ai_step() {
     jump_control_->tick();
 }
 
+bool ServerMob::on_climbable() const {
+    return mobsdk::server::on_climbable(world_->chunks(), world_->climb_rules(), data_.pos.block_pos());
+}
+
 void ServerMob::travel() {
     EntityData& d = data_;
     const ChunkMap& chunks = world_->chunks();
@@ -300,6 +304,7 @@ void ServerMob::travel() {
         const double y0 = d.pos.y;
         d.motion = d.motion + relative_input(input, 0.02f, d.y_rot);
         r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
+        if (r.horizontal_collision && on_climbable()) d.motion.y = 0.2;  // a ladder in water
         d.motion = d.motion * 0.8;
         if (!d.no_gravity) d.motion.y -= 0.005;  // gravity / 16 in fluids
         if (r.horizontal_collision) {
@@ -316,8 +321,18 @@ void ServerMob::travel() {
         const float drag = d.on_ground ? friction * 0.91f : 0.91f;
         const float accel = d.on_ground ? speed * (0.21600002f / (friction * friction * friction)) : 0.02f;
         d.motion = d.motion + relative_input(input, accel, d.y_rot);
+        // Vanilla's handleOnClimbable: on a ladder, vine or scaffolding no fall distance builds
+        // up, and the motion is held to 0.15 a tick sideways and downwards.
+        if (on_climbable()) {
+            d.fall_distance = 0;
+            constexpr double limit = 0.15f;
+            d.motion = {std::clamp(d.motion.x, -limit, limit), std::max(d.motion.y, -limit),
+                        std::clamp(d.motion.z, -limit, limit)};
+        }
         r = move_entity(chunks, d, d.motion, d.info->step_height, scratch);
         double y = d.motion.y;
+        // Pushing against a wall or jumping while on one: climb at 0.2 a tick (before gravity).
+        if ((r.horizontal_collision || jumping) && on_climbable()) y = 0.2;
         if (!d.no_gravity) y -= 0.08;
         d.motion = {d.motion.x * drag, y * 0.98, d.motion.z * drag};
     }

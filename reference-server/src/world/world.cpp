@@ -45,6 +45,7 @@ World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> 
       options_(std::move(options)),
       random_(options_.seed),
       chunks_(registries.blocks),
+      climb_rules_(registries.blocks),
       pois_(registries.blocks, registries.poi_types),
       item_type_(registries.entity_types.find("minecraft:item")),
       arrow_type_(registries.entity_types.find("minecraft:arrow")) {
@@ -163,21 +164,24 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
         const LevelChunk* c = p.y < min_y || p.y >= min_y + world_height ? nullptr : chunks_.chunk({sx, sz});
         section = c ? &c->section(static_cast<std::int32_t>(sy)) : nullptr;
     };
-    const auto shape_at = [&](BlockPos p) -> const BlockShape& {
+    const auto state_at = [&](BlockPos p) -> const BlockStateInfo& {
         // In 64 bits: a ray from a plugin may reach the ends of the int range.
         const std::int32_t sx = p.x >> 4, sz = p.z >> 4;
         const std::int64_t sy = (std::int64_t{p.y} - min_y) >> 4;
         if (sx != section_x || sy != section_y || sz != section_z) [[unlikely]]
             enter_section(p, sx, sy, sz);
-        return blocks.info(section ? section->get(p.x & 15, (p.y - min_y) & 15, p.z & 15) : BlockState{}).collision;
+        return blocks.info(section ? section->get(p.x & 15, (p.y - min_y) & 15, p.z & 15) : BlockState{});
     };
-    // The segment against a block's (non-empty) shape.
-    const auto hit_in = [&](BlockPos p, const BlockShape& shape) -> std::optional<BlockHit> {
+    // The segment against a block's (non-empty) shape, moved by its random offset (bamboo,
+    // pointed dripstone) as vanilla's getCollisionShape(level, pos) is.
+    const auto hit_in = [&](BlockPos p, const BlockStateInfo& info) -> std::optional<BlockHit> {
+        const BlockShape& shape = info.collision;
+        const Vec3 off = info.collision_offset(p);
         double best = 2.0;
         for (std::uint8_t i = 0; i < shape.count; ++i) {
             const ShapeBox& b = shape.boxes[i];
-            const double lo[3] = {p.x + b.min_x, p.y + b.min_y, p.z + b.min_z};
-            const double hi[3] = {p.x + b.max_x, p.y + b.max_y, p.z + b.max_z};
+            const double lo[3] = {(b.min_x + off.x) + p.x, p.y + b.min_y, (b.min_z + off.z) + p.z};
+            const double hi[3] = {(b.max_x + off.x) + p.x, p.y + b.max_y, (b.max_z + off.z) + p.z};
             const double o[3] = {from.x, from.y, from.z}, v[3] = {d.x, d.y, d.z};
             double t0 = 0.0, t1 = 1.0;
             bool miss = false;
@@ -201,8 +205,8 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
     const Vec3 a = from - d * 1.0e-7;
     BlockPos cur = a.block_pos();
     const BlockPos end = (from + d * (1.0 - 1.0e-7)).block_pos();
-    if (const BlockShape& shape = shape_at(cur); shape.count != 0)
-        if (auto h = hit_in(cur, shape)) return h;
+    if (const BlockStateInfo& info = state_at(cur); info.collision.count != 0)
+        if (auto h = hit_in(cur, info)) return h;
     const int sx = d.x > 0   ? 1
                    : d.x < 0 ? -1
                              : 0,
@@ -235,8 +239,8 @@ std::optional<BlockHit> World::clip(const Vec3& from, const Vec3& to) const {
             cur.z += sz;
             tz += dz;
         }
-        if (const BlockShape& shape = shape_at(cur); shape.count != 0) [[unlikely]]
-            if (auto h = hit_in(cur, shape)) return h;
+        if (const BlockStateInfo& info = state_at(cur); info.collision.count != 0) [[unlikely]]
+            if (auto h = hit_in(cur, info)) return h;
     }
     return std::nullopt;
 }

@@ -91,6 +91,7 @@ BlockStateInfo vanilla_state(const VanillaBlockTable& t, const VanillaBlockRow& 
     BlockStateInfo s;
     const detail::VanillaShapeRow& shape = t.shape(id);
     s.collision = BlockShape::view(t.boxes.data() + shape.first_box, shape.box_count);
+    s.max_horizontal_offset = row.max_horizontal_offset;
     s.can_occlude = (row.flags & detail::vanilla_block_transparent) == 0;
     s.solid_render = (t.state_flags[id] & detail::vanilla_state_solid_render) != 0;
     if (t.state_flags[id] & detail::vanilla_state_lava) s.fluid = Fluid::Lava;

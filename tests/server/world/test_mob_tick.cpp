@@ -216,6 +216,23 @@ BOOST_AUTO_TEST_CASE(a_sleeping_mob_is_not_pushed_and_does_not_push) {
     BOOST_TEST(pig.data().motion.z == 0.0);
 }
 
+// Vanilla's isPushable is false on a climbable: a mob in a ladder pushes the others (they are in
+// its list) but is in no one's list and takes no push itself, so the pair's push happens once.
+BOOST_AUTO_TEST_CASE(a_mob_on_a_ladder_pushes_but_is_not_pushed) {
+    WorldHarness h;
+    h.set_block({1, -60, 0}, "stone");
+    h.set_block({0, -60, 0}, "ladder[facing=west]");
+    ServerMob& climber = h.spawn("pig", {0.5, feet, 0.5});
+    ServerMob& other = h.spawn("pig", {-0.3, feet, 0.5});  // in the block west of the ladder
+    climber.set_no_ai(true);
+    other.set_no_ai(true);
+    BOOST_TEST_REQUIRE(climber.on_climbable());
+    BOOST_TEST_REQUIRE(!other.on_climbable());
+    h.tick();
+    BOOST_TEST(climber.data().motion.x == 0.0);
+    BOOST_TEST(other.data().motion.x == -push_step(0.8));
+}
+
 // Vanilla's maxEntityCramming: a mob touching that many pushable others or more (24 by default)
 // takes 6 cramming damage on one tick in four (a draw from the level's random).
 BOOST_AUTO_TEST_CASE(cramming_hurts_a_mob_touching_max_entity_cramming_others) {

@@ -2,6 +2,7 @@
 // hand where one step is checked, and whole trips run through World::tick().
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -404,6 +405,49 @@ BOOST_AUTO_TEST_CASE(flying_navigation_takes_the_allay_over_a_wall) {
     BOOST_TEST(allay.data().pos.x > 9.0);
     BOOST_TEST(std::abs(allay.data().pos.x - 10.5) < 1.0);
     BOOST_TEST(std::abs(allay.data().pos.z - 0.5) < 1.0);
+}
+
+// Ladders in vanilla's node evaluator are OPEN blocks (a thin plate) over the floor: a path never
+// plans a climb of more than the one block a jump takes, but a mob whose path steps up out of a
+// ladder block climbs it (its move control jumps inside the ladder's shape, then the ladder holds
+// it to 0.2 a tick while it pushes against the wall), and a path that ends in a ladder at the foot
+// of a higher wall leaves the mob standing there.
+BOOST_AUTO_TEST_CASE(a_villager_climbs_a_ladder_onto_a_ledge_but_plans_no_longer_climb) {
+    for (const std::int32_t high : {1, 2}) {
+        BOOST_TEST_CONTEXT("a wall " << high << " high") {
+            WorldHarness h;
+            h.fill({5, G, -3}, {10, G + high - 1, 3}, "stone");
+            h.fill({4, G, 0}, {4, G + high - 1, 0}, "ladder[facing=west]");
+            ServerMob& villager = h.spawn("villager", {0.5, G, 0.5});
+            h.tick(2);
+            auto path = villager.navigation().create_path(BlockPos{7, G + high, 0}, 0);
+            BOOST_TEST_REQUIRE(path.has_value());
+            BOOST_TEST(path->can_reach == (high == 1));
+            const auto through_ladder =
+                std::find(path->nodes.begin(), path->nodes.end(), BlockPos{4, G, 0}) != path->nodes.end();
+            BOOST_TEST(through_ladder);
+            BOOST_TEST(path->nodes.back() == (high == 1 ? BlockPos{7, G + 1, 0} : BlockPos{4, G, 0}));
+            BOOST_REQUIRE(villager.navigation().move_to(std::move(path), 1.0));
+            int climbing_ticks = 0;
+            double prev_y = villager.position().y;
+            for (int t = 0; t < 200 && !villager.navigation().is_done(); ++t) {
+                h.tick();
+                const double rise = villager.position().y - prev_y;
+                prev_y = villager.position().y;
+                if (villager.on_climbable() && std::abs(rise - (0.2 - 0.08) * 0.98) < 1e-9) ++climbing_ticks;
+            }
+            h.tick(20);
+            if (high == 1) {
+                BOOST_TEST(climbing_ticks >= 3);  // up the ladder at 0.1176 a tick, not a jump's arc
+                BOOST_TEST(villager.position().y == G + 1.0);
+                BOOST_TEST(horizontal_distance(villager.position(), {7.5, G, 0.5}) < 0.75);
+            } else {
+                BOOST_TEST(climbing_ticks == 0);
+                BOOST_TEST(villager.position().y == G + 0.0);
+                BOOST_TEST(villager.on_climbable());  // at the foot of the ladder
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

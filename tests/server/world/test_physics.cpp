@@ -250,4 +250,173 @@ BOOST_AUTO_TEST_CASE(flying_mobs_ignore_gravity) {
     BOOST_TEST(allay.position().y > feet + 5);
 }
 
+// Vanilla's climbing (LivingEntity.handleOnClimbable and the 0.2 after the move): pushing against
+// the wall in a ladder column sets the vertical motion to 0.2 after each move, and gravity and drag
+// then leave (0.2 − 0.08) × 0.98 = 0.1176 a tick (vanilla's 2.35 blocks a second) until the mob's
+// feet leave the ladder at its top, where it walks onto the wall.
+BOOST_AUTO_TEST_CASE(climbs_a_ladder_while_pushing_into_the_wall) {
+    WorldHarness h;
+    h.fill({3, -60, -1}, {12, -57, 1}, "stone");              // a wall 4 high, its top at -56
+    h.fill({2, -60, 0}, {2, -57, 0}, "ladder[facing=west]");  // on its west face: x 2.8125…3
+    ServerMob& m = h.spawn("zombie", {2.5, feet, 0.5});
+    settle(m);
+    BOOST_TEST_REQUIRE(m.on_climbable());
+    walk(m, 0.23f, 1);
+    BOOST_TEST(m.data().horizontal_collision);
+    BOOST_TEST(m.position().x == 2.8125 - 0.3, boost::test_tools::tolerance(1e-7));  // half of 0.6f wide
+    BOOST_TEST(m.motion().y == (0.2 - 0.08) * 0.98, boost::test_tools::tolerance(1e-12));
+    double y = m.position().y;
+    for (int i = 0; i < 20; ++i) {  // up the ladder, one steady step a tick
+        walk(m, 0.23f, 1);
+        BOOST_TEST(m.position().y - y == (0.2 - 0.08) * 0.98, boost::test_tools::tolerance(1e-9));
+        y = m.position().y;
+    }
+    BOOST_TEST(!m.on_ground());
+    BOOST_TEST(m.data().fall_distance == 0.0f);
+    walk(m, 0.23f, 40);
+    BOOST_TEST(m.on_ground());
+    BOOST_TEST(m.position().y == -56.0);  // on top of the wall
+    BOOST_TEST(m.position().x > 3.0);
+    BOOST_TEST(m.health() == 20.0f);
+
+    // Without the ladder the same push against the wall goes nowhere.
+    ServerMob& n = h.spawn("zombie", {2.5, feet, -0.5});
+    settle(n);
+    BOOST_TEST_REQUIRE(!n.on_climbable());
+    walk(n, 0.23f, 60);
+    BOOST_TEST(n.position().y == feet);
+    BOOST_TEST(n.position().x == 3.0 - 0.3, boost::test_tools::tolerance(1e-7));
+}
+
+// Jumping in a ladder cell climbs too (vanilla's `jumping` half of the rule): the jump's 0.42
+// moves the mob once, then the ladder holds it to 0.2 before gravity.
+BOOST_AUTO_TEST_CASE(jumping_on_a_ladder_climbs_without_a_wall) {
+    WorldHarness h;
+    h.fill({0, -60, 1}, {0, -55, 1}, "stone");
+    h.fill({0, -60, 0}, {0, -55, 0}, "ladder[facing=north]");  // x 0…1, z 0.8125…1
+    ServerMob& m = h.spawn("zombie", {0.5, feet, 0.4});
+    settle(m);
+    m.jumping = true;
+    m.travel();
+    BOOST_TEST(m.position().y == feet + 0.42, boost::test_tools::tolerance(1e-9));
+    BOOST_TEST(m.motion().y == (0.2 - 0.08) * 0.98, boost::test_tools::tolerance(1e-12));
+    for (int i = 0; i < 10; ++i) m.travel();  // still jumping: 0.1176 a tick
+    BOOST_TEST(m.position().y == feet + 0.42 + 10 * (0.2 - 0.08) * 0.98, boost::test_tools::tolerance(1e-9));
+    m.jumping = false;
+    for (int i = 0; i < 200 && !m.on_ground(); ++i) m.travel();  // lets go: slides down
+    BOOST_TEST(m.on_ground());
+    BOOST_TEST(m.position().y == feet);
+}
+
+// Down a ladder shaft the fall is held to 0.15 a tick (vanilla's 3 blocks a second) and the fall
+// distance is reset every tick on the ladder: a 20-block descent costs no health, where the same
+// drop beside it costs a zombie most of its 20.
+BOOST_AUTO_TEST_CASE(slides_down_a_ladder_shaft_at_0_15_a_tick_and_takes_no_fall_damage) {
+    WorldHarness h;
+    h.fill({1, -60, 0}, {1, -40, 2}, "stone");
+    h.fill({0, -60, 0}, {0, -41, 0}, "ladder[facing=west]");
+    ServerMob& m = h.spawn("zombie", {0.5, feet + 20, 0.5});
+    ServerMob& free_fall = h.spawn("zombie", {0.5, feet + 20, 2.5});
+    double y = m.position().y, fastest = 0.0;
+    int ticks = 0;
+    for (; ticks < 400 && !m.on_ground(); ++ticks) {
+        m.travel();
+        fastest = std::min(fastest, m.position().y - y);
+        y = m.position().y;
+        BOOST_TEST_REQUIRE(m.data().fall_distance <= 0.15f + 1e-6f);
+    }
+    BOOST_TEST(fastest == -static_cast<double>(0.15f));
+    BOOST_TEST(ticks > 20 / 0.15);
+    BOOST_TEST(m.position().y == feet);
+    BOOST_TEST(m.health() == 20.0f);
+    BOOST_TEST(m.data().fall_distance == 0.0f);
+    for (int i = 0; i < 100 && !free_fall.on_ground(); ++i) free_fall.travel();
+    BOOST_TEST(free_fall.health() < 5.0f);
+}
+
+// What vanilla's onClimbable counts: the #climbable blocks at the feet, and an open trapdoor whose
+// block below is a ladder facing the same way; not a closed one, nor one turned the other way or
+// over something else.
+BOOST_AUTO_TEST_CASE(vines_and_an_open_trapdoor_above_a_ladder_are_climbable) {
+    WorldHarness h;
+    const ChunkMap& chunks = h.world().chunks();
+    const ClimbRules& rules = h.world().climb_rules();
+    const auto climbable_at = [&](BlockPos below, const char* below_state, BlockPos at, const char* state) {
+        h.set_block(below, below_state);
+        h.set_block(at, state);
+        return on_climbable(chunks, rules, at);
+    };
+    const BlockPos at{4, -59, 4}, below{4, -60, 4};
+    BOOST_TEST(!climbable_at(below, "air", at, "air"));
+    BOOST_TEST(climbable_at(below, "air", at, "ladder"));
+    BOOST_TEST(climbable_at(below, "air", at, "vine[east=true]"));
+    BOOST_TEST(climbable_at(below, "air", at, "weeping_vines"));
+    BOOST_TEST(climbable_at(below, "air", at, "twisting_vines_plant"));
+    BOOST_TEST(climbable_at(below, "air", at, "cave_vines"));
+    BOOST_TEST(climbable_at(below, "air", at, "scaffolding"));
+    BOOST_TEST(!climbable_at(below, "air", at, "oak_fence"));
+    BOOST_TEST(climbable_at(below, "ladder[facing=south]", at, "oak_trapdoor[facing=south,open=true]"));
+    BOOST_TEST(climbable_at(below, "ladder[facing=east]", at, "iron_trapdoor[facing=east,open=true,half=top]"));
+    BOOST_TEST(!climbable_at(below, "ladder[facing=south]", at, "oak_trapdoor[facing=south,open=false]"));
+    BOOST_TEST(!climbable_at(below, "ladder[facing=south]", at, "oak_trapdoor[facing=north,open=true]"));
+    BOOST_TEST(!climbable_at(below, "vine[south=true]", at, "oak_trapdoor[facing=south,open=true]"));
+    BOOST_TEST(!climbable_at(below, "stone", at, "oak_trapdoor[facing=south,open=true]"));
+    // A mob's own answer reads the block at its feet (blockPosition).
+    h.set_block(at, "vine[east=true]");
+    ServerMob& m = h.spawn("zombie", {4.5, -58.999, 4.5});
+    BOOST_TEST(m.on_climbable());
+    m.data().pos.y = -58.0;
+    BOOST_TEST(!m.on_climbable());
+}
+
+// Bamboo and pointed dripstone: the table holds the unshifted shape and the world moves it by the
+// block's random offset (vanilla's OffsetType.XZ, from Mth.getSeed(x, 0, z)), so a stalk's box
+// differs from column to column and a mob walking into it stops at the moved face.
+BOOST_AUTO_TEST_CASE(bamboo_collides_where_its_random_offset_puts_it) {
+    WorldHarness h;
+    // seed(5, 0, 3) = 54572136532237: low nibbles 13 (x) and 9 (z); seed(0, 0, 0) = 0.
+    const double dx = (static_cast<double>(13.0f / 15.0f) - 0.5) * 0.5;  // 0.18333…
+    const double dz = (static_cast<double>(9.0f / 15.0f) - 0.5) * 0.5;   // 0.05
+    struct Case {
+        BlockPos pos;
+        double dx, dz;
+    };
+    for (const Case& c : {Case{{5, -60, 3}, dx, dz}, Case{{0, -60, 0}, -0.25, -0.25}, Case{{5, -59, 3}, dx, dz}}) {
+        h.set_block(c.pos, "bamboo");
+        std::vector<AABB> boxes;
+        collect_block_boxes(
+            h.world().chunks(),
+            AABB{{c.pos.x + 0.0, c.pos.y + 0.0, c.pos.z + 0.0}, {c.pos.x + 1.0, c.pos.y + 1.0, c.pos.z + 1.0}}, boxes);
+        BOOST_TEST_REQUIRE(boxes.size() == 1u);
+        // Bamboo's collision box is 6.5…9.5 pixels across, the full height.
+        BOOST_TEST(boxes[0].min.x == c.pos.x + 0.40625 + c.dx, boost::test_tools::tolerance(1e-12));
+        BOOST_TEST(boxes[0].max.x == c.pos.x + 0.59375 + c.dx, boost::test_tools::tolerance(1e-12));
+        BOOST_TEST(boxes[0].min.z == c.pos.z + 0.40625 + c.dz, boost::test_tools::tolerance(1e-12));
+        BOOST_TEST(boxes[0].max.z == c.pos.z + 0.59375 + c.dz, boost::test_tools::tolerance(1e-12));
+        BOOST_TEST(boxes[0].min.y == c.pos.y + 0.0);
+        BOOST_TEST(boxes[0].max.y == c.pos.y + 1.0);
+    }
+    // Pointed dripstone moves at most 0.125: the same column clamps its x.
+    h.set_block({5, -58, 3}, "pointed_dripstone");
+    std::vector<AABB> boxes;
+    collect_block_boxes(h.world().chunks(), AABB{{5.0, -57.9, 3.0}, {6.0, -57.1, 4.0}}, boxes);
+    BOOST_TEST_REQUIRE(!boxes.empty());
+    for (const AABB& b : boxes) {
+        BOOST_TEST((b.min.x + b.max.x) / 2 == 5.5 + 0.125, boost::test_tools::tolerance(1e-12));
+        BOOST_TEST((b.min.z + b.max.z) / 2 == 3.5 + dz, boost::test_tools::tolerance(1e-12));
+    }
+
+    // A zombie walking east along z = 3.5 stops at the stalk's moved face, not at the table's.
+    ServerMob& m = h.spawn("zombie", {1.5, feet, 3.5});
+    settle(m);
+    walk(m, 0.23f, 60);
+    BOOST_TEST(m.data().horizontal_collision);
+    BOOST_TEST(m.position().x == 5 + 0.40625 + dx - 0.3, boost::test_tools::tolerance(1e-7));
+    // And a line of sight through the stalk is blocked where the moved box is, not where the
+    // unshifted one would be: x 5.59 passes the table's box (5.41…5.59) and meets the moved one.
+    const double x = 5 + 0.59375 + dx / 2;
+    BOOST_TEST(h.world().clip({x, -59.5, 0.5}, {x, -59.5, 6.5}).has_value());
+    BOOST_TEST(!h.world().clip({5.45, -59.5, 0.5}, {5.45, -59.5, 6.5}).has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,6 @@
 // Entity movement against block collision shapes (vanilla's Entity.move/collide): axis-by-axis
-// clipping, step-up, on-ground and wall flags, fall distance, and the water test.
+// clipping, step-up, on-ground and wall flags, fall distance, the water test, and what counts as
+// climbable (vanilla's LivingEntity.onClimbable).
 #pragma once
 
 #include <vector>
@@ -36,6 +37,22 @@ MoveResult move_entity(const ChunkMap& chunks, EntityData& data, Vec3 delta, flo
 /// @brief True when the box touches a water block (vanilla's updateInWaterStateAndDoFluidPushing,
 /// without the flow push).
 bool touches_fluid(const ChunkMap& chunks, const AABB& box, Fluid fluid) noexcept;
+
+/// @brief What makes a block climbable, as handles looked up once per registry (the world keeps one).
+struct ClimbRules {
+    /// @brief The rules of `blocks`: without a `minecraft:ladder` there only the tag counts.
+    explicit ClimbRules(const BlockRegistry& blocks);
+    BlockTag climbable;          ///< `#minecraft:climbable`: ladders, vines, scaffolding, cave vines…
+    BlockTag trapdoors;          ///< `#minecraft:trapdoors`
+    Handle<BlockInfo> ladder;    ///< `minecraft:ladder`
+    Property<bool> open;         ///< a trapdoor's `open`
+    Property<Direction> facing;  ///< `facing` of trapdoors and ladders (horizontal)
+};
+
+/// @brief Vanilla's LivingEntity.onClimbable for an entity whose feet are in block `feet` (its
+/// blockPosition): the block is in #climbable, or it is an open trapdoor above a ladder facing the
+/// same way (trapdoorUsableAsLadder). There are no spectators here.
+bool on_climbable(const ChunkMap& chunks, const ClimbRules& rules, BlockPos feet) noexcept;
 
 /// @brief Vanilla's moveRelative input vector: `input` (strafe, up, forward) scaled by `amount`
 /// (normalised first when longer than 1) and turned by `y_rot` degrees.

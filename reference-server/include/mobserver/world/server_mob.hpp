@@ -169,8 +169,14 @@ public:
     /// @brief Vanilla's loot pickup (Mob.aiStep, types with can_pick_up_loot): touched item
     /// entities the attachment wants go to MobAttachment::pick_up.
     void pick_up_loot();
-    /// @brief Movement (vanilla's aiStep/travel): jumping, swimming, gravity, friction, collision.
+    /// @brief Movement (vanilla's aiStep/travel): jumping, swimming, gravity, friction, collision,
+    /// climbing.
     void travel();
+    /// @brief Vanilla's onClimbable: its feet are in a #climbable block (ladder, vines,
+    /// scaffolding…) or an open trapdoor above a ladder facing the same way. While on one it takes
+    /// no fall damage, moves at most 0.15 a tick sideways and downwards, climbs at 0.2 a tick
+    /// (before gravity) while pushing against a wall or jumping, and is not pushed by other mobs.
+    bool on_climbable() const;
 
 private:
     World* world_;

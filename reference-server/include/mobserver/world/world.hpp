@@ -23,6 +23,7 @@
 #include "mobserver/world/entity_kind.hpp"
 #include "mobserver/world/entity_nbt.hpp"
 #include "mobserver/world/item_entity.hpp"
+#include "mobserver/world/physics.hpp"
 #include "mobserver/world/plugin_code_probe.hpp"
 #include "mobserver/world/poi_storage.hpp"
 #include "mobserver/world/server_mob.hpp"
@@ -170,6 +171,8 @@ public:
     void teleport(EntityHandle handle, const Vec3& pos);
     /// @brief Scratch space for physics (reused: no allocation per move once warm).
     std::vector<AABB>& physics_scratch() noexcept { return physics_scratch_; }
+    /// @brief What mobs climb here (the registry's climbable tag, ladders under open trapdoors).
+    const ClimbRules& climb_rules() const noexcept { return climb_rules_; }
     /// @brief The item entity type (minecraft:item), if registered.
     std::optional<Handle<EntityTypeInfo>> item_type() const noexcept { return item_type_; }
     /// @brief The arrow entity type (minecraft:arrow), if registered.
@@ -308,6 +311,7 @@ private:
     WorldOptions options_;
     RandomSource random_;
     ChunkMap chunks_;
+    ClimbRules climb_rules_;
     PoiStorage pois_;
     std::optional<Handle<EntityTypeInfo>> item_type_;
     std::optional<Handle<EntityTypeInfo>> arrow_type_;

@@ -135,12 +135,14 @@ void ArrowKind::tick(World& world, Entity& entity) {
     }
     const BlockPos at = d.pos.block_pos();
     const BlockState state = world.chunks().block_state(at);
-    const BlockShape& shape = world.chunks().info(at).collision;
+    const BlockStateInfo& info = world.chunks().info(at);
+    const BlockShape& shape = info.collision;
+    const Vec3 off = shape.count != 0 ? info.collision_offset(at) : Vec3{};  // bamboo, pointed dripstone
     for (std::uint8_t i = 0; i < shape.count && !arrow.in_ground; ++i) {
         const ShapeBox& b = shape.boxes[i];
         // AABB.contains: half-open on the upper sides.
-        if (d.pos.x >= at.x + b.min_x && d.pos.x < at.x + b.max_x && d.pos.y >= at.y + b.min_y &&
-            d.pos.y < at.y + b.max_y && d.pos.z >= at.z + b.min_z && d.pos.z < at.z + b.max_z)
+        if (d.pos.x >= (b.min_x + off.x) + at.x && d.pos.x < (b.max_x + off.x) + at.x && d.pos.y >= at.y + b.min_y &&
+            d.pos.y < at.y + b.max_y && d.pos.z >= (b.min_z + off.z) + at.z && d.pos.z < (b.max_z + off.z) + at.z)
             arrow.in_ground = true;
     }
     if (arrow.shake > 0) --arrow.shake;

@@ -15,9 +15,13 @@ namespace mobsdk::server {
 
 namespace {
 
-// Vanilla's LivingEntity.isPushable (alive; no spectators or climbables here). A sleeping mob lies
-// still on this host (it does not travel), so it is left out of pushing both ways.
-bool is_pushable(const ServerMob& mob) { return mob.is_alive() && !mob.is_sleeping(); }
+// A sleeping mob lies still on this host (it does not travel), so it is left out of pushing both
+// ways, as a dead one is.
+bool takes_part_in_pushing(const ServerMob& mob) { return mob.is_alive() && !mob.is_sleeping(); }
+
+// Vanilla's LivingEntity.isPushable: alive and not on a climbable (no spectators here). A mob on a
+// ladder still pushes others; it is not pushed.
+bool is_pushable(const ServerMob& mob) { return takes_part_in_pushing(mob) && !mob.on_climbable(); }
 
 // Vanilla's Entity.push(Entity): `pushed` and `pusher` get motion away from each other along the
 // line between them, 0.05 a tick at most, less once the larger of the two horizontal differences
@@ -139,7 +143,7 @@ void MobKind::push_entities(World& world, ServerMob& mob) {
     // Vanilla's LivingEntity.pushEntities, at the end of the mob's aiStep: every pushable mob whose
     // box meets this one's is pushed by it; with maxEntityCramming or more of them, one tick in four
     // the mob takes 6 cramming damage.
-    if (!is_pushable(mob)) return;
+    if (!takes_part_in_pushing(mob)) return;
     push_scratch_.clear();
     world.entities().query(mob.data().bounding_box(), push_scratch_);
     std::erase_if(push_scratch_, [this, &mob](const EntitySlot* s) {

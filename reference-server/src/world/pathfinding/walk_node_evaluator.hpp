@@ -323,11 +323,15 @@ private:
         for (std::int32_t bx = x0; bx <= x1; ++bx)
             for (std::int32_t bz = z0; bz <= z1; ++bz)
                 for (std::int32_t by = y0; by <= y1; ++by) {
-                    const BlockShape& s = r_.info(bx, by, bz).collision;
+                    const BlockStateInfo& info = r_.info(bx, by, bz);
+                    const BlockShape& s = info.collision;
+                    if (s.count == 0) continue;
+                    const Vec3 o = info.collision_offset({bx, by, bz});  // bamboo, pointed dripstone
                     for (std::uint8_t i = 0; i < s.count; ++i) {
                         const ShapeBox& b = s.boxes[i];
-                        if (box.min.x < bx + b.max_x && box.max.x > bx + b.min_x && box.min.y < by + b.max_y &&
-                            box.max.y > by + b.min_y && box.min.z < bz + b.max_z && box.max.z > bz + b.min_z)
+                        if (box.min.x < (b.max_x + o.x) + bx && box.max.x > (b.min_x + o.x) + bx &&
+                            box.min.y < by + b.max_y && box.max.y > by + b.min_y && box.min.z < (b.max_z + o.z) + bz &&
+                            box.max.z > (b.min_z + o.z) + bz)
                             return true;
                     }
                 }

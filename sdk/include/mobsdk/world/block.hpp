@@ -132,12 +132,41 @@ private:
 /// @brief Which fluid fills a block (source or flowing; the level is not modelled).
 enum class Fluid : std::uint8_t { None, Water, Lava };
 
+/// @brief Vanilla's Mth.getSeed(x, y, z): the per-position seed of a block's random offset (the
+/// game's own arithmetic: `x * 3129871` wraps in 32 bits before it is widened, the rest wraps in 64).
+constexpr std::int64_t position_seed(std::int32_t x, std::int32_t y, std::int32_t z) noexcept {
+    const auto wide = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+    const auto xs = static_cast<std::int32_t>(static_cast<std::uint32_t>(x) * 3129871u);
+    std::uint64_t l = wide(xs) ^ wide(z) * 116129781u ^ wide(y);
+    l = l * l * 42317861u + l * 11u;
+    return static_cast<std::int64_t>(l) >> 16;
+}
+
+/// @brief The random horizontal offset of a block at `pos` whose block has OffsetType.XZ and
+/// getMaxHorizontalOffset() `max` (vanilla's BlockBehaviour offset function): x and z each one of
+/// 16 steps of 1/30 across ±0.25, clamped to ±max; y is 0. Seeded by position_seed(x, 0, z), so every
+/// block of a column has the same offset.
+constexpr Vec3 horizontal_offset(BlockPos pos, float max) noexcept {
+    const std::int64_t seed = position_seed(pos.x, 0, pos.z);
+    const auto axis = [max](std::int64_t bits) {
+        // The 4-bit fraction is a float division, widened before the rest, as in the game.
+        const double v = (static_cast<double>(static_cast<float>(bits & 15) / 15.0f) - 0.5) * 0.5;
+        const double m = max;
+        return v < -m ? -m : v > m ? m : v;
+    };
+    return {axis(seed), 0.0, axis(seed >> 8)};
+}
+
 struct BlockInfo;
 
 /// @brief What AI needs to know about one block state.
 struct BlockStateInfo {
-    Handle<BlockInfo> block;   ///< the block this is a state of
-    BlockShape collision;      ///< collision shape (what mobs and rays hit)
+    Handle<BlockInfo> block;  ///< the block this is a state of
+    /// @brief Vanilla's getMaxHorizontalOffset for a block with a random XZ offset whose collision
+    /// shape it moves (bamboo 0.25, pointed_dripstone 0.125), else 0: the shape in `collision` is then
+    /// unshifted, and collision_offset(pos) is where it lies at a position.
+    float max_horizontal_offset = 0.0f;
+    BlockShape collision;      ///< collision shape (what mobs and rays hit), before the random offset
     bool can_occlude = false;  ///< an opaque block (glass and leaves are not)
     /// @brief Vanilla's isSolidRender: opaque with a full occlusion shape. A random walk target
     /// must stand on such a block (seed 003): slabs, glass and fences are not.
@@ -150,6 +179,12 @@ struct BlockStateInfo {
     PathType path_type = PathType::Open;  ///< the raw type (vanilla's getBlockPathTypeRaw)
     Fluid fluid = Fluid::None;            ///< the fluid in it
     std::uint32_t property_index = 0;     ///< position among its block's states (mixed-radix values)
+
+    /// @brief How far the collision shape is moved at `pos` (vanilla's getOffset; zero for almost
+    /// every block): the world-space box of `b` is `pos + (b + offset)`.
+    constexpr Vec3 collision_offset(BlockPos pos) const noexcept {
+        return max_horizontal_offset > 0.0f ? horizontal_offset(pos, max_horizontal_offset) : Vec3{};
+    }
 };
 
 /// @brief A block as registered.

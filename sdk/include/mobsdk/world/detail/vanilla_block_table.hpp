@@ -92,6 +92,9 @@ struct VanillaBlockRow {
     std::uint8_t flags = 0;            ///< VanillaBlockFlag bits
     VanillaPathRule path_rule = VanillaPathRule::Default;  ///< how the node evaluator classifies it
     VanillaLandRule land = VanillaLandRule::ByShape;       ///< isPathfindable(LAND)
+    /// @brief getMaxHorizontalOffset of a block with OffsetType.XZ whose collision shape the offset
+    /// moves (bamboo, pointed_dripstone), else 0; its shapes in the table are unshifted.
+    float max_horizontal_offset = 0.0f;
 };
 
 /// @brief The whole table. Per-state arrays are indexed by global state id.
