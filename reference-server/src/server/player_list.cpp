@@ -5,9 +5,9 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
-#include <regex>
 
 #include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
 
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/world/world.hpp"
@@ -37,14 +37,33 @@ bool allowed_chat(std::string_view text) {
 
 }  // namespace
 
-std::set<std::string> read_whitelist_names(const std::filesystem::path& file) {
+Result<std::set<std::string>, std::string> read_whitelist_names(const std::filesystem::path& file) {
+    constexpr std::uintmax_t max_bytes = 16u << 20;
     std::set<std::string> names;
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) return names;
+    const std::string where = file.filename().string();
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec) return unexpected(where + ": " + ec.message());
+    if (size > max_bytes) return unexpected(where + ": " + std::to_string(size) + " bytes, at most 16 MiB");
     std::ifstream in(file, std::ios::binary);
-    if (!in) return names;
+    if (!in) return unexpected(where + ": cannot be opened");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    static const std::regex name_field(R"re("name"\s*:\s*"([A-Za-z0-9_]{1,16})")re");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), name_field); it != std::sregex_iterator(); ++it)
-        names.insert(lower((*it)[1].str()));
+    const nlohmann::json list = nlohmann::json::parse(text, nullptr, false);
+    if (list.is_discarded()) return unexpected(where + ": not valid JSON");
+    if (!list.is_array()) return unexpected(where + ": expected a JSON array of {\"uuid\", \"name\"} entries");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const nlohmann::json& entry = list[i];
+        const auto name = entry.is_object() ? entry.find("name") : entry.end();
+        if (!entry.is_object() || name == entry.end() || !name->is_string())
+            return unexpected(where + ": entry " + std::to_string(i) + " has no string \"name\"");
+        const std::string& n = name->get_ref<const std::string&>();
+        const bool valid = !n.empty() && n.size() <= 16 && std::all_of(n.begin(), n.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        });
+        if (!valid) return unexpected(where + ": entry " + std::to_string(i) + ": '" + n + "' is not a player name");
+        names.insert(lower(n));
+    }
     return names;
 }
 

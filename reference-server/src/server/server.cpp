@@ -627,14 +627,19 @@ std::vector<std::string> MinecraftServer::player_names() const {
     return players_ ? players_->names() : std::vector<std::string>{};
 }
 
-PlayerListSettings MinecraftServer::player_settings() const {
+PlayerListSettings MinecraftServer::player_settings() {
     PlayerListSettings s;
     s.max_players = properties_.max_players;
     s.view_distance = properties_.view_distance;
     s.simulation_distance = properties_.simulation_distance;
     s.default_game_mode = parse_game_mode(properties_.default_gamemode).value_or(GameMode::Survival);
     s.white_list = properties_.white_list;
-    s.whitelist = read_whitelist_names(launch_.dir / "whitelist.json");
+    if (auto names = read_whitelist_names(launch_.dir / "whitelist.json")) {
+        s.whitelist = std::move(*names);
+    } else {
+        // As vanilla: "Failed to load white-list", and an empty one.
+        log_.warn("Failed to load the white-list, so it is empty: " + names.error());
+    }
     s.keep_alive_interval = std::chrono::milliseconds(properties_.network_keep_alive_ms);
     return s;
 }

@@ -250,6 +250,17 @@ export const tests = {
     friend.quit();
     await again.waitFor(/friend left the game/);
     await again.stop();
+    // A damaged whitelist.json: one WARN naming the file and what is wrong, and an empty list (as
+    // vanilla's "Failed to load white-list"), so nobody gets in.
+    fs.writeFileSync(path.join(dir, 'whitelist.json'), '[{"uuid": "x", "nmae": "Friend"}]');
+    const damaged = new Server(binary, dir, ['--frozen']);
+    await damaged.start();
+    assert(damaged.lines.some((l) => /WARN.*Failed to load the white-list, so it is empty: whitelist\.json: entry 0 has no string "name"/.test(l)),
+      'the WARN names the file and the entry');
+    const shut = await rawClient(port, 'friend');
+    await until(() => shut.ended, { what: 'friend refused' });
+    assert(disconnectReason(shut).includes('You are not white-listed on this server!'), disconnectReason(shut));
+    await damaged.stop();
 
     const online = await startServer(binary, tmp, 'players_online_mode', { 'online-mode': 'true' });
     try {

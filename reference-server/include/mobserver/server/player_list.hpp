@@ -19,6 +19,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "mobsdk/core/result.hpp"
 #include "mobserver/net/chunk_packet.hpp"
 #include "mobserver/net/game_connection.hpp"
 #include "mobserver/server/server_player.hpp"
@@ -42,9 +43,12 @@ struct PlayerListSettings {
     std::string brand = "mobsdk";  ///< the server brand shown in the client's F3 screen
 };
 
-/// @brief The lower-case names in vanilla's whitelist.json (`[{"uuid": …, "name": "tester"}]`);
-/// empty when the file is missing or holds none.
-std::set<std::string> read_whitelist_names(const std::filesystem::path& file);
+/// @brief The lower-case names in vanilla's whitelist.json (`[{"uuid": "…", "name": "tester"}]`):
+/// empty when the file is missing. An error naming the file and what is wrong (and the entry) when
+/// it is not such a list: not JSON, not an array, an entry without a valid player name (1–16 of
+/// A–Z, a–z, 0–9, _), a file over 16 MiB. Vanilla then logs "Failed to load white-list" and runs
+/// with an empty list; the server does the same (white-list=true then lets nobody in).
+Result<std::set<std::string>, std::string> read_whitelist_names(const std::filesystem::path& file);
 
 /// @brief What PlayerList writes to the server log: level "INFO"/"WARN" and the line.
 using PlayerLogFunction = std::function<void(std::string_view level, std::string line)>;

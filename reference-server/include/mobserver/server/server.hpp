@@ -108,8 +108,8 @@ private:
     void start_debug_web();     // after "Done", when debug-web-port is set
     void publish_debug_view();  // on the strand, after a tick, while a page is open
     std::string save_level_data();
-    PlayerListSettings player_settings() const;  // from server.properties and whitelist.json
-    void report_last_crash();                    // the note a crashed run left (see CrashReporter)
+    PlayerListSettings player_settings();  // from server.properties and whitelist.json (a bad one is logged)
+    void report_last_crash();              // the note a crashed run left (see CrashReporter)
 
     ServerLaunch launch_;
     ServerLog log_;
