@@ -6,6 +6,7 @@
 
 #include "mobsdk/nbt/io.hpp"
 #include "mobserver/net/rcon.hpp"
+#include "mobserver/net/status.hpp"
 
 namespace mobsdk::server {
 
@@ -17,9 +18,9 @@ void put_be(std::string& out, U v) {
         out.push_back(static_cast<char>((v >> shift) & 0xFF));
 }
 
-// A VarInt or VarLong: 7 bits a byte, lowest first, the high bit set on every byte but the last.
-template <typename U>
-void put_var(std::string& out, U u) {
+// A VarLong: 7 bits a byte, lowest first, the high bit set on every byte but the last (a VarInt
+// is write_varint's, the status ping's).
+void put_varlong(std::string& out, std::uint64_t u) {
     do {
         std::uint8_t b = u & 0x7F;
         u >>= 7;
@@ -50,12 +51,12 @@ std::int64_t pack_block_pos(BlockPos p) noexcept {
 }
 
 PacketWriter& PacketWriter::varint(std::int32_t v) {
-    put_var(out_, static_cast<std::uint32_t>(v));
+    write_varint(out_, v);
     return *this;
 }
 
 PacketWriter& PacketWriter::varlong(std::int64_t v) {
-    put_var(out_, static_cast<std::uint64_t>(v));
+    put_varlong(out_, static_cast<std::uint64_t>(v));
     return *this;
 }
 

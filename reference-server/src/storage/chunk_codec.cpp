@@ -679,10 +679,12 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
     try {
         auto version = data_version(root);
         if (!version) return unexpected(version.error());
-        KeptPoiData keep;
-        if (*version < anvil_data_version) keep.data_version = *version;
-        for (const auto& e : root)
-            if (e.name != "DataVersion" && e.name != "Sections") keep.root.put(e.name, e.value);
+        KeptPoiData keep;  // filled only for a caller that keeps it
+        if (kept) {
+            if (*version < anvil_data_version) keep.data_version = *version;
+            for (const auto& e : root)
+                if (e.name != "DataVersion" && e.name != "Sections") keep.root.put(e.name, e.value);
+        }
         std::map<std::string, std::int64_t> unknown_types;  // type → records kept
         auto sections = require<nbt::Compound>(root, "Sections", "");
         if (!sections) return unexpected(sections.error());
@@ -742,10 +744,12 @@ Result<std::map<std::int32_t, PoiSection>, std::string> read_poi_nbt(const nbt::
                     section.records.emplace(p, std::move(entry));
                 }
             }
-            nbt::Compound extra;
-            for (const auto& k : *sec)
-                if (k.name != "Valid" && k.name != "Records") extra.put(k.name, k.value);
-            if (!extra.empty()) keep.sections.emplace(y, std::move(extra));
+            if (kept) {
+                nbt::Compound extra;
+                for (const auto& k : *sec)
+                    if (k.name != "Valid" && k.name != "Records") extra.put(k.name, k.value);
+                if (!extra.empty()) keep.sections.emplace(y, std::move(extra));
+            }
             out.emplace(y, std::move(section));
         }
         if (!unknown_types.empty()) {
