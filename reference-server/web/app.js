@@ -4,12 +4,12 @@
 
 const state = {
   mobs: [],               // every mob's place, from the last message
-  pois: [],               // POIs around the spawn, refreshed once a second
-  ground: null,           // the top block of each loaded column around the spawn, every 5 seconds
-  watched: new Map(),     // uuid -> {mob, places} of the selected mob
+  pois: [],               // POIs around the area's centre, refreshed once a second
+  ground: null,           // the top block of each loaded column around it, every 5 seconds
+  area: null,             // [x, y, z]: the centre the server sent POIs and ground around
+  watched: new Map(),     // uuid -> {mob, places, history} of the selected mob
   selected: null,         // uuid
-  history: new Map(),     // uuid -> [{time, text}], newest first, bounded
-  last: new Map(),        // uuid -> {activities, running} of the previous snapshot, to find changes
+  selectedPoi: null,      // [x, y, z] of the POI shown in the panel
   view: { x: 0, z: 0, scale: 16 },  // map centre (blocks) and pixels per block
   centred: false,
   authed: false,
@@ -17,7 +17,7 @@ const state = {
   dayTime: 0,
   frozen: false,
 };
-const HISTORY_MAX = 200;
+const AREA_SLACK = 32;  // blocks the view may move from the area's centre before a new one is asked for
 
 const canvas = document.getElementById('map');
 const ctx = canvas.getContext('2d');
@@ -35,6 +35,7 @@ socket.onclose = () => { statusEl.textContent = 'disconnected'; };
 socket.onmessage = (event) => {
   const msg = JSON.parse(event.data);
   if (msg.type === 'tick') onTick(msg);
+  else if (msg.type === 'area') onArea(msg);
   else if ('auth' in msg) onAuth(msg.auth);
   else if ('reply' in msg) statusEl.textContent = msg.reply || 'done';
   else if ('error' in msg) statusEl.textContent = msg.error;
@@ -51,19 +52,31 @@ document.getElementById('login').addEventListener('submit', (e) => {
 
 // ---- messages ----
 
+function onArea(msg) {
+  state.area = msg.center;
+  state.pois = msg.pois;
+  if (msg.ground) state.ground = msg.ground;
+  renderLegend();
+  draw();
+  if (state.selectedPoi) renderPanel();
+}
+
+// Asks for the POIs and ground around the view's centre once it has moved away from the area's.
+function followArea(force) {
+  const x = Math.round(state.view.x), z = Math.round(state.view.z);
+  if (!force && state.area && Math.hypot(x - state.area[0], z - state.area[2]) < AREA_SLACK) return;
+  state.area = [x, state.area ? state.area[1] : 0, z];  // until the server answers
+  send({ center: [x, z] });
+}
+
 function onTick(msg) {
   state.mobs = msg.mobs;
-  if (msg.pois) state.pois = msg.pois;
-  if (msg.ground) state.ground = msg.ground;
   state.gameTime = msg.game_time;
   state.dayTime = msg.day_time;
   state.frozen = msg.frozen;
   clockEl.textContent = `game time ${msg.game_time}, day time ${msg.day_time % 24000}${msg.frozen ? ' (frozen)' : ''}`;
   state.watched.clear();
-  for (const w of msg.watched) {
-    state.watched.set(w.mob.uuid, w);
-    recordHistory(w.mob, msg.game_time);
-  }
+  for (const w of msg.watched) state.watched.set(w.mob.uuid, w);
   if (!state.centred && state.mobs.length) {
     const n = state.mobs.length;
     state.view.x = state.mobs.reduce((s, m) => s + m.x, 0) / n;
@@ -72,8 +85,9 @@ function onTick(msg) {
   }
   if (followEl.checked && state.selected) {
     const m = state.mobs.find((m) => m.uuid === state.selected);
-    if (m) { state.view.x = m.x; state.view.z = m.z; }
+    if (m) { state.view.x = m.x; state.view.z = m.z; followArea(false); }
   }
+  renderLegend();
   draw();
   renderPanel();
 }
@@ -82,29 +96,6 @@ function onAuth(ok) {
   state.authed = ok;
   statusEl.textContent = ok ? 'controls unlocked' : 'wrong password';
   renderControls();
-}
-
-// Activity changes and behaviour starts and stops, found by comparing snapshots.
-function behaviourNames(list, out) {
-  for (const b of list) { out.add(b.name); if (b.children) behaviourNames(b.children, out); }
-  return out;
-}
-function recordHistory(mob, time) {
-  if (!mob.brain) return;
-  const now = { activities: mob.brain.activities.active, running: behaviourNames(mob.brain.running, new Set()) };
-  const before = state.last.get(mob.uuid);
-  const entries = state.history.get(mob.uuid) || [];
-  const add = (text) => { entries.unshift({ time, text }); if (entries.length > HISTORY_MAX) entries.pop(); };
-  if (!before) {
-    add('watching: activities ' + now.activities.join(', '));
-  } else {
-    for (const a of now.activities) if (!before.activities.includes(a)) add('activity ' + a + ' started');
-    for (const a of before.activities) if (!now.activities.includes(a)) add('activity ' + a + ' stopped');
-    for (const b of now.running) if (!before.running.has(b)) add('started ' + b);
-    for (const b of before.running) if (!now.running.has(b)) add('stopped ' + b);
-  }
-  state.history.set(mob.uuid, entries);
-  state.last.set(mob.uuid, now);
 }
 
 // ---- the map ----
@@ -197,6 +188,9 @@ function draw() {
   }
 }
 
+const PLACE_COLOURS = [['home', '#d3869b'], ['job_site', '#fe8019'], ['meeting_point', '#83a598'],
+                       ['walk_target', '#b8bb26'], ['look_target', '#fb4934']];
+
 function drawPlaces(places) {
   const s = state.view.scale;
   const centre = (p) => toScreen(p[0] + 0.5, p[2] + 0.5);
@@ -211,9 +205,7 @@ function drawPlaces(places) {
       ctx.fillRect(x - 2, y - 2, 4, 4);
     });
   }
-  const marks = [['home', '#d3869b'], ['job_site', '#fe8019'], ['meeting_point', '#83a598'],
-                 ['walk_target', '#b8bb26'], ['look_target', '#fb4934']];
-  for (const [key, colour] of marks) {
+  for (const [key, colour] of PLACE_COLOURS) {
     const p = places[key];
     if (!p) continue;
     const [x, y] = centre(p);
@@ -240,7 +232,13 @@ canvas.addEventListener('mousemove', (e) => {
   }
 });
 canvas.addEventListener('mouseup', (e) => {
-  if (drag && !drag.moved) select(pick(e.offsetX, e.offsetY));
+  if (drag && !drag.moved) {
+    const uuid = pick(e.offsetX, e.offsetY);
+    if (uuid) select(uuid);
+    else selectPoi(pickPoi(e.offsetX, e.offsetY));
+  } else if (drag) {
+    followArea(false);
+  }
   drag = null;
 });
 canvas.addEventListener('wheel', (e) => {
@@ -259,8 +257,34 @@ function pick(px, py) {
   return best;
 }
 
+function pickPoi(px, py) {
+  const [x, z] = toWorld(px, py);
+  const p = state.pois.find((p) => Math.floor(x) === p.x && Math.floor(z) === p.z);
+  return p ? [p.x, p.y, p.z] : null;
+}
+
+function selectPoi(pos) {
+  state.selectedPoi = pos;
+  if (pos) { state.selected = null; send({ watch: [] }); }
+  renderPanel();
+  draw();
+}
+
+// Centre the map on a point the user types; the server sends that area's POIs and ground.
+document.getElementById('goto').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const x = parseInt(document.getElementById('goto-x').value, 10);
+  const z = parseInt(document.getElementById('goto-z').value, 10);
+  if (!Number.isFinite(x) || !Number.isFinite(z)) return;
+  followEl.checked = false;
+  state.view.x = x; state.view.z = z;
+  followArea(true);
+  draw();
+});
+
 function select(uuid) {
   state.selected = uuid;
+  state.selectedPoi = null;
   send({ watch: uuid ? [uuid] : [] });
   renderPanel();
   draw();
@@ -309,7 +333,43 @@ function goals(selector, testid) {
   return t;
 }
 
+function renderPoiPanel(pos) {
+  panel.replaceChildren();
+  const p = state.pois.find((q) => q.x === pos[0] && q.y === pos[1] && q.z === pos[2]);
+  if (!p) { panel.append(el('p', { class: 'hint' }, 'That POI is gone.')); return; }
+  panel.append(el('h2', {}, p.type));
+  panel.append(rows([['position', `${p.x}, ${p.y}, ${p.z}`], ['tickets', `${p.max - p.free} of ${p.max} taken`]], 'poi'));
+  panel.append(el('h3', {}, 'Held by'));
+  const list = el('ul', { 'data-testid': 'poi-owners' });
+  for (const uuid of p.owners) {
+    const m = state.mobs.find((q) => q.uuid === uuid);
+    const a = el('a', { href: '#', 'data-uuid': uuid }, `${m ? m.type : 'mob'} ${uuid}`);
+    a.addEventListener('click', (e) => { e.preventDefault(); select(uuid); });
+    list.append(el('li', {}, a));
+  }
+  panel.append(p.owners.length ? list : el('p', { class: 'empty', 'data-testid': 'poi-owners' }, 'nobody'));
+}
+
+// The legend: the colours of the POI types and mob types on the map, and of the selected mob's places.
+const legendEl = document.getElementById('legend');
+let legendKey = '';
+function renderLegend() {
+  const poiTypes = [...new Set(state.pois.map((p) => p.type))].sort();
+  const mobTypes = [...new Set(state.mobs.map((m) => m.type))].sort();
+  const key = poiTypes.join() + '|' + mobTypes.join();
+  if (key === legendKey) return;
+  legendKey = key;
+  const item = (colour, text, round) => el('li', {}, el('span', { class: round ? 'swatch round' : 'swatch', style: `background:${colour}` }), text);
+  const list = el('ul');
+  for (const t of mobTypes) list.append(item(colourOf(t), t, true));
+  for (const t of poiTypes) list.append(item(colourOf(t), t, false));
+  for (const [k, c] of PLACE_COLOURS) list.append(item(c, k.replace('_', ' ') + ' (selected mob)', false));
+  legendEl.replaceChildren(el('strong', {}, 'Legend'), list,
+    el('span', { class: 'hint' }, 'dots: mobs; squares: POIs, outlined when every ticket is taken'));
+}
+
 function renderPanel() {
+  if (state.selectedPoi) { renderPoiPanel(state.selectedPoi); return; }
   if (!state.selected) return;
   const w = state.watched.get(state.selected);
   const gone = !state.mobs.some((m) => m.uuid === state.selected);
@@ -334,7 +394,7 @@ function renderPanel() {
     panel.append(b.running.length ? behaviourTree(b.running) : el('p', { class: 'empty' }, 'none'));
     panel.append(el('h3', {}, 'History (newest first)'));
     const list = el('ul', { 'data-testid': 'history', class: 'history' });
-    for (const h of (state.history.get(m.uuid) || []).slice(0, 12)) list.append(el('li', {}, `${h.time}: ${h.text}`));
+    for (const h of (w.history || []).slice(0, 30)) list.append(el('li', {}, `${h.time}: ${h.text}`));
     panel.append(list);
     panel.append(el('h3', {}, 'Memories'));
     panel.append(rows(b.memories.map((mem) => [mem.id,
@@ -367,4 +427,4 @@ function renderControls() {
 
 window.addEventListener('resize', draw);
 // For tests and the console: the state and the map's projection.
-window.debugView = { state, toScreen, select };
+window.debugView = { state, toScreen, select, selectPoi };

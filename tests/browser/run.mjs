@@ -82,7 +82,8 @@ async function villagersOnTheMap(page) {
 }
 
 const tests = {
-  // Find the village's villagers on the map, click one, read its home and job site and its activity.
+  // Find the village's villagers on the map, click one, read its home and job site and its activity;
+  // the legend; the villager's bed names it as its owner; choosing the map's centre.
   async browser_villager_panel(browser) {
     const { s, url } = await startServer('browser_villager_panel');
     const { page } = await openPage(browser, url);
@@ -96,6 +97,36 @@ const tests = {
     assert(/minecraft:core/.test(await activeText(page)), 'the core activity is active');
     assert((await page.locator('#panel').textContent()).includes(villagers[0].uuid), 'the panel shows its UUID');
     await page.screenshot({ path: path.join(shots, 'debug-view-villager.png') });
+    // The legend names what is on the map.
+    const legend = await page.locator('#legend').textContent();
+    assert(/minecraft:villager/.test(legend) && /minecraft:home/.test(legend), `the legend: ${legend}`);
+    // Click the villager's bed: the POI's panel names who holds it, and its owner can be selected from there.
+    const bed = await page.evaluate((u) => {
+      const home = window.debugView.state.pois.find((p) => p.type === 'minecraft:home' && p.owners.includes(u));
+      return home && [home.x, home.z];
+    }, villagers[0].uuid);
+    assert(bed, 'the villager\'s bed is among the POIs, held by it');
+    const box = await page.locator('#map').boundingBox();
+    const [bx, by] = await page.evaluate(([x, z]) => window.debugView.toScreen(x + 0.5, z + 0.5), bed);
+    // Mobs are picked first: select the bed through the map only where no mob stands on it.
+    const mobOnBed = await page.evaluate(([x, z]) => window.debugView.state.mobs.some((m) =>
+      Math.floor(m.x) === x && Math.floor(m.z) === z), bed);
+    if (mobOnBed) await page.evaluate(([x, z]) => {
+      const p = window.debugView.state.pois.find((q) => q.x === x && q.z === z);
+      window.debugView.selectPoi([p.x, p.y, p.z]);
+    }, bed);
+    else await page.mouse.click(box.x + bx, box.y + by);
+    await page.locator(`[data-testid="poi-owners"] a[data-uuid="${villagers[0].uuid}"]`).waitFor({ timeout: 10000 });
+    await page.click(`[data-testid="poi-owners"] a[data-uuid="${villagers[0].uuid}"]`);
+    await page.locator('tr[data-memory="minecraft:home"]').waitFor({ timeout: 10000 });
+    // Choose the map's centre: the server sends the ground around it.
+    await page.fill('#goto-x', '300');
+    await page.fill('#goto-z', '-300');
+    await page.click('#goto button');
+    await until(() => page.evaluate(() => {
+      const a = window.debugView.state.area, g = window.debugView.state.ground;
+      return a && a[0] === 300 && a[2] === -300 && g && g.x0 === 300 - 48 && g.z0 === -300 - 48;
+    }), { timeoutMs: 10000, what: 'the ground around the chosen centre' });
     await page.close();
     assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');
   },
@@ -143,6 +174,10 @@ const tests = {
     await s.command(`summon minecraft:zombie ${x.toFixed(2)} ${y.toFixed(2)} ${z.toFixed(2)}`, /Summoned new/);
     await until(async () => /activity minecraft:panic started/.test(await page.locator('[data-testid="history"]').textContent()),
       { timeoutMs: 30000, what: 'the panic in the history' });
+    // The history is the server's, observed every tick: each line has the game time it was seen in.
+    const history = await page.evaluate((u) => window.debugView.state.watched.get(u).history, v.uuid);
+    assert(history.every((h, i) => i === 0 || h.time <= history[i - 1].time), 'newest first');
+    assert(history.some((h) => /^started /.test(h.text)), `behaviour starts: ${JSON.stringify(history.slice(0, 8))}`);
     await page.screenshot({ path: path.join(shots, 'debug-view-panic.png') });
     await page.close();
     assertEqual(await s.stop(), { code: 0, signal: null }, 'stop');

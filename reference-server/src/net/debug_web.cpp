@@ -57,9 +57,8 @@ struct DebugWebServer::State final : TcpListener {
 
     void add_page(std::uint64_t id, const std::shared_ptr<PageSession>& page) {
         std::lock_guard lock(pages_mutex);
-        pages[id] = Page{page, {}};
+        pages[id] = Page{page, {}, std::nullopt, true};
         page_count.store(pages.size(), std::memory_order_relaxed);
-        page_opened.store(true, std::memory_order_relaxed);
     }
     void remove_page(std::uint64_t id) {
         std::lock_guard lock(pages_mutex);
@@ -69,6 +68,13 @@ struct DebugWebServer::State final : TcpListener {
     void set_watched(std::uint64_t id, std::vector<std::string> uuids) {
         std::lock_guard lock(pages_mutex);
         if (auto it = pages.find(id); it != pages.end()) it->second.watched = std::move(uuids);
+    }
+    void set_center(std::uint64_t id, std::int32_t x, std::int32_t z) {
+        std::lock_guard lock(pages_mutex);
+        if (auto it = pages.find(id); it != pages.end()) {
+            it->second.center = std::pair{x, z};
+            it->second.area_changed = true;
+        }
     }
 
     const DebugWebOptions options;
@@ -80,11 +86,12 @@ struct DebugWebServer::State final : TcpListener {
     struct Page {
         std::weak_ptr<PageSession> session;
         std::vector<std::string> watched;
+        std::optional<std::pair<std::int32_t, std::int32_t>> center;  // x, z the page chose
+        bool area_changed = true;                                     // opened or chose a new centre
     };
     mutable std::mutex pages_mutex;  // guards pages
     std::map<std::uint64_t, Page> pages;
     std::atomic<std::size_t> page_count{0};
-    std::atomic<bool> page_opened{false};
 
 protected:
     std::string refusal(const std::string& address) const override {
@@ -168,6 +175,16 @@ private:
                 uuids.push_back(u.get<std::string>());
             }
             state_->set_watched(id_, std::move(uuids));
+            return true;
+        }
+        if (const auto c = j.find("center"); c != j.end()) {
+            // Two block coordinates (x, z) inside vanilla's world border.
+            constexpr std::int64_t limit = 30000000;
+            if (!c->is_array() || c->size() != 2) return false;
+            for (const auto& v : *c)
+                if (!v.is_number_integer() || v.get<std::int64_t>() < -limit || v.get<std::int64_t>() > limit)
+                    return false;
+            state_->set_center(id_, (*c)[0].get<std::int32_t>(), (*c)[1].get<std::int32_t>());
             return true;
         }
         if (const auto p = j.find("password"); p != j.end()) {
@@ -470,8 +487,23 @@ std::size_t DebugWebServer::connection_count() const { return state_->connection
 
 std::size_t DebugWebServer::page_count() const noexcept { return state_->page_count.load(std::memory_order_relaxed); }
 
-bool DebugWebServer::take_page_opened() noexcept {
-    return state_->page_opened.exchange(false, std::memory_order_relaxed);
+std::vector<DebugWebServer::PageArea> DebugWebServer::take_areas() {
+    std::vector<PageArea> out;
+    std::lock_guard lock(state_->pages_mutex);
+    for (auto& [id, page] : state_->pages) {
+        out.push_back(PageArea{id, page.center, page.area_changed});
+        page.area_changed = false;
+    }
+    return out;
+}
+
+void DebugWebServer::send_to(std::uint64_t page, std::shared_ptr<const std::string> message) {
+    std::shared_ptr<PageSession> p;
+    {
+        std::lock_guard lock(state_->pages_mutex);
+        if (auto it = state_->pages.find(page); it != state_->pages.end()) p = it->second.session.lock();
+    }
+    if (p) p->send(std::move(message));
 }
 
 std::vector<std::string> DebugWebServer::watched() const {

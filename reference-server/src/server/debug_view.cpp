@@ -7,6 +7,7 @@
 #include <map>
 
 #include "mobsdk/debug/snapshot.hpp"
+#include "mobserver/command/selector.hpp"
 #include "mobserver/world/server_mob.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -75,7 +76,44 @@ Json ground(World& world, BlockPos center, std::int32_t radius) {
                 {"cells", std::move(cells)}};
 }
 
+// Who names each POI position in a memory that holds its ticket: home, job site, potential job
+// site, meeting point (the mobs' UUIDs, in the world's entity order).
+std::map<BlockPos, std::vector<std::string>> poi_owners(World& world, const VanillaContent& vanilla) {
+    std::map<BlockPos, std::vector<std::string>> owners;
+    const brain::StandardMemories& m = vanilla.memories;
+    for (EntityHandle h : world.entities().order()) {
+        ServerMob* mob = world.mob(h);
+        if (!mob || !mob->is_alive() || !mob->brain()) continue;
+        const brain::Brain& b = *mob->brain();
+        for (const auto memory : {m.home, m.job_site, m.potential_job_site, m.meeting_point})
+            if (const GlobalPos* g = b.find_memory(memory)) owners[g->pos].push_back(mob->uuid().str());
+    }
+    return owners;
+}
+
 }  // namespace
+
+void DebugHistories::observe(World& world, const std::vector<std::string>& watched) {
+    for (auto it = histories_.begin(); it != histories_.end();) {
+        if (std::find(watched.begin(), watched.end(), it->first) == watched.end()) it = histories_.erase(it);
+        else ++it;
+    }
+    for (const std::string& text : watched) {
+        const std::optional<Uuid> uuid = parse_java_uuid(text);
+        Entity* entity = uuid ? world.find(*uuid) : nullptr;
+        ServerMob* mob = entity ? world.mob(entity->handle()) : nullptr;
+        if (!mob || !mob->is_alive()) {
+            histories_.erase(text);
+            continue;
+        }
+        histories_.try_emplace(text, capacity).first->second.observe(*mob, world.game_time());
+    }
+}
+
+const debug::MindHistory* DebugHistories::find(const std::string& uuid) const {
+    const auto it = histories_.find(uuid);
+    return it == histories_.end() ? nullptr : &it->second;
+}
 
 std::string debug_view_message(World& world, const VanillaContent& vanilla, const DebugViewRequest& request) {
     const auto& entity_types = world.registries().entity_types;
@@ -94,30 +132,38 @@ std::string debug_view_message(World& world, const VanillaContent& vanilla, cons
                             {"yaw", mob->y_rot()}});
         if (std::find(request.watched.begin(), request.watched.end(), uuid) == request.watched.end()) continue;
         const brain::FormatContext context{&world, &entity_types, p};
-        watched.push_back(
-            Json{{"mob", Json::parse(debug::mob_json(*mob, context))}, {"places", places(*mob, vanilla)}});
+        Json entry{{"mob", Json::parse(debug::mob_json(*mob, context))}, {"places", places(*mob, vanilla)}};
+        if (const debug::MindHistory* h = request.histories ? request.histories->find(uuid) : nullptr)
+            entry["history"] = Json::parse(h->json());
+        watched.push_back(std::move(entry));
     }
     Json j{{"type", "tick"},
            {"game_time", world.game_time()},
            {"day_time", world.day_time()},
            {"frozen", request.frozen},
            {"mobs", std::move(mobs)}};
-    if (request.poi_center) {
-        std::vector<PoiRecord> found;
-        world.pois().find_closest({}, *request.poi_center, request.poi_radius, PoiOccupancy::Any, 2000, found);
-        const auto& poi_types = world.registries().poi_types;
-        Json pois = Json::array();
-        for (const PoiRecord& r : found)
-            pois.push_back(Json{{"type", poi_types.id_of(r.type).str()},
-                                {"x", r.pos.x},
-                                {"y", r.pos.y},
-                                {"z", r.pos.z},
-                                {"free", r.free_tickets},
-                                {"max", poi_types[r.type].max_tickets}});
-        j["pois"] = std::move(pois);
-    }
-    if (request.ground_center) j["ground"] = ground(world, *request.ground_center, request.ground_radius);
     j["watched"] = std::move(watched);
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string debug_area_message(World& world, const VanillaContent& vanilla, const DebugAreaRequest& request) {
+    std::vector<PoiRecord> found;
+    world.pois().find_closest({}, request.center, request.poi_radius, PoiOccupancy::Any, 2000, found);
+    const auto& poi_types = world.registries().poi_types;
+    const auto owners = poi_owners(world, vanilla);
+    Json pois = Json::array();
+    for (const PoiRecord& r : found) {
+        const auto o = owners.find(r.pos);
+        pois.push_back(Json{{"type", poi_types.id_of(r.type).str()},
+                            {"x", r.pos.x},
+                            {"y", r.pos.y},
+                            {"z", r.pos.z},
+                            {"free", r.free_tickets},
+                            {"max", poi_types[r.type].max_tickets},
+                            {"owners", o == owners.end() ? Json::array() : Json(o->second)}});
+    }
+    Json j{{"type", "area"}, {"center", block_json(request.center)}, {"pois", std::move(pois)}};
+    if (request.ground) j["ground"] = ground(world, request.center, request.ground_radius);
     return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

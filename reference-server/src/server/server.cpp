@@ -8,6 +8,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <cstdio>
 #include <exception>
+#include <map>
 #include <random>
 
 #include "mobsdk/plugin/abi.h"
@@ -597,25 +598,44 @@ void MinecraftServer::start_debug_web() {
         },
         [this](std::string_view level, std::string message) { log_.log(net_log_level(level), message, "Debug view"); });
     if (debug_web_->start()) debug_web_.reset();  // it logged why
+    else debug_histories_ = std::make_unique<DebugHistories>();
 }
 
 void MinecraftServer::publish_debug_view() {
     if (!world_) return;
+    // Every tick: the watched mobs' histories, so that nothing that lasts a tick is missed.
+    debug_histories_->observe(*world_, debug_web_->watched());
     const auto now = Clock::now();
     if (now - debug_web_last_ < kDebugWebPeriod) return;
     debug_web_last_ = now;
     DebugViewRequest request;
     request.watched = debug_web_->watched();
+    request.histories = debug_histories_.get();
     request.frozen = ticks_.frozen();
-    // POIs and the ground change rarely: listed once a second and every 5 seconds, around the spawn
-    // (where the village is built), and at once for a page that just opened.
-    const bool opened = debug_web_->take_page_opened();
-    if (opened || debug_web_messages_ % 10 == 0) request.poi_center = world_->spawn_pos();
-    if (opened || debug_web_messages_ % 50 == 0) request.ground_center = world_->spawn_pos();
+    // POIs and the ground change rarely: sent to each page around the point it chose (the spawn,
+    // where the village is built, until it chooses) once a second and every 5 seconds, and at once
+    // to a page that just opened or moved.
+    const bool pois_due = debug_web_messages_ % 10 == 0, ground_due = debug_web_messages_ % 50 == 0;
     ++debug_web_messages_;
     try {
         debug_web_->publish(
             std::make_shared<const std::string>(debug_view_message(*world_, plugins_->vanilla(), request)));
+        std::map<std::pair<BlockPos, bool>, std::shared_ptr<const std::string>> areas;  // one per centre
+        for (const DebugWebServer::PageArea& page : debug_web_->take_areas()) {
+            if (!page.changed && !pois_due) continue;
+            DebugAreaRequest area;
+            area.center = world_->spawn_pos();
+            if (page.center) {
+                const auto [x, z] = *page.center;
+                const bool loaded = world_->is_loaded(ChunkPos::of(BlockPos{x, 0, z}));
+                area.center = BlockPos{x, loaded ? world_->height(Heightmap::WorldSurface, x, z) : area.center.y, z};
+            }
+            area.ground = page.changed || ground_due;
+            auto& message = areas[{area.center, area.ground}];
+            if (!message)
+                message = std::make_shared<const std::string>(debug_area_message(*world_, plugins_->vanilla(), area));
+            debug_web_->send_to(page.page, message);
+        }
     } catch (const std::exception& e) {
         log_.error(std::string("Debug view snapshot failed: ") + e.what());
     }

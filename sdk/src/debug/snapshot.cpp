@@ -13,6 +13,7 @@
 #include "mobsdk/bt/brain_behavior.hpp"
 #include "mobsdk/bt/goal_adapter.hpp"
 #include "mobsdk/world/entity_type.hpp"
+#include "running.hpp"
 
 namespace mobsdk::debug {
 
@@ -57,28 +58,16 @@ Json tree_value(const bt::BehaviorTree& tree) {
                 {"root", tree.empty() ? Json(nullptr) : node_json(tree, 0)}};
 }
 
-bool running(const brain::BehaviorControl& b) noexcept { return b.status() == brain::BehaviorStatus::RUNNING; }
-
 Json behavior_value(const brain::BehaviorControl& behavior) {
-    const brain::BehaviorControl* b = &behavior;
-    // A decorator's status is its wrapped behaviour's, and it says nothing of its own.
-    while (const auto* d = dynamic_cast<const brain::BehaviorDecorator*>(b)) b = &d->inner();
-    Json out{{"name", ""}, {"status", running(*b) ? "running" : "stopped"}};
-    if (const auto* gate = dynamic_cast<const brain::GateBehavior*>(b)) {
-        out["name"] = gate->type_name();
+    const brain::BehaviorControl& b = detail::unwrapped(behavior);
+    Json out{{"name", detail::behavior_name(b)}, {"status", detail::running(b) ? "running" : "stopped"}};
+    const bool composite = dynamic_cast<const brain::GateBehavior*>(&b) || dynamic_cast<const brain::Sequential*>(&b);
+    if (composite) {
         Json children = Json::array();
-        for (std::size_t i = 0; i < gate->child_count(); ++i)
-            if (running(gate->child(i))) children.push_back(behavior_value(gate->child(i)));
+        detail::for_each_running_child(b,
+                                       [&](const brain::BehaviorControl& c) { children.push_back(behavior_value(c)); });
         out["children"] = std::move(children);
-        return out;
-    }
-    out["name"] = b->debug_string();
-    if (const auto* seq = dynamic_cast<const brain::Sequential*>(b)) {
-        Json children = Json::array();
-        if (running(*seq) && seq->current() < seq->child_count())
-            children.push_back(behavior_value(seq->child(seq->current())));
-        out["children"] = std::move(children);
-    } else if (const auto* tb = dynamic_cast<const bt::BehaviorTreeBehavior*>(b)) {
+    } else if (const auto* tb = dynamic_cast<const bt::BehaviorTreeBehavior*>(&b)) {
         out["tree"] = tree_value(tb->tree());
     }
     return out;

@@ -171,9 +171,9 @@ export const tests = {
     await s.start();
     await s.waitFor(/Debug view on http:/);  // logged after Done
     const page = await Page.open(webPort);
-    await until(() => page.messages.length > 0, { what: 'a first update' });
-    const opening = page.messages[0];
-    assert(opening.type === 'tick' && opening.ground && opening.pois, 'a page that opens gets the ground and the POIs at once');
+    await until(() => page.messages.some((m) => m.type === 'area'), { what: 'a first area' });
+    const opening = page.messages.find((m) => m.type === 'area');
+    assert(opening.ground && opening.pois, 'a page that opens gets the ground and the POIs at once');
     assert(opening.ground.cells.length === opening.ground.size ** 2 && opening.ground.palette.includes('minecraft:grass_block'),
       `the ground: ${JSON.stringify(opening.ground.palette)}`);
     const first = await page.next((m) => m.type === 'tick' && m.mobs.some((x) => x.type === 'minecraft:villager'),
@@ -198,6 +198,20 @@ export const tests = {
     const seen = await page.next((m) => m.type === 'tick' && m.watched.length === 1, 'the watched villager');
     const mob = seen.watched[0].mob;
     assertEqual(mob.uuid, target, 'the one watched');
+    assert(seen.watched[0].history.some((h) => /^watching: activities /.test(h.text)),
+      `its history, kept by the server: ${JSON.stringify(seen.watched[0].history)}`);
+    // The villagers hold their beds' tickets now: the POIs name who holds them.
+    const area = await page.next((m) => m.type === 'area' && m.pois.some((p) => p.owners.length), 'POIs with owners');
+    const bed = area.pois.find((p) => p.type === 'minecraft:home' && p.owners.length);
+    assert(bed && villagers.some((v) => v.uuid === bed.owners[0]), `a bed held by a villager: ${JSON.stringify(bed)}`);
+    // The page chooses the map's centre: the ground and POIs come around it.
+    page.send({ center: [200, -120] });
+    const moved = await page.next((m) => m.type === 'area' && m.center[0] === 200 && m.center[2] === -120, 'the new centre');
+    assertEqual([moved.ground.x0, moved.ground.z0], [200 - 48, -120 - 48], 'the ground around the chosen centre');
+    assert(moved.ground.cells.every((c) => c === -1) && moved.pois.length === 0, 'nothing loaded out there');
+    const far = await Page.open(webPort);
+    far.send({ center: [40000000, 0] });  // beyond the world border: a malformed message
+    await until(() => far.closed, { timeoutMs: 10000, what: 'a centre outside the world closes that page' });
     const memory = (id) => mob.brain.memories.find((x) => x.id === id);
     assert(memory('minecraft:home').present && memory('minecraft:job_site').present,
       `home and job site: ${JSON.stringify([memory('minecraft:home'), memory('minecraft:job_site')])}`);

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mobserver/net/rcon.hpp"
@@ -71,6 +72,8 @@ using DebugWebControlHandler = std::function<void(std::string command, std::func
 ///
 /// A page (a WebSocket on `/ws`) sends JSON text messages:
 /// - `{"watch": ["<uuid>", …]}`: the mobs whose full snapshots it wants (at most 16);
+/// - `{"center": [x, z]}`: the point its map looks at (block coordinates within ±30,000,000): its
+///   POIs and ground are sent around it from then on (see take_areas);
 /// - `{"password": "…"}`: unlocks the controls when it is the RCON password (compared in constant
 ///   time; wrong ones throttled as RCON's); answered `{"auth": true}` or `{"auth": false}`;
 /// - `{"control": "freeze" | "unfreeze" | "step" | "sprint" | "rate" | "time", "value": N}`:
@@ -99,9 +102,16 @@ public:
 
     /// @brief Pages open now: one relaxed atomic load, so the tick can ask every tick.
     std::size_t page_count() const noexcept;
-    /// @brief True once after a page opened (so that the next message brings what is sent only now
-    /// and then: the ground and the POIs).
-    bool take_page_opened() noexcept;
+    /// @brief What a page looks at.
+    struct PageArea {
+        std::uint64_t page = 0;                                       ///< the page (for send_to)
+        std::optional<std::pair<std::int32_t, std::int32_t>> center;  ///< x, z it chose; none yet
+        bool changed = false;  ///< it opened or chose a new centre since the last take_areas
+    };
+    /// @brief Every open page with the point it chose; clears each page's `changed`.
+    std::vector<PageArea> take_areas();
+    /// @brief Any thread: queues `message` for one page (nothing if it closed), with publish's limit.
+    void send_to(std::uint64_t page, std::shared_ptr<const std::string> message);
     /// @brief The UUIDs (as text) of the mobs some page watches, each once.
     std::vector<std::string> watched() const;
     /// @brief Any thread: queues `message` (a JSON text) for every open page; a page with

@@ -32,6 +32,7 @@ class WorldStorage;
 class RconServer;
 class StatusServer;
 class DebugWebServer;
+class DebugHistories;
 class PluginHost;
 class ServerWatchdog;
 class PlayerList;
@@ -140,6 +141,7 @@ private:
     std::unique_ptr<DebugWebServer> debug_web_;
     std::chrono::steady_clock::time_point debug_web_last_{};  // the last message's time
     std::int64_t debug_web_messages_ = 0;
+    std::unique_ptr<DebugHistories> debug_histories_;  // the watched mobs' histories, while the view is on
     std::thread console_thread_;
     std::atomic<bool> console_stop_{false};
 
