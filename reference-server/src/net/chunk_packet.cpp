@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "mobserver/net/block_entity_types.hpp"
 #include "mobserver/net/packet_codec.hpp"
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/storage/chunk_codec.hpp"
@@ -35,9 +36,27 @@ std::vector<std::uint64_t> light_mask(std::uint32_t bits) { return {static_cast<
 ChunkPacketEncoder::ChunkPacketEncoder(std::int32_t plains_id, std::int32_t biome_count)
     : plains_id_(plains_id), biome_count_(biome_count), palette_index_(kVanillaBlockStateCount, -1), values_(4096) {}
 
+void ChunkPacketEncoder::index_block_entity_types(const BlockRegistry& blocks) {
+    indexed_ = &blocks;
+    block_entity_type_.assign(kVanillaBlockStateCount, -1);
+    const std::size_t states = std::min<std::size_t>(blocks.state_count(), kVanillaBlockStateCount);
+    for (std::uint32_t id = 0; id < states; ++id) {
+        const ResourceLocation& block = blocks.id_of(BlockState{id});
+        if (block.ns() != "minecraft") continue;
+        if (const auto type = block_entity_type_of(block.path()))
+            block_entity_type_[id] = static_cast<std::int8_t>(*type);
+    }
+}
+
 void ChunkPacketEncoder::write_block_states(PacketWriter& out, const LevelChunkSection& section) {
     if (section.is_uniform()) {
-        out.u8(0).varint(static_cast<std::int32_t>(network_block_id(section.get(0, 0, 0)))).varint(0);
+        const std::uint32_t id = network_block_id(section.get(0, 0, 0));
+        if (indexed_ && block_entity_type_[id] >= 0)  // a section full of one block entity's block
+            for (std::int32_t i = 0; i < 4096; ++i)
+                found_.push_back(
+                    {BlockPos{chunk_pos_.x * 16 + (i & 15), section_y_ + (i >> 8), chunk_pos_.z * 16 + ((i >> 4) & 15)},
+                     block_entity_type_[id]});
+        out.u8(0).varint(static_cast<std::int32_t>(id)).varint(0);
         return;
     }
     palette_.clear();
@@ -53,6 +72,18 @@ void ChunkPacketEncoder::write_block_states(PacketWriter& out, const LevelChunkS
                 values_[static_cast<std::size_t>(LevelChunkSection::index(x, y, z))] = static_cast<std::uint32_t>(slot);
             }
     for (std::uint32_t id : palette_) palette_index_[id] = -1;
+    // Block entities: only a section whose palette holds a block entity's block is searched.
+    if (indexed_) {
+        const bool any = std::any_of(palette_.begin(), palette_.end(),
+                                     [&](std::uint32_t id) { return block_entity_type_[id] >= 0; });
+        for (std::int32_t i = 0; any && i < 4096; ++i) {
+            const std::int8_t type = block_entity_type_[palette_[values_[static_cast<std::size_t>(i)]]];
+            if (type >= 0)
+                found_.push_back(
+                    {BlockPos{chunk_pos_.x * 16 + (i & 15), section_y_ + (i >> 8), chunk_pos_.z * 16 + ((i >> 4) & 15)},
+                     type});
+        }
+    }
     if (palette_.size() == 1) {
         out.u8(0).varint(static_cast<std::int32_t>(palette_[0])).varint(0);
         return;
@@ -102,7 +133,30 @@ void ChunkPacketEncoder::write_biomes(PacketWriter& out, const LevelChunk& chunk
     out.u8(0).varint(plains_id_).varint(0);
 }
 
+void ChunkPacketEncoder::write_block_entities(PacketWriter& out, const LevelChunk& chunk) {
+    out.varint(static_cast<std::int32_t>(found_.size()));
+    const KeptChunkData* kept = chunk.kept();
+    for (const FoundBlockEntity& be : found_) {
+        out.u8(static_cast<std::uint8_t>(((be.pos.x & 15) << 4) | (be.pos.z & 15)));
+        out.i16(static_cast<std::int16_t>(be.pos.y));
+        out.varint(be.type);
+        nbt::Compound data;
+        if (kept && block_entity_sends_data(be.type)) {
+            for (std::size_t i = 0; i < kept->block_entity_pos.size(); ++i) {
+                if (kept->block_entity_pos[i] != be.pos) continue;
+                data = kept->block_entities[i];
+                for (const char* key : {"id", "x", "y", "z", "keepPacked"}) data.erase(key);
+                break;
+            }
+        }
+        out.nbt(nbt::Tag(std::move(data)));
+    }
+}
+
 std::string ChunkPacketEncoder::encode(const LevelChunk& chunk) {
+    if (indexed_ != &chunk.blocks()) index_block_entity_types(chunk.blocks());
+    found_.clear();
+    chunk_pos_ = chunk.pos();
     PacketWriter w(0x25);
     w.i32(chunk.pos().x).i32(chunk.pos().z);
     nbt::Compound heightmaps;
@@ -114,12 +168,13 @@ std::string ChunkPacketEncoder::encode(const LevelChunk& chunk) {
     for (std::int32_t i = 0; i < section_count; ++i) {
         const LevelChunkSection& s = chunk.section(i);
         sections.i16(static_cast<std::int16_t>(s.non_air_count()));
+        section_y_ = min_y + i * 16;
         write_block_states(sections, s);
         write_biomes(sections, chunk, i);
     }
     const std::string_view data = std::string_view(sections.body()).substr(1);  // without the dummy id
     w.varint(static_cast<std::int32_t>(data.size())).bytes(data);
-    w.varint(0);  // block entities: next slice
+    write_block_entities(w, chunk);
 
     // Light: section 0 is below the world (dark), section kLightSectionCount-1 above it (full sky).
     std::uint32_t sky = 0, empty_sky = 0, block = 0, empty_block = 0;

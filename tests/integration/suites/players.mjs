@@ -142,6 +142,14 @@ export const tests = {
       const name = (x, y, z) => bot.blockAt(new Vec3(x, y, z))?.name;
       assertEqual([name(30, -64, 30), name(30, -63, 30), name(30, -61, 30), name(30, -60, 30)],
         ['bedrock', 'dirt', 'grass_block', 'air'], 'superflat layers');
+      // The village's beds and bell come with their block entities (a vanilla client draws them
+      // through those), at blocks of those names.
+      const blockEntities = bot.log.chunks.flatMap((c) => c.blockEntities.map((e) =>
+        ({ x: c.x * 16 + e.x, y: e.y, z: c.z * 16 + e.z, type: e.type })));
+      const beds = blockEntities.filter((e) => e.type === 24), bells = blockEntities.filter((e) => e.type === 30);
+      assert(beds.length >= 8 && bells.length >= 1, `beds and a bell: ${JSON.stringify(blockEntities.slice(0, 12))}`);
+      for (const e of [...beds, ...bells])
+        assert(/_bed$|^bell$/.test(name(e.x, e.y, e.z)), `a block entity at ${JSON.stringify(e)}: ${name(e.x, e.y, e.z)}`);
       await s.command('setblock 30 -55 30 minecraft:deepslate', /Changed the block/);
       await until(() => name(30, -55, 30) === 'deepslate', { what: 'the setblock on the client' });
       await s.command('fill 20 -55 20 22 -54 22 minecraft:polished_blackstone_bricks', /Successfully filled 18 block/);

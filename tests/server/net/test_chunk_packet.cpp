@@ -1,12 +1,19 @@
 // Chunk Data and Update Light: a chunk with known blocks decodes back to the same global ids
 // (single-value, indirect 4-bit and direct 15-bit containers), biomes are plains, heightmaps have
-// 37 longs and the light masks cover the 24 sections plus one below and one above.
+// 37 longs and the light masks cover the 24 sections plus one below and one above; every block
+// with a block entity (beds, signs, chests) is listed with its type, and only the data vanilla
+// sends to clients.
 #include <boost/test/unit_test.hpp>
 
 #include <bit>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "../world/vanilla_states.hpp"
 #include "mobsdk/nbt/io.hpp"
+#include "mobserver/net/block_entity_types.hpp"
 #include "mobserver/net/chunk_packet.hpp"
 #include "mobserver/net/packet_codec.hpp"
 #include "mobserver/net/registry_data.hpp"
@@ -104,7 +111,25 @@ BOOST_AUTO_TEST_CASE(a_chunk_round_trips_through_the_wire_format) {
         BOOST_TEST(biome_bits == 0);
         BOOST_TEST(biomes[0] == static_cast<std::uint32_t>(plains));
     }
-    BOOST_TEST(r.varint() == 0);  // no block entities
+    // Block entities: the states 1 … 300 of section 5 include suspicious sand and gravel.
+    std::vector<std::pair<BlockPos, std::int32_t>> expected;
+    for (std::int32_t y = 16; y < 32; ++y)
+        for (std::int32_t z = -32; z < -16; ++z)
+            for (std::int32_t x = 48; x < 64; ++x) {
+                const ResourceLocation& id = s.reg.id_of(chunk.get_block({x, y, z}));
+                if (auto type = block_entity_type_of(id.path())) expected.push_back({{x, y, z}, *type});
+            }
+    BOOST_TEST_REQUIRE(!expected.empty());
+    BOOST_TEST_REQUIRE(r.varint() == static_cast<std::int32_t>(expected.size()));
+    for (const auto& [pos, type] : expected) {
+        const std::uint8_t xz = r.u8();
+        BOOST_TEST(xz == static_cast<std::uint8_t>(((pos.x & 15) << 4) | (pos.z & 15)));
+        BOOST_TEST(r.i16() == pos.y);
+        BOOST_TEST(r.varint() == type);
+        BOOST_TEST(block_entity_type_name(type) == "brushable_block");
+        BOOST_TEST(static_cast<std::uint8_t>(r.u8()) == 0x0A);  // an empty compound
+        BOOST_TEST(static_cast<std::uint8_t>(r.u8()) == 0x00);
+    }
     // Light masks: 26 bits between the set and the empty masks, for both layers.
     auto bits_of = [&](std::uint64_t& out) {
         BOOST_TEST(r.varint() == 1);
@@ -137,6 +162,105 @@ BOOST_AUTO_TEST_CASE(a_chunk_round_trips_through_the_wire_format) {
 BOOST_AUTO_TEST_CASE(states_vanilla_does_not_have_are_sent_as_stone) {
     BOOST_TEST(network_block_id(BlockState{26643}) == 26643u);
     BOOST_TEST(network_block_id(BlockState{26644}) == kUnknownBlockNetworkId);
+}
+
+BOOST_AUTO_TEST_CASE(block_entity_types_are_vanilla_1_20_4s) {
+    BOOST_TEST(block_entity_type_name(0) == "furnace");
+    BOOST_TEST(*block_entity_type_of("red_bed") == 24);
+    BOOST_TEST(*block_entity_type_of("bell") == 30);
+    BOOST_TEST(*block_entity_type_of("oak_wall_sign") == 7);
+    BOOST_TEST(*block_entity_type_of("bamboo_hanging_sign") == 8);
+    BOOST_TEST(*block_entity_type_of("spawner") == 9);
+    BOOST_TEST(*block_entity_type_of("piglin_wall_head") == 15);
+    BOOST_TEST(*block_entity_type_of("soul_campfire") == 32);
+    BOOST_TEST(*block_entity_type_of("trial_spawner") == 42);
+    BOOST_TEST(!block_entity_type_of("piston_head"));
+    BOOST_TEST(!block_entity_type_of("piston"));
+    BOOST_TEST(!block_entity_type_of("stone"));
+    // Every block of the table: how many have one, by family.
+    VanillaStates s;
+    std::map<std::string, int> blocks_by_type;
+    for (std::size_t b = 0; b < s.reg.blocks().size(); ++b) {
+        const auto h = Handle<BlockInfo>::from_index(static_cast<std::uint32_t>(b));
+        if (auto type = block_entity_type_of(s.reg.blocks().id_of(h).path()))
+            ++blocks_by_type[std::string(block_entity_type_name(*type))];
+    }
+    BOOST_TEST(blocks_by_type["bed"] == 16);
+    BOOST_TEST(blocks_by_type["banner"] == 32);
+    BOOST_TEST(blocks_by_type["sign"] == 22);  // 11 woods × standing and wall
+    BOOST_TEST(blocks_by_type["hanging_sign"] == 22);
+    BOOST_TEST(blocks_by_type["skull"] == 14);
+    BOOST_TEST(blocks_by_type["shulker_box"] == 17);
+    BOOST_TEST(blocks_by_type["command_block"] == 3);
+    BOOST_TEST(blocks_by_type.size() == static_cast<std::size_t>(kBlockEntityTypeCount));  // every type has a block
+}
+
+BOOST_AUTO_TEST_CASE(a_bed_a_sign_and_a_chest_are_sent_with_what_vanilla_sends) {
+    VanillaStates s;
+    LevelChunk chunk({0, 0}, s.reg);
+    const auto block = [&](const char* id) { return s.reg.default_state(*s.reg.blocks().find(id)); };
+    chunk.set_block({1, 0, 1}, block("minecraft:red_bed"));  // foot
+    chunk.set_block({1, 0, 0}, *s.reg.with(block("minecraft:red_bed"), "part", "head"));
+    chunk.set_block({5, 0, 5}, block("minecraft:oak_sign"));
+    chunk.set_block({7, 0, 7}, block("minecraft:chest"));
+    chunk.recompute_heightmaps();
+    auto kept = std::make_unique<KeptChunkData>();
+    nbt::Compound sign;
+    sign.put("id", std::string("minecraft:sign"));
+    sign.put("x", 5);
+    sign.put("y", 0);
+    sign.put("z", 5);
+    sign.put("is_waxed", std::int8_t{1});
+    nbt::Compound chest;
+    chest.put("id", std::string("minecraft:chest"));
+    chest.put("x", 7);
+    chest.put("y", 0);
+    chest.put("z", 7);
+    chest.put("Items", nbt::List(nbt::TagType::Compound));
+    kept->block_entities = {sign, chest};
+    kept->block_entity_pos = {{5, 0, 5}, {7, 0, 7}};
+    chunk.set_kept(std::move(kept));
+
+    ChunkPacketEncoder encoder(0, 64);
+    const std::string body = encoder.encode(chunk);
+    PacketReader r(body);
+    BOOST_TEST(r.varint() == 0x25);
+    r.i32();
+    r.i32();
+    const std::size_t hm_size = 1 + 2 * (1 + 2 + 15 + 4 + 37 * 8) - 2 + 1;
+    r.bytes(hm_size);
+    r.bytes(static_cast<std::size_t>(r.varint()));  // the sections
+    BOOST_TEST_REQUIRE(r.varint() == 4);
+    struct Seen {
+        std::int32_t x, y, z, type;
+        nbt::Compound data;
+    };
+    std::vector<Seen> seen;
+    for (int i = 0; i < 4; ++i) {
+        const std::uint8_t xz = r.u8();
+        const std::int16_t y = r.i16();
+        const std::int32_t type = r.varint();
+        // The nameless compound: the shortest prefix that reads as one.
+        const std::size_t at = body.size() - r.remaining();
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(body.data()) + at;
+        std::size_t size = 2;
+        while (size <= r.remaining() && !nbt::read_unnamed({bytes, size})) ++size;
+        BOOST_TEST_REQUIRE(size <= r.remaining());
+        seen.push_back({xz >> 4, y, xz & 15, type, nbt::read_unnamed({bytes, size})->as<nbt::Compound>()});
+        r.bytes(size);
+    }
+    // In section order (y, z, x): the bed's head (z 0), its foot (z 1), the sign, the chest.
+    BOOST_TEST(seen[0].type == 24);
+    BOOST_TEST(seen[0].z == 0);
+    BOOST_TEST(seen[1].type == 24);
+    BOOST_TEST(seen[1].z == 1);
+    BOOST_TEST(seen[0].data.empty());
+    BOOST_TEST(seen[2].type == 7);
+    BOOST_TEST(seen[2].x == 5);
+    BOOST_TEST(seen[2].data.size() == 1u);  // its data, without id and position
+    BOOST_TEST(seen[2].data.find<std::int8_t>("is_waxed") != nullptr);
+    BOOST_TEST(seen[3].type == 1);
+    BOOST_TEST(seen[3].data.empty());  // a chest's items are never sent in a chunk
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -36,7 +36,11 @@ public:
     /// with registry_entry_id, registry size `biome_count`.
     ChunkPacketEncoder(std::int32_t plains_id, std::int32_t biome_count);
 
-    /// @brief The packet body (id 0x25 first) for `chunk`.
+    /// @brief The packet body (id 0x25 first) for `chunk`, with a block entity for every block that
+    /// has one in vanilla (a bed, chest, sign, bell…: a client draws those blocks through their
+    /// block entity, and makes none for a block it only reads in a chunk): its type id, and the
+    /// data the chunk kept for it when vanilla sends that type's data (block_entity_sends_data),
+    /// else an empty compound.
     std::string encode(const LevelChunk& chunk);
 
     /// @brief One section's block states as a paletted container: single value (0 bits), indirect
@@ -45,12 +49,26 @@ public:
 
 private:
     void write_biomes(PacketWriter& out, const LevelChunk& chunk, std::int32_t section);
+    void write_block_entities(PacketWriter& out, const LevelChunk& chunk);
+    void index_block_entity_types(const BlockRegistry& blocks);
+
+    /// @brief A block entity found while writing the sections: its position and type.
+    struct FoundBlockEntity {
+        BlockPos pos;
+        std::int32_t type;
+    };
 
     std::int32_t plains_id_;
     std::int32_t biome_count_;
     std::vector<std::int32_t> palette_index_;  // by network id; -1 when not in the palette
     std::vector<std::uint32_t> palette_;
     std::vector<std::uint32_t> values_;
+    // Block entity type by network id (−1: none), built for the registry chunks are made with.
+    const BlockRegistry* indexed_ = nullptr;
+    std::vector<std::int8_t> block_entity_type_;
+    std::vector<FoundBlockEntity> found_;  // this chunk's, in section order
+    std::int32_t section_y_ = 0;           // the section write_block_states is writing (block y of its bottom)
+    ChunkPos chunk_pos_;                   // the chunk encode is writing
 };
 
 /// @brief Vanilla's light mask for a chunk: bit i is light section i (0 below the world).
