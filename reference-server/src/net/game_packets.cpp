@@ -99,7 +99,7 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                     return done(r, "Confirm Teleportation", t);
                 }
                 case 0x04: {
-                    ChatCommand c{r.string(32767)};
+                    ChatCommand c{r.string(256)};  // vanilla reads at most 256 characters
                     r.i64();  // timestamp
                     r.i64();  // salt
                     const std::int32_t n = r.varint();
