@@ -761,12 +761,12 @@ std::int32_t command_permission_level(std::string_view command) {
     // Each command's `requires` in vanilla 1.20.4 (the dedicated server's: `seed` needs 2 there);
     // ours: `plugins` as `list`, `brain` and `poi` as the other commands that read the world.
     static constexpr std::pair<std::string_view, std::int32_t> levels[] = {
-        {"help", 0},      {"list", 0},      {"me", 0},         {"msg", 0},      {"tell", 0},     {"w", 0},
-        {"plugins", 0},   {"seed", 2},      {"say", 2},        {"summon", 2},   {"kill", 2},     {"teleport", 2},
-        {"tp", 2},        {"data", 2},      {"setblock", 2},   {"fill", 2},     {"time", 2},     {"gamerule", 2},
-        {"difficulty", 2}, {"forceload", 2}, {"reload", 2},     {"brain", 2},    {"poi", 2},      {"tick", 3},
-        {"kick", 3},      {"op", 3},        {"deop", 3},       {"whitelist", 3}, {"stop", 4},     {"save-all", 4},
-        {"save-on", 4},   {"save-off", 4},
+        {"help", 0},       {"list", 0},      {"me", 0},       {"msg", 0},       {"tell", 0}, {"w", 0},
+        {"plugins", 0},    {"seed", 2},      {"say", 2},      {"summon", 2},    {"kill", 2}, {"teleport", 2},
+        {"tp", 2},         {"data", 2},      {"setblock", 2}, {"fill", 2},      {"time", 2}, {"gamerule", 2},
+        {"difficulty", 2}, {"forceload", 2}, {"reload", 2},   {"brain", 2},     {"poi", 2},  {"tick", 3},
+        {"kick", 3},       {"op", 3},        {"deop", 3},     {"whitelist", 3}, {"stop", 4}, {"save-all", 4},
+        {"save-on", 4},    {"save-off", 4},
     };
     for (const auto& [name, level] : levels)
         if (name == command) return level;

@@ -130,7 +130,8 @@ bool PlayerList::deop(const PlayerProfile& player) {
 void PlayerList::save_ops() {
     if (settings_.ops_file.empty()) return;
     // As vanilla's StoredUserList.save: the list in memory stays changed when the file cannot be written.
-    if (auto r = write_ops(settings_.ops_file, settings_.ops); !r) log_("WARN", "Could not save ops.json: " + r.error());
+    if (auto r = write_ops(settings_.ops_file, settings_.ops); !r)
+        log_("WARN", "Could not save ops.json: " + r.error());
 }
 
 void PlayerList::save_whitelist() {

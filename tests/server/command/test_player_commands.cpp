@@ -23,7 +23,8 @@ public:
     std::vector<OnlinePlayer> online_players() const override { return online; }
     void broadcast_message(std::string_view line) override { broadcasts.emplace_back(line); }
     void send_message(const Uuid& player, std::string_view line, MessageStyle style) override {
-        messages.push_back(name_of(player) + (style == MessageStyle::Whisper ? " (whisper): " : ": ") + std::string(line));
+        messages.push_back(name_of(player) + (style == MessageStyle::Whisper ? " (whisper): " : ": ") +
+                           std::string(line));
     }
     void kick(const Uuid& player, std::string_view reason) override {
         kicks.push_back(name_of(player) + ": " + std::string(reason));
@@ -189,13 +190,14 @@ BOOST_AUTO_TEST_CASE(a_player_below_a_commands_level_is_told_it_is_unknown) {
     const auto day_time = f.harness.world().day_time();
     BOOST_TEST(f.run("time set 1000") == unknown);
     BOOST_TEST(f.harness.world().day_time() == day_time);
-    BOOST_TEST(f.run("op tester") == (Lines{"Unknown or incomplete command, see below for error", "op tester<--[HERE]"}));
+    BOOST_TEST(f.run("op tester") ==
+               (Lines{"Unknown or incomplete command, see below for error", "op tester<--[HERE]"}));
     BOOST_TEST(f.players.ops.empty());
     // Level 0 keeps list, help, msg and me; help lists only those.
     BOOST_TEST(f.run("list") == (Lines{"There are 0 of a max of 20 players online: "}));
     const Lines help = f.run("help");
-    BOOST_TEST(help == (Lines{"/help [<command>]", "/list", "/me <action>", "/msg <targets> <message>",
-                              "/plugins", "/tell -> msg", "/w -> msg"}));
+    BOOST_TEST(help == (Lines{"/help [<command>]", "/list", "/me <action>", "/msg <targets> <message>", "/plugins",
+                              "/tell -> msg", "/w -> msg"}));
     BOOST_TEST(f.run("help time") == (Lines{"Unknown command or insufficient permissions"}));
     // Level 2: time, summon; not op (3) or stop (4).
     f.source.set_permission_level(2);

@@ -58,10 +58,9 @@ BOOST_AUTO_TEST_CASE(ops_and_whitelist_are_kept_and_written) {
     settings.whitelist_file = dir / "whitelist.json";
     settings.op_permission_level = 3;
     std::vector<std::string> log;
-    auto list = std::make_shared<PlayerList>(boost::asio::make_strand(io), settings,
-                                             [&](std::string_view level, std::string line) {
-                                                 log.push_back(std::string(level) + " " + line);
-                                             });
+    auto list = std::make_shared<PlayerList>(
+        boost::asio::make_strand(io), settings,
+        [&](std::string_view level, std::string line) { log.push_back(std::string(level) + " " + line); });
     const PlayerProfile tester{"tester", offline_player_uuid("tester")};
     BOOST_TEST(list->permission_level(tester.uuid) == 0);
     BOOST_TEST(list->op(tester));

@@ -55,7 +55,8 @@ BOOST_AUTO_TEST_CASE(a_bad_ops_json_is_an_error_naming_the_file_and_entry) {
                "ops.json: expected a JSON array of {\"uuid\", \"name\", \"level\", \"bypassesPlayerLimit\"} entries");
     BOOST_TEST(ops_error(dir, R"([{"name": "a"}, 3])") == "ops.json: entry 1 has no string \"name\"");
     BOOST_TEST(ops_error(dir, R"([{"name": "a b"}])") == "ops.json: entry 0: 'a b' is not a player name");
-    BOOST_TEST(ops_error(dir, R"([{"name": "ab", "uuid": "nope"}])") == "ops.json: entry 0 (ab): \"uuid\" is not a UUID");
+    BOOST_TEST(ops_error(dir, R"([{"name": "ab", "uuid": "nope"}])") ==
+               "ops.json: entry 0 (ab): \"uuid\" is not a UUID");
     BOOST_TEST(ops_error(dir, R"([{"name": "ab", "level": 5}])") ==
                "ops.json: entry 0 (ab): \"level\" is not a permission level 0-4");
     BOOST_TEST(ops_error(dir, R"([{"name": "ab", "level": "4"}])") ==

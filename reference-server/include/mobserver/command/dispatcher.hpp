@@ -5,8 +5,8 @@
 #pragma once
 
 #include <any>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <stdexcept>
