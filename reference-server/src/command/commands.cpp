@@ -773,6 +773,28 @@ std::int32_t command_permission_level(std::string_view command) {
     return 2;  // vanilla's usual level for a command not listed (e.g. one a later change adds)
 }
 
+bool feedback_shown_to_ops(std::string_view line) {
+    std::vector<std::string_view> words;
+    while (!line.empty() && words.size() < 3) {
+        const std::size_t start = line.find_first_not_of(" /");
+        if (start == std::string_view::npos) break;
+        line.remove_prefix(start);
+        const std::size_t end = std::min(line.find(' '), line.size());
+        words.push_back(line.substr(0, end));
+        line.remove_prefix(end);
+    }
+    if (words.empty()) return false;
+    const std::string_view command = words[0];
+    const std::string_view sub = words.size() > 1 ? words[1] : std::string_view{};
+    for (const std::string_view q : {"help", "list", "seed", "plugins", "brain", "poi"})
+        if (command == q) return false;
+    if (command == "gamerule") return words.size() > 2;
+    if (command == "difficulty") return words.size() > 1;
+    return !((command == "time" && sub == "query") || (command == "data" && sub == "get") ||
+             (command == "forceload" && sub == "query") || (command == "tick" && sub == "query") ||
+             (command == "whitelist" && sub == "list"));
+}
+
 void apply_permission_levels(CommandDispatcher& dispatcher) {
     for (const auto& c : dispatcher.root().children()) c->requires_level(command_permission_level(c->name()));
 }

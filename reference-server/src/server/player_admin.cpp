@@ -3,6 +3,7 @@
 // vanilla's PlayerList and ServerGamePacketListenerImpl keep them.
 #include <algorithm>
 
+#include "mobserver/command/commands.hpp"
 #include "mobserver/net/play_packets.hpp"
 #include "mobserver/server/player_list.hpp"
 
@@ -11,15 +12,16 @@ namespace mobsdk::server {
 namespace {
 
 // A player running a command (vanilla's ServerPlayer.createCommandSourceStack): its name,
-// position, rotation and permission level; answers go to its chat, failures red, and successes
-// also to the other operators and the log ("[tester: Set the time to 1000]").
+// position, rotation and permission level; answers go to its chat, failures red, and the successes
+// of a command that changes something also to the other operators and the log ("[tester: Set the
+// time to 1000]").
 class PlayerCommandSource final : public CommandSource {
 public:
-    PlayerCommandSource(PlayerList& list, ServerPlayer& player)
-        : list_(&list), player_(&player), level_(list.permission_level(player.uuid)) {}
+    PlayerCommandSource(PlayerList& list, ServerPlayer& player, bool shown_to_ops)
+        : list_(&list), player_(&player), level_(list.permission_level(player.uuid)), shown_(shown_to_ops) {}
     void send_success(std::string_view line) override {
         player_->connection->send(encode_system_chat(line));
-        list_->broadcast_to_ops(player_->name, line, &player_->uuid);
+        if (shown_) list_->broadcast_to_ops(player_->name, line, &player_->uuid);
     }
     void send_failure(std::string_view line) override { player_->connection->send(encode_system_chat(line, "red")); }
     void send_message(std::string_view line, MessageStyle style) override {
@@ -36,13 +38,14 @@ private:
     PlayerList* list_;
     ServerPlayer* player_;
     std::int32_t level_;
+    bool shown_;
 };
 
 }  // namespace
 
 void PlayerList::on_command(ServerPlayer& p, const std::string& command) {
     log_("INFO", p.name + " issued server command: /" + command);
-    PlayerCommandSource source(*this, p);
+    PlayerCommandSource source(*this, p, feedback_shown_to_ops(command));
     if (run_command_) {
         run_command_(command, source);
         return;

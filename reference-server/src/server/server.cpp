@@ -51,16 +51,17 @@ private:
     Vec3 pos_;
 };
 
-// RCON and the debug view's tick controls: answers are collected for the reply; success lines are
-// also shown on the console as vanilla broadcasts command feedback to operators ("[Rcon: Summoned
-// new Villager]", "[Debug view: Set the time to 2000]").
-// The operators online see them too, grey italic, as vanilla's broadcastToAdmins.
+// RCON and the debug view's tick controls: answers are collected for the reply; the success lines
+// of a command that changes something are also shown on the console as vanilla broadcasts command
+// feedback to operators ("[Rcon: Summoned new Villager]", "[Debug view: Set the time to 2000]"),
+// and to the operators online, grey italic.
 class RemoteSource final : public CollectingSource {
 public:
-    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos, PlayerList* players)
-        : CollectingSource(std::string(name), pos), log_(&log), players_(players) {}
+    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos, PlayerList* players, bool shown_to_ops)
+        : CollectingSource(std::string(name), pos), log_(&log), players_(players), shown_(shown_to_ops) {}
     void send_success(std::string_view line) override {
         CollectingSource::send_success(line);
+        if (!shown_) return;
         if (players_) players_->broadcast_to_ops(name(), line);  // logs it too
         else log_->info("[" + std::string(name()) + ": " + std::string(line) + "]");
     }
@@ -69,6 +70,7 @@ public:
 private:
     ServerLog* log_;
     PlayerList* players_;
+    bool shown_;
 };
 
 // The debug view sends at most this often (10 messages a second), however fast the game ticks.
@@ -588,7 +590,8 @@ void MinecraftServer::run_remote_command(std::string_view source_name, std::stri
             reply("");
             return;
         }
-        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{}, players_.get());
+        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{}, players_.get(),
+                            feedback_shown_to_ops(command));
         run_command(command, source);
         reply(source.text());
     });

@@ -222,4 +222,13 @@ BOOST_AUTO_TEST_CASE(vanilla_permission_levels) {
     BOOST_TEST(command_permission_level("save-all") == 4);
 }
 
+BOOST_AUTO_TEST_CASE(query_answers_are_not_shown_to_operators) {
+    for (const char* q : {"help", "list", "/seed", "time query daytime", "gamerule doMobSpawning", "difficulty",
+                          "data get entity @e", "forceload query", "tick query", "whitelist list", "plugins", ""})
+        BOOST_TEST(!feedback_shown_to_ops(q), q);
+    for (const char* c : {"time set 1000", "gamerule doMobSpawning false", "difficulty hard", "summon pig", "op tester",
+                          "whitelist add a", "data merge entity @e {}", "tp @e 0 0 0", "kick tester"})
+        BOOST_TEST(feedback_shown_to_ops(c), c);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -34,6 +34,12 @@ void register_player_commands(CommandDispatcher& dispatcher, PlayerAdmin& player
 /// 0…); 2 for a name it does not know.
 std::int32_t command_permission_level(std::string_view command);
 
+/// @brief False for a command line whose answer vanilla does not show to operators (its
+/// sendSuccess with allowLogging false: `help`, `list`, `seed`, `time query`, `gamerule <rule>`,
+/// `difficulty`, `data get`, `forceload query`, `tick query`, `whitelist list`, and our `plugins`,
+/// `brain` and `poi`); true for the commands that change something.
+bool feedback_shown_to_ops(std::string_view line);
+
 /// @brief Sets every top-level command of `dispatcher` to command_permission_level (call after
 /// registering; `reload` is registered by the program and set again there).
 void apply_permission_levels(CommandDispatcher& dispatcher);
