@@ -11,6 +11,7 @@
 #include "mobsdk/nbt/path.hpp"
 #include "mobsdk/nbt/snbt.hpp"
 #include "mobserver/command/arguments.hpp"
+#include "mobserver/command/player_admin.hpp"
 #include "mobserver/command/selector.hpp"
 #include "mobserver/server/tick_manager.hpp"
 #include "mobserver/world/world.hpp"
@@ -119,7 +120,7 @@ void merge_into(nbt::Compound& target, const nbt::Compound& patch) {
 void register_server(CommandDispatcher& d, ServerControl& server) {
     auto& help = d.root().literal("help");
     help.executes([&d](Ctx& c) -> R {
-        auto usages = d.smart_usage(d.root());
+        auto usages = d.smart_usage(d.root(), c.source());
         std::sort(usages.begin(), usages.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
         for (const auto& u : usages) c.source().send_success("/" + u.second);
         return static_cast<int>(usages.size());
@@ -128,7 +129,7 @@ void register_server(CommandDispatcher& d, ServerControl& server) {
         std::string text;
         const CommandNode* node = d.deepest_node(c.get<std::string>("command"), c.source(), text);
         if (!node) return fail("Unknown command or insufficient permissions");
-        auto usages = d.smart_usage(*node);
+        auto usages = d.smart_usage(*node, c.source());
         for (const auto& u : usages) c.source().send_success("/" + text + " " + u.second);
         return static_cast<int>(usages.size());
     });
@@ -752,6 +753,50 @@ void register_vanilla_commands(CommandDispatcher& dispatcher, ServerControl& ser
     register_forceload(dispatcher, server);
     register_tick(dispatcher, server);
     register_debug(dispatcher, server);
+    if (PlayerAdmin* players = server.player_admin()) register_player_commands(dispatcher, *players);
+    apply_permission_levels(dispatcher);
+}
+
+std::int32_t command_permission_level(std::string_view command) {
+    // Each command's `requires` in vanilla 1.20.4 (the dedicated server's: `seed` needs 2 there);
+    // ours: `plugins` as `list`, `brain` and `poi` as the other commands that read the world.
+    static constexpr std::pair<std::string_view, std::int32_t> levels[] = {
+        {"help", 0},       {"list", 0},      {"me", 0},       {"msg", 0},       {"tell", 0}, {"w", 0},
+        {"plugins", 0},    {"seed", 2},      {"say", 2},      {"summon", 2},    {"kill", 2}, {"teleport", 2},
+        {"tp", 2},         {"data", 2},      {"setblock", 2}, {"fill", 2},      {"time", 2}, {"gamerule", 2},
+        {"difficulty", 2}, {"forceload", 2}, {"reload", 2},   {"brain", 2},     {"poi", 2},  {"tick", 3},
+        {"kick", 3},       {"op", 3},        {"deop", 3},     {"whitelist", 3}, {"stop", 4}, {"save-all", 4},
+        {"save-on", 4},    {"save-off", 4},
+    };
+    for (const auto& [name, level] : levels)
+        if (name == command) return level;
+    return 2;  // vanilla's usual level for a command not listed (e.g. one a later change adds)
+}
+
+bool feedback_shown_to_ops(std::string_view line) {
+    std::vector<std::string_view> words;
+    while (!line.empty() && words.size() < 3) {
+        const std::size_t start = line.find_first_not_of(" /");
+        if (start == std::string_view::npos) break;
+        line.remove_prefix(start);
+        const std::size_t end = std::min(line.find(' '), line.size());
+        words.push_back(line.substr(0, end));
+        line.remove_prefix(end);
+    }
+    if (words.empty()) return false;
+    const std::string_view command = words[0];
+    const std::string_view sub = words.size() > 1 ? words[1] : std::string_view{};
+    for (const std::string_view q : {"help", "list", "seed", "plugins", "brain", "poi"})
+        if (command == q) return false;
+    if (command == "gamerule") return words.size() > 2;
+    if (command == "difficulty") return words.size() > 1;
+    return !((command == "time" && sub == "query") || (command == "data" && sub == "get") ||
+             (command == "forceload" && sub == "query") || (command == "tick" && sub == "query") ||
+             (command == "whitelist" && sub == "list"));
+}
+
+void apply_permission_levels(CommandDispatcher& dispatcher) {
+    for (const auto& c : dispatcher.root().children()) c->requires_level(command_permission_level(c->name()));
 }
 
 }  // namespace mobsdk::server

@@ -27,7 +27,8 @@ struct ParseResults {
     std::vector<CommandError> errors;
 };
 
-ParseResults parse_nodes(const CommandNode& node, const StringReader& original, const ParseState& so_far) {
+ParseResults parse_nodes(const CommandNode& node, const StringReader& original, const ParseState& so_far,
+                         const CommandSource& source) {
     std::vector<CommandError> errors;
     std::vector<ParseResults> potentials;
     const std::size_t cursor = original.cursor();
@@ -52,6 +53,9 @@ ParseResults parse_nodes(const CommandNode& node, const StringReader& original, 
             if (c->kind() == CommandNode::Kind::Argument) relevant.push_back(c.get());
 
     for (const CommandNode* child : relevant) {
+        // A node the source may not use is not there for it (Brigadier's canUse): a command above
+        // its level reads as an unknown one.
+        if (!child->can_use(source)) continue;
         ParseState state = so_far;
         StringReader reader = original;
         if (child->kind() == CommandNode::Kind::Literal) {
@@ -73,7 +77,7 @@ ParseResults parse_nodes(const CommandNode& node, const StringReader& original, 
         const CommandNode* next = child->redirect_target() ? child->redirect_target() : child;
         if (reader.can_read(child->redirect_target() ? 1 : 2)) {
             reader.skip();
-            potentials.push_back(parse_nodes(*next, reader, state));
+            potentials.push_back(parse_nodes(*next, reader, state, source));
         } else {
             potentials.push_back(ParseResults{std::move(state), std::move(reader), {}});
         }
@@ -124,7 +128,7 @@ Result<ParsedCommand, CommandError> CommandDispatcher::parse(std::string_view li
     const std::string input(strip_slash(line));
     StringReader reader(input);
     ParseState start{CommandContext(source, input), nullptr, 0};
-    ParseResults results = parse_nodes(root_, reader, start);
+    ParseResults results = parse_nodes(root_, reader, start, source);
     if (results.reader.can_read()) {
         if (results.errors.size() == 1) return unexpected(std::move(results.errors.front()));
         if (results.state.node_count == 0)
@@ -162,7 +166,9 @@ CommandOutcome CommandDispatcher::execute(std::string_view line, CommandSource& 
 
 namespace {
 
-std::optional<std::string> smart_usage_of(const CommandNode& node, const CommandNode& root, bool optional, bool deep) {
+std::optional<std::string> smart_usage_of(const CommandNode& node, const CommandNode& root, const CommandSource& source,
+                                          bool optional, bool deep) {
+    if (!node.can_use(source)) return std::nullopt;
     const std::string self = optional ? "[" + node.usage_text() + "]" : node.usage_text();
     const bool child_optional = static_cast<bool>(node.command());
     const char* open = child_optional ? "[" : "(";
@@ -170,14 +176,16 @@ std::optional<std::string> smart_usage_of(const CommandNode& node, const Command
     if (deep) return self;
     if (const CommandNode* r = node.redirect_target())
         return self + " " + (r == &root ? std::string("...") : "-> " + r->usage_text());
-    const auto& children = node.children();
+    std::vector<const CommandNode*> children;
+    for (const auto& c : node.children())
+        if (c->can_use(source)) children.push_back(c.get());
     if (children.size() == 1) {
-        if (auto usage = smart_usage_of(*children.front(), root, child_optional, child_optional))
+        if (auto usage = smart_usage_of(*children.front(), root, source, child_optional, child_optional))
             return self + " " + *usage;
     } else if (children.size() > 1) {
         std::vector<std::string> child_usage;
-        for (const auto& c : children) {
-            auto u = smart_usage_of(*c, root, child_optional, true);
+        for (const CommandNode* c : children) {
+            auto u = smart_usage_of(*c, root, source, child_optional, true);
             if (u && std::find(child_usage.begin(), child_usage.end(), *u) == child_usage.end())
                 child_usage.push_back(*u);
         }
@@ -197,10 +205,11 @@ std::optional<std::string> smart_usage_of(const CommandNode& node, const Command
 
 }  // namespace
 
-std::vector<std::pair<const CommandNode*, std::string>> CommandDispatcher::smart_usage(const CommandNode& node) const {
+std::vector<std::pair<const CommandNode*, std::string>> CommandDispatcher::smart_usage(
+    const CommandNode& node, const CommandSource& source) const {
     std::vector<std::pair<const CommandNode*, std::string>> out;
     for (const auto& c : node.children())
-        if (auto u = smart_usage_of(*c, root_, false, false)) out.emplace_back(c.get(), *u);
+        if (auto u = smart_usage_of(*c, root_, source, false, false)) out.emplace_back(c.get(), *u);
     return out;
 }
 
@@ -209,7 +218,7 @@ const CommandNode* CommandDispatcher::deepest_node(std::string_view line, Comman
     const std::string input(strip_slash(line));
     StringReader reader(input);
     ParseState start{CommandContext(source, input), nullptr, 0};
-    ParseResults results = parse_nodes(root_, reader, start);
+    ParseResults results = parse_nodes(root_, reader, start, source);
     parsed_text = input;
     return results.state.last;
 }

@@ -99,9 +99,9 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                     return done(r, "Confirm Teleportation", t);
                 }
                 case 0x04: {
-                    ChatCommand c{r.string(32767)};
-                    r.i64();  // timestamp
-                    r.i64();  // salt
+                    ChatCommand c{r.string(256)};  // vanilla reads at most 256 characters
+                    r.i64();                       // timestamp
+                    r.i64();                       // salt
                     const std::int32_t n = r.varint();
                     if (n < 0 || n > 8) r.fail("argument signature count " + std::to_string(n) + " is not 0–8");
                     for (std::int32_t i = 0; r.ok() && i < n; ++i) {

@@ -138,12 +138,19 @@ std::string encode_section_blocks_update(std::int32_t cx, std::int32_t sy, std::
     return w.take();
 }
 
-std::string encode_system_chat(std::string_view text, std::string_view color) {
+std::string encode_system_chat(std::string_view text, std::string_view color, bool italic) {
     nbt::Compound c;
     c.put("text", std::string(text));
     if (!color.empty()) c.put("color", std::string(color));
+    if (italic) c.put("italic", std::int8_t{1});
     PacketWriter w(0x69);
     w.nbt(nbt::Tag(std::move(c))).boolean(false);
+    return w.take();
+}
+
+std::string encode_entity_event(std::int32_t entity_id, std::uint8_t event) {
+    PacketWriter w(0x1D);
+    w.i32(entity_id).u8(event);
     return w.take();
 }
 

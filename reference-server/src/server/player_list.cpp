@@ -3,11 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 
 #include <boost/asio/post.hpp>
-#include <nlohmann/json.hpp>
 
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/world/world.hpp"
@@ -17,13 +14,6 @@ namespace mobsdk::server {
 namespace {
 
 constexpr std::int32_t kMaxBatchChunks = 64;  // vanilla clamps the client's wish to 0.01–64 per tick
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 // Vanilla's SharedConstants.isAllowedChatCharacter.
 bool allowed_chat(std::string_view text) {
@@ -36,36 +26,6 @@ bool allowed_chat(std::string_view text) {
 }
 
 }  // namespace
-
-Result<std::set<std::string>, std::string> read_whitelist_names(const std::filesystem::path& file) {
-    constexpr std::uintmax_t max_bytes = 16u << 20;
-    std::set<std::string> names;
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) return names;
-    const std::string where = file.filename().string();
-    const std::uintmax_t size = std::filesystem::file_size(file, ec);
-    if (ec) return unexpected(where + ": " + ec.message());
-    if (size > max_bytes) return unexpected(where + ": " + std::to_string(size) + " bytes, at most 16 MiB");
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return unexpected(where + ": cannot be opened");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const nlohmann::json list = nlohmann::json::parse(text, nullptr, false);
-    if (list.is_discarded()) return unexpected(where + ": not valid JSON");
-    if (!list.is_array()) return unexpected(where + ": expected a JSON array of {\"uuid\", \"name\"} entries");
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const nlohmann::json& entry = list[i];
-        const auto name = entry.is_object() ? entry.find("name") : entry.end();
-        if (!entry.is_object() || name == entry.end() || !name->is_string())
-            return unexpected(where + ": entry " + std::to_string(i) + " has no string \"name\"");
-        const std::string& n = name->get_ref<const std::string&>();
-        const bool valid = !n.empty() && n.size() <= 16 && std::all_of(n.begin(), n.end(), [](char c) {
-            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-        });
-        if (!valid) return unexpected(where + ": entry " + std::to_string(i) + ": '" + n + "' is not a player name");
-        names.insert(lower(n));
-    }
-    return names;
-}
 
 PlayerList::PlayerList(Strand tick_strand, PlayerListSettings settings, PlayerLogFunction log)
     : strand_(std::move(tick_strand)), settings_(std::move(settings)), log_(std::move(log)) {}
@@ -141,7 +101,8 @@ void PlayerList::on_login(const std::shared_ptr<GameConnection>& connection) {
         connection->disconnect(reason);
     };
     if (!world_) return refuse("The server is not ready, try again in a moment");
-    if (settings_.white_list && !settings_.whitelist.count(lower(name)))
+    // Vanilla's isWhiteListed: operators need not be on the whitelist.
+    if (settings_.white_list && !is_whitelisted({name, connection->uuid()}) && !is_op(connection->uuid()))
         return refuse("You are not white-listed on this server!");
     // A second login of the same player replaces the first, as vanilla's.
     for (auto& p : players_)
@@ -156,7 +117,10 @@ void PlayerList::on_login(const std::shared_ptr<GameConnection>& connection) {
             logging_in_.erase(it);
             break;
         }
-    if (players_.size() + logging_in_.size() >= static_cast<std::size_t>(settings_.max_players))
+    const auto op = std::find_if(settings_.ops.begin(), settings_.ops.end(),
+                                 [&](const OpEntry& e) { return e.uuid == connection->uuid(); });
+    const bool bypass = op != settings_.ops.end() && op->bypasses_player_limit;
+    if (players_.size() + logging_in_.size() >= static_cast<std::size_t>(settings_.max_players) && !bypass)
         return refuse("The server is full!");
     log_("INFO", "UUID of player " + name + " is " + connection->uuid().str());
     logging_in_[connection.get()] = connection;
@@ -197,6 +161,7 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     p.connection->send(encode_brand(0x18, settings_.brand));
     p.connection->send(encode_difficulty(world_->difficulty()));
     p.connection->send(encode_abilities(p.game_mode));
+    send_permission_level(p);
     const std::string joined = p.name + " joined the game";
     log_("INFO", joined);
     broadcast(encode_system_chat(joined, "yellow"));
@@ -274,11 +239,16 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
         const std::string line = "<" + p.name + "> " + c->text;
         log_("INFO", line);
         broadcast(encode_system_chat(line));
+        detect_spam(p);
         return;
     }
     if (const auto* c = std::get_if<ChatCommand>(&packet)) {
-        log_("INFO", p.name + " issued server command: /" + c->command);
-        p.connection->send(encode_system_chat("Players cannot run commands on this server yet", "red"));
+        if (!allowed_chat(c->command)) {
+            p.connection->disconnect("Illegal characters in chat");
+            return;
+        }
+        on_command(p, c->command);
+        detect_spam(p);
         return;
     }
 }
@@ -421,6 +391,7 @@ void PlayerList::tick() {
     // A keep-alive timeout only asks the connection to close; the player leaves when it has.
     for (auto& p : players_) {
         keep_alive(*p, now);
+        if (p->chat_spam > 0) --p->chat_spam;
         if (ticks_ % 20 == 0)
             p->connection->send(encode_update_time(world_->game_time(), world_->options().rules.do_daylight_cycle
                                                                             ? world_->day_time()

@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <system_error>
 
@@ -228,6 +229,8 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
         return set_int(p.network_compression_threshold, value, std::numeric_limits<std::int32_t>::min(), kMaxInt);
     if (key == "default-gamemode") return set_game_mode(p.default_gamemode, value);
     if (key == "white-list") return set_bool(p.white_list, value);
+    if (key == "enforce-whitelist") return set_bool(p.enforce_whitelist, value);
+    if (key == "op-permission-level") return set_int(p.op_permission_level, value, 1, 4);
     if (key == "network-keep-alive-ms") return set_int(p.network_keep_alive_ms, value, 50, 600000);
     if (key == "debug-web-port") return set_int(p.debug_web_port, value, 0, 65535);
     if (key == "debug-web-ip") return set_non_empty(p.debug_web_ip, trim_right(value));
@@ -491,6 +494,8 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["network-compression-threshold"] = int_text(p.network_compression_threshold);
     all["default-gamemode"] = p.default_gamemode;
     all["white-list"] = p.white_list ? "true" : "false";
+    all["enforce-whitelist"] = p.enforce_whitelist ? "true" : "false";
+    all["op-permission-level"] = int_text(p.op_permission_level);
     all["network-keep-alive-ms"] = int_text(p.network_keep_alive_ms);
     all["debug-web-port"] = int_text(p.debug_web_port);
     all["debug-web-ip"] = p.debug_web_ip;
@@ -575,6 +580,53 @@ Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::
         if (auto r = replace_file(file, canonical); !r) return unexpected(r.error());
     }
     return parsed;
+}
+
+Result<void, PropertiesError> update_property(const std::filesystem::path& dir, std::string_view key,
+                                              std::string_view value) {
+    namespace fs = std::filesystem;
+    const fs::path file = dir / kFileName;
+    std::string text;
+    {
+        std::ifstream in(file, std::ios::binary);
+        if (!in) return unexpected(error_at(std::string(key), 0, "cannot open " + file.string()));
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const std::string line = escape(key, true) + "=" + escape(value, false);
+    std::string out;
+    bool replaced = false;
+    std::size_t pos = 0;
+    bool skipping_continuation = false;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        end = end == std::string::npos ? text.size() : end + 1;
+        std::string_view phys(text.data() + pos, end - pos);
+        pos = end;
+        std::string_view body = phys;
+        while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.remove_suffix(1);
+        if (skipping_continuation) {
+            skipping_continuation = continues(body);
+            continue;
+        }
+        std::size_t i = 0;
+        while (i < body.size() && is_ws(body[i])) ++i;
+        const std::string_view rest = body.substr(i);
+        const bool is_key = !replaced && rest.starts_with(key) &&
+                            (rest.size() == key.size() || rest[key.size()] == '=' || rest[key.size()] == ':' ||
+                             is_ws(rest[key.size()]));
+        if (!is_key) {
+            out += phys;
+            continue;
+        }
+        out += line + "\n";
+        replaced = true;
+        skipping_continuation = continues(body);
+    }
+    if (!replaced) {
+        if (!out.empty() && out.back() != '\n') out += '\n';
+        out += line + "\n";
+    }
+    return replace_file(file, out);
 }
 
 Result<void, PropertiesError> apply_overrides(ServerProperties& props, const std::vector<PropertyOverride>& overrides) {

@@ -52,20 +52,26 @@ private:
     Vec3 pos_;
 };
 
-// RCON and the debug view's tick controls: answers are collected for the reply; success lines are
-// also shown on the console as vanilla broadcasts command feedback to operators ("[Rcon: Summoned
-// new Villager]", "[Debug view: Set the time to 2000]").
+// RCON and the debug view's tick controls: answers are collected for the reply; the success lines
+// of a command that changes something are also shown on the console as vanilla broadcasts command
+// feedback to operators ("[Rcon: Summoned new Villager]", "[Debug view: Set the time to 2000]"),
+// and to the operators online, grey italic.
 class RemoteSource final : public CollectingSource {
 public:
-    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos)
-        : CollectingSource(std::string(name), pos), log_(&log) {}
+    RemoteSource(std::string_view name, ServerLog& log, Vec3 pos, PlayerList* players, bool shown_to_ops)
+        : CollectingSource(std::string(name), pos), log_(&log), players_(players), shown_(shown_to_ops) {}
     void send_success(std::string_view line) override {
         CollectingSource::send_success(line);
-        log_->info("[" + std::string(name()) + ": " + std::string(line) + "]");
+        if (!shown_) return;
+        if (players_) players_->broadcast_to_ops(name(), line);  // logs it too
+        else log_->info("[" + std::string(name()) + ": " + std::string(line) + "]");
     }
+    void send_message(std::string_view line, MessageStyle) override { CollectingSource::send_success(line); }
 
 private:
     ServerLog* log_;
+    PlayerList* players_;
+    bool shown_;
 };
 
 // The debug view sends at most this often (10 messages a second), however fast the game ticks.
@@ -334,6 +340,12 @@ std::string MinecraftServer::start() {
             "online-mode=true in server.properties: mobserver cannot check accounts with Mojang's session "
             "servers, so every login is refused. Set online-mode=false to let players join (offline mode: "
             "anyone may join under any name).");
+    players_->set_command_runner([this](const std::string& line, CommandSource& source) { run_command(line, source); });
+    players_->set_white_list_saver([this](bool on) {
+        properties_.white_list = on;
+        if (auto r = update_property(launch_.dir, "white-list", on ? "true" : "false"); !r)
+            log_.warn("Could not save server.properties: " + r.error().to_string());
+    });
     so.game_service = players_;
     auto game = std::make_shared<GameOptions>();
     game->compression_threshold = properties_.network_compression_threshold;
@@ -390,6 +402,7 @@ void MinecraftServer::register_commands() {
         request_reload();  // at the start of the next tick: this command runs inside one
         return 1;
     });
+    apply_permission_levels(*dispatcher_);
 }
 
 void MinecraftServer::run_command(const std::string& line, CommandSource& source) {
@@ -578,7 +591,8 @@ void MinecraftServer::run_remote_command(std::string_view source_name, std::stri
             reply("");
             return;
         }
-        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{});
+        RemoteSource source(source_name, log_, world_ ? corner_of(world_->spawn_pos()) : Vec3{}, players_.get(),
+                            feedback_shown_to_ops(command));
         run_command(command, source);
         reply(source.text());
     });
@@ -643,6 +657,8 @@ void MinecraftServer::publish_debug_view() {
 
 void MinecraftServer::request_stop() { stopping_ = true; }
 
+PlayerAdmin* MinecraftServer::player_admin() { return players_.get(); }
+
 std::vector<std::string> MinecraftServer::player_names() const {
     return players_ ? players_->names() : std::vector<std::string>{};
 }
@@ -654,11 +670,20 @@ PlayerListSettings MinecraftServer::player_settings() {
     s.simulation_distance = properties_.simulation_distance;
     s.default_game_mode = parse_game_mode(properties_.default_gamemode).value_or(GameMode::Survival);
     s.white_list = properties_.white_list;
-    if (auto names = read_whitelist_names(launch_.dir / "whitelist.json")) {
-        s.whitelist = std::move(*names);
+    s.enforce_whitelist = properties_.enforce_whitelist;
+    s.op_permission_level = properties_.op_permission_level;
+    s.whitelist_file = launch_.dir / "whitelist.json";
+    s.ops_file = launch_.dir / "ops.json";
+    if (auto entries = read_whitelist(s.whitelist_file)) {
+        s.whitelist = std::move(*entries);
     } else {
         // As vanilla: "Failed to load white-list", and an empty one.
-        log_.warn("Failed to load the white-list, so it is empty: " + names.error());
+        log_.warn("Failed to load the white-list, so it is empty: " + entries.error());
+    }
+    if (auto ops = read_ops(s.ops_file)) {
+        s.ops = std::move(*ops);
+    } else {
+        log_.warn("Failed to load the operators list, so there are none: " + ops.error());
     }
     s.keep_alive_interval = std::chrono::milliseconds(properties_.network_keep_alive_ms);
     return s;

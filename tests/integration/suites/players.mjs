@@ -283,6 +283,60 @@ export const tests = {
     assert(props.includes('online-mode=false\n'), 'online-mode=false written');
   },
 
+  // Commands from chat: an operator (op'd on the console, written to ops.json) runs /time set and
+  // /summon relative to itself; a player who is not one gets vanilla's unknown-command answer and
+  // nothing changes; msg whispers; kick disconnects with the reason; whitelist on (written back
+  // to server.properties) refuses a stranger.
+  async players_commands({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_commands');
+    const boss = await joinBot(s.port, 'boss');
+    const plain = await joinBot(s.port, 'plain');
+    try {
+      await s.command('op boss', /Made boss a server operator/);
+      const ops = JSON.parse(fs.readFileSync(path.join(s.dir, 'ops.json'), 'utf8'));
+      assertEqual(ops.map((o) => [o.name, o.level, o.bypassesPlayerLimit]), [['boss', 4, false]], 'ops.json');
+
+      plain.chat('/time set 1000');
+      await until(() => plain.log.chat.includes('Unknown or incomplete command, see below for error'),
+        { what: 'the refusal' });
+      await s.waitFor(/plain issued server command: \/time set 1000/);
+      await s.command('time query daytime', /The time is 0$/);
+
+      boss.chat('/time set 1000');
+      await s.waitFor(/\[boss: Set the time to 1000\]/);
+      await until(() => boss.log.chat.includes('Set the time to 1000'), { what: 'the feedback' });
+      await s.command('time query daytime', /The time is 1000$/);
+
+      boss.chat('/summon minecraft:pig ~ ~ ~');
+      await s.waitFor(/\[boss: Summoned new Pig\]/);
+      const pos = await s.command('data get entity @e[type=minecraft:pig,limit=1] Pos', /has the following entity data/);
+      const [x, y, z] = /entity data: \[([^,]*)d, ([^,]*)d, ([^\]]*)d\]/.exec(pos).slice(1).map(Number);
+      const at = boss.entity.position;
+      assert(Math.abs(x - at.x) < 1 && Math.abs(y - at.y) < 1 && Math.abs(z - at.z) < 1,
+        `the pig at the bot: ${[x, y, z]} vs ${at}`);
+
+      plain.chat('/msg boss psst');
+      await until(() => boss.log.chat.includes('plain whispers to you: psst'), { what: 'the whisper' });
+      await until(() => plain.log.chat.includes('You whisper to boss: psst'), { what: 'the echo' });
+
+      await s.command('kick plain Go away', /Kicked plain: Go away/);
+      await until(() => plain.log.kicked, { what: 'plain kicked' });
+      assert(plain.log.kicked.includes('Go away'), `kick reason ${plain.log.kicked}`);
+      await s.waitFor(/plain left the game/);
+
+      await s.command('whitelist on', /Whitelist is now turned on/);
+      assert(/^white-list=true$/m.test(fs.readFileSync(path.join(s.dir, 'server.properties'), 'utf8')),
+        'white-list written back');
+      const stranger = await rawClient(s.port, 'stranger');
+      await until(() => stranger.ended, { what: 'the stranger refused' });
+      assert(disconnectReason(stranger).includes('You are not white-listed on this server!'), disconnectReason(stranger));
+      assert(!boss.log.ended, 'the operator stays');
+    } finally {
+      boss.quit();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
   // Bad packets close only the connection that sent them: an unknown play packet, an oversized
   // frame and a compressed packet whose declared length lies; a bot already in keeps playing.
   async players_bad_packets({ binary, tmp }) {

@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(argument_errors_point_at_the_argument) {
 BOOST_AUTO_TEST_CASE(smart_usage_is_brigadiers) {
     Tree t;
     Lines usage;
-    for (const auto& [node, text] : t.d.smart_usage(t.d.root())) usage.push_back(text);
+    for (const auto& [node, text] : t.d.smart_usage(t.d.root(), t.src)) usage.push_back(text);
     BOOST_TEST(usage == (Lines{"fail", "k -> kill", "kill [<n>]", "summon <entity> [<pos>]", "time (add|query|set)"}));
 }
 

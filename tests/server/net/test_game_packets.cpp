@@ -93,6 +93,14 @@ BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {
     PacketWriter long_chat(0x05);
     long_chat.string(std::string(257, 'a'));
     BOOST_TEST(!decode_serverbound(GameState::Play, long_chat.body()).has_value());
+    // A command is at most 256 characters, as vanilla's ServerboundChatCommandPacket reads it.
+    auto command = [](std::size_t n) {
+        PacketWriter w(0x04);
+        w.string(std::string(n, 'a')).i64(0).i64(0).varint(0).varint(0).bytes(std::string(3, '\0'));
+        return decode_serverbound(GameState::Play, w.body());
+    };
+    BOOST_TEST(std::get<ChatCommand>(*command(256)).command.size() == 256u);
+    BOOST_TEST(!command(257).has_value());
     BOOST_TEST(!decode_serverbound(GameState::Play, "").has_value());
 }
 

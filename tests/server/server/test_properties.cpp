@@ -312,6 +312,7 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "default-gamemode=survival\n"
                "difficulty=easy\n"
                "enable-rcon=false\n"
+               "enforce-whitelist=false\n"
                "level-name=world\n"
                "level-seed=\n"
                "level-type=minecraft\\:flat\n"
@@ -326,6 +327,7 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "network-max-connections=64\n"
                "network-max-pending-per-address=8\n"
                "online-mode=false\n"
+               "op-permission-level=4\n"
                "plugins-dir=plugins\n"
                "plugins-disabled=\n"
                "pvp=true\n"
@@ -359,6 +361,31 @@ BOOST_AUTO_TEST_CASE(player_keys) {
     const auto e = parse_err("default-gamemode=flying\n");
     BOOST_TEST(e.key == "default-gamemode");
     BOOST_TEST(contains(e.message, "is not a game mode"));
+}
+
+BOOST_AUTO_TEST_CASE(ops_and_whitelist_keys) {
+    const ServerProperties d;
+    BOOST_TEST(d.op_permission_level == 4);
+    BOOST_TEST(!d.enforce_whitelist);
+    const ServerProperties p = parse_ok("op-permission-level=2\nenforce-whitelist=true\n");
+    BOOST_TEST(p.op_permission_level == 2);
+    BOOST_TEST(p.enforce_whitelist);
+    BOOST_TEST(parse_err("op-permission-level=5\n").key == "op-permission-level");
+    BOOST_TEST(parse_err("op-permission-level=0\n").key == "op-permission-level");
+}
+
+BOOST_AUTO_TEST_CASE(update_property_changes_one_line_and_keeps_the_rest) {
+    TempDir dir("properties-update");
+    write_text(dir / "server.properties", "# my server\nmotd=Hi\nwhite-list = false\n\n# end\nserver-port=25570\n");
+    BOOST_REQUIRE(update_property(dir.path, "white-list", "true").has_value());
+    BOOST_TEST(read_text(dir / "server.properties") ==
+               "# my server\nmotd=Hi\nwhite-list=true\n\n# end\nserver-port=25570\n");
+    // A key the file lacks is appended; a key that only starts the same is not touched.
+    write_text(dir / "server.properties", "white-list-extra=1\nmotd=Hi");
+    BOOST_REQUIRE(update_property(dir.path, "white-list", "false").has_value());
+    BOOST_TEST(read_text(dir / "server.properties") == "white-list-extra=1\nmotd=Hi\nwhite-list=false\n");
+    BOOST_TEST(!std::filesystem::exists(dir / "server.properties.tmp"));
+    BOOST_TEST(!update_property(dir / "missing", "white-list", "true").has_value());
 }
 
 BOOST_AUTO_TEST_CASE(escapes_when_writing_as_java_does) {

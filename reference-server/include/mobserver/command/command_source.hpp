@@ -15,6 +15,17 @@ namespace mobsdk::server {
 
 class World;
 class TickManager;
+class PlayerAdmin;
+
+/// @brief Vanilla's permission levels: 0 every player, 2 command blocks and most commands, 3 `op`,
+/// `kick`, `whitelist`, 4 the console, RCON, `stop` and `save-*` (op-permission-level's default).
+inline constexpr std::int32_t kMaxPermissionLevel = 4;
+
+/// @brief How a line that is not command feedback looks in a player's chat.
+enum class MessageStyle {
+    Plain,    ///< white
+    Whisper,  ///< grey italic, as vanilla's `msg` lines
+};
 
 /// @brief A rotation as vanilla's command Vec2: x is the pitch (xRot), y the yaw (yRot), degrees.
 struct Vec2 {
@@ -38,6 +49,18 @@ public:
     virtual std::string_view name() const { return "Server"; }
     /// @brief The entity running the command (`@s`); none for the console and RCON.
     virtual std::optional<EntityHandle> entity() const { return std::nullopt; }
+    /// @brief Vanilla's permission level, 0–4: a command whose level is higher is unknown to this
+    /// source (the console and RCON have 4; a player its ops.json level, else 0).
+    virtual std::int32_t permission_level() const { return kMaxPermissionLevel; }
+    /// @brief The player running the command (`msg` does not whisper to its sender); none for the
+    /// console and RCON.
+    virtual std::optional<Uuid> player() const { return std::nullopt; }
+    /// @brief A line that is not command feedback (`msg`'s "You whisper to …"): vanilla neither
+    /// logs it nor shows it to operators. Default: a success line.
+    virtual void send_message(std::string_view line, MessageStyle style = MessageStyle::Plain) {
+        (void)style;
+        send_success(line);
+    }
 };
 
 /// @brief A source that keeps every line it receives (RCON answers, tests).
@@ -58,6 +81,12 @@ public:
     Vec2 rotation() const override { return rotation_; }
     std::string_view name() const override { return name_; }
     std::optional<EntityHandle> entity() const override { return entity_; }
+    std::int32_t permission_level() const override { return level_; }
+    std::optional<Uuid> player() const override { return player_; }
+    /// @brief Sets the permission level (4 unless set).
+    void set_permission_level(std::int32_t level) noexcept { level_ = level; }
+    /// @brief Makes the source a player (for `msg`).
+    void set_player(std::optional<Uuid> uuid) noexcept { player_ = uuid; }
     /// @brief Moves the source.
     void set_position(Vec3 p) noexcept { position_ = p; }
     /// @brief Turns the source.
@@ -89,6 +118,8 @@ private:
     Vec3 position_;
     Vec2 rotation_;
     std::optional<EntityHandle> entity_;
+    std::int32_t level_ = kMaxPermissionLevel;
+    std::optional<Uuid> player_;
 };
 
 /// @brief A loaded plugin as `plugins` lists it.
@@ -123,6 +154,9 @@ public:
     virtual std::vector<std::string> player_names() const { return {}; }
     /// @brief The world the commands act on.
     virtual World& world() = 0;
+    /// @brief The players, their ops and the whitelist (`say`, `msg`, `kick`, `op`, `whitelist`…);
+    /// null where there are none (those commands are then not registered).
+    virtual PlayerAdmin* player_admin() { return nullptr; }
 };
 
 }  // namespace mobsdk::server

@@ -6,6 +6,7 @@
 
 #include <any>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -91,6 +92,12 @@ public:
         command_ = std::move(command);
         return *this;
     }
+    /// @brief Only sources of permission level `level` or more may use this node (vanilla's
+    /// `requires(source -> source.hasPermission(level))`); to the others it does not exist.
+    CommandNode& requires_level(std::int32_t level) noexcept {
+        level_ = level;
+        return *this;
+    }
     /// @brief Makes this node continue as `target` (vanilla's `tp` → `teleport`).
     CommandNode& redirect(CommandNode& target) {
         redirect_ = &target;
@@ -103,6 +110,10 @@ public:
     const std::string& name() const noexcept { return name_; }
     /// @brief The argument type (null for literals).
     const ArgumentType* type() const noexcept { return type_.get(); }
+    /// @brief The permission level a source needs to use this node (0: everyone).
+    std::int32_t required_level() const noexcept { return level_; }
+    /// @brief True when `source` may use this node (Brigadier's canUse).
+    bool can_use(const CommandSource& source) const { return source.permission_level() >= level_; }
     /// @brief The body, if the line may end here.
     const Command& command() const noexcept { return command_; }
     /// @brief The node it redirects to, or null.
@@ -122,6 +133,7 @@ private:
     std::shared_ptr<const ArgumentType> type_;
     Command command_;
     CommandNode* redirect_ = nullptr;
+    std::int32_t level_ = 0;
     std::vector<std::unique_ptr<CommandNode>> children_;
 };
 
@@ -153,8 +165,10 @@ public:
     /// then the context line).
     CommandOutcome execute(std::string_view line, CommandSource& source) const;
 
-    /// @brief Vanilla's getSmartUsage for each child of `node`: (child, usage) in child order.
-    std::vector<std::pair<const CommandNode*, std::string>> smart_usage(const CommandNode& node) const;
+    /// @brief Vanilla's getSmartUsage for each child of `node` that `source` may use: (child, usage)
+    /// in child order.
+    std::vector<std::pair<const CommandNode*, std::string>> smart_usage(const CommandNode& node,
+                                                                        const CommandSource& source) const;
     /// @brief The deepest node reached by parsing `line` (for `help <command>`), or null.
     const CommandNode* deepest_node(std::string_view line, CommandSource& source, std::string& parsed_text) const;
 

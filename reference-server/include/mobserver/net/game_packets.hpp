@@ -48,7 +48,7 @@ struct ChatMessage {
 };
 /// @brief Play 0x04 Chat Command (without the slash).
 struct ChatCommand {
-    std::string command;  ///< at most 32767 characters
+    std::string command;  ///< at most 256 characters, without the slash
 };
 /// @brief Play 0x07 Chunk Batch Received: how many chunks per tick the client wants.
 struct ChunkBatchReceived {

@@ -20,9 +20,11 @@
 #include <boost/asio/strand.hpp>
 
 #include "mobsdk/core/result.hpp"
+#include "mobserver/command/player_admin.hpp"
 #include "mobserver/net/chunk_packet.hpp"
 #include "mobserver/net/game_connection.hpp"
 #include "mobserver/server/server_player.hpp"
+#include "mobserver/server/user_lists.hpp"
 #include "mobserver/world/chunk_map.hpp"
 
 namespace mobsdk::server {
@@ -36,27 +38,31 @@ struct PlayerListSettings {
     std::int32_t simulation_distance = 10;            ///< `simulation-distance`: told to the client
     GameMode default_game_mode = GameMode::Survival;  ///< `default-gamemode`
     bool white_list = false;                          ///< `white-list`: only names in `whitelist` join
-    std::set<std::string> whitelist;                  ///< lower-case names from whitelist.json
+    bool enforce_whitelist = false;                   ///< `enforce-whitelist`: turning it on kicks the others
+    std::vector<WhitelistEntry> whitelist;            ///< whitelist.json (names match case-insensitively)
+    std::vector<OpEntry> ops;                         ///< ops.json
+    std::int32_t op_permission_level = 4;             ///< `op-permission-level`: the level `op` gives
+    /// @brief Where `op`/`deop` and `whitelist add|remove|reload` write and read (empty: nothing is
+    /// written or read, as in tests).
+    std::filesystem::path ops_file, whitelist_file;
     /// @brief Keep-alive period (vanilla 15 s); a client that has not answered the last one when
     /// the next is due is disconnected ("Timed out"), so it has between one and two periods.
     std::chrono::milliseconds keep_alive_interval{15000};
     std::string brand = "mobsdk";  ///< the server brand shown in the client's F3 screen
 };
 
-/// @brief The lower-case names in vanilla's whitelist.json (`[{"uuid": "…", "name": "tester"}]`):
-/// empty when the file is missing. An error naming the file and what is wrong (and the entry) when
-/// it is not such a list: not JSON, not an array, an entry without a valid player name (1–16 of
-/// A–Z, a–z, 0–9, _), a file over 16 MiB. Vanilla then logs "Failed to load white-list" and runs
-/// with an empty list; the server does the same (white-list=true then lets nobody in).
-Result<std::set<std::string>, std::string> read_whitelist_names(const std::filesystem::path& file);
-
 /// @brief What PlayerList writes to the server log: level "INFO"/"WARN" and the line.
 using PlayerLogFunction = std::function<void(std::string_view level, std::string line)>;
 
+/// @brief Runs a player's command line through the server's dispatcher (tick strand).
+using PlayerCommandRunner = std::function<void(const std::string& line, CommandSource& source)>;
+
 /// @brief Every player in the game; see the file comment. GameService calls may come from any
-/// strand; everything else runs on the tick strand.
+/// strand; everything else runs on the tick strand. As PlayerAdmin it keeps the operators and the
+/// whitelist (player_admin.cpp).
 class PlayerList final : public GameService,
                          public BlockChangeListener,
+                         public PlayerAdmin,
                          public std::enable_shared_from_this<PlayerList> {
 public:
     /// @brief The tick strand's type.
@@ -83,6 +89,35 @@ public:
     /// @brief The joined players (tests).
     const std::vector<std::unique_ptr<ServerPlayer>>& players() const noexcept { return players_; }
 
+    /// @brief Where players' `/commands` go (the server's dispatcher); without one they get
+    /// vanilla's unknown-command answer.
+    void set_command_runner(PlayerCommandRunner runner) { run_command_ = std::move(runner); }
+    /// @brief Called when `whitelist on|off` changes `white-list` (the server writes it back to
+    /// server.properties).
+    void set_white_list_saver(std::function<void(bool)> saver) { save_white_list_ = std::move(saver); }
+    /// @brief A player's permission level: its ops.json level, else 0.
+    std::int32_t permission_level(const Uuid& player) const noexcept;
+    /// @brief Vanilla's broadcastToAdmins: "[source: line]" in grey italic to every operator online
+    /// but `except`, and to the log.
+    void broadcast_to_ops(std::string_view source, std::string_view line, const Uuid* except = nullptr);
+
+    // PlayerAdmin (tick strand)
+    std::vector<OnlinePlayer> online_players() const override;
+    void broadcast_message(std::string_view line) override;
+    void send_message(const Uuid& player, std::string_view line, MessageStyle style) override;
+    void kick(const Uuid& player, std::string_view reason) override;
+    bool is_op(const Uuid& player) const override;
+    bool op(const PlayerProfile& player) override;
+    bool deop(const PlayerProfile& player) override;
+    bool whitelist_enabled() const override { return settings_.white_list; }
+    void set_whitelist_enabled(bool enabled) override;
+    std::vector<std::string> whitelist_names() const override;
+    bool is_whitelisted(const PlayerProfile& player) const override;
+    bool whitelist_add(const PlayerProfile& player) override;
+    bool whitelist_remove(const PlayerProfile& player) override;
+    void reload_whitelist() override;
+    void kick_unlisted_players() override;
+
     // GameService (any strand)
     void login(std::shared_ptr<GameConnection> connection) override;
     void configured(std::shared_ptr<GameConnection> connection) override;
@@ -97,6 +132,12 @@ private:
     void on_join(const std::shared_ptr<GameConnection>& connection);
     void on_packet(ServerPlayer& player, ServerboundPacket& packet);
     void on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason);
+    void on_command(ServerPlayer& player, const std::string& command);  // player_admin.cpp
+    bool detect_spam(ServerPlayer& player);                             // vanilla's chat rate limit
+    void send_permission_level(ServerPlayer& player);                   // Entity Event 24–28
+    ServerPlayer* find(const Uuid& player) noexcept;
+    void save_ops();
+    void save_whitelist();
     void remove(ServerPlayer& player, const std::string& reason);
     ServerPlayer* find(const GameConnection* connection) noexcept;
     void broadcast(const std::string& body);
@@ -116,6 +157,8 @@ private:
     std::map<const GameConnection*, std::shared_ptr<GameConnection>> logging_in_;   // accepted, not yet in play
     std::map<std::pair<ChunkPos, std::int32_t>, std::set<std::uint16_t>> changed_;  // by (chunk, section y)
     std::atomic<std::int32_t> online_{0};
+    PlayerCommandRunner run_command_;
+    std::function<void(bool)> save_white_list_;
     std::int32_t next_entity_id_ = 1;
     std::int64_t ticks_ = 0;
 };

@@ -77,6 +77,11 @@ struct ServerProperties {
     std::string default_gamemode = "survival";
     /// @brief white-list: only players named in whitelist.json may join.
     bool white_list = false;
+    /// @brief enforce-whitelist: `whitelist on`, `remove` and `reload` disconnect the players the
+    /// whitelist does not name.
+    bool enforce_whitelist = false;
+    /// @brief op-permission-level: the permission level `op` gives, 1–4.
+    std::int32_t op_permission_level = 4;
     /// @brief network-keep-alive-ms (ours, for tests): the keep-alive period (vanilla's 15000); a
     /// client that leaves one unanswered until the next is due is disconnected ("Timed out").
     std::int32_t network_keep_alive_ms = 15000;
@@ -121,6 +126,13 @@ std::string write_properties(const ServerProperties& props);
 /// @brief Reads DIR/server.properties, first creating DIR and the file with defaults (written to a
 /// temporary file then renamed) when it is missing.
 Result<ServerProperties, PropertiesError> load_or_create(const std::filesystem::path& dir);
+
+/// @brief Sets one key in DIR/server.properties as vanilla's commands do (`whitelist on` writes
+/// `white-list`): its line is replaced (or the line appended), every other line, comment and the
+/// order kept; written to a temporary file then renamed. Flags given on the command line are not
+/// written. An error names the file.
+Result<void, PropertiesError> update_property(const std::filesystem::path& dir, std::string_view key,
+                                              std::string_view value);
 
 /// @brief One command-line flag and its value, e.g. {"--port", "25566"}.
 using PropertyOverride = std::pair<std::string, std::string>;

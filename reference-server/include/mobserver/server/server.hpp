@@ -83,6 +83,7 @@ public:
     int max_players() const override { return properties_.max_players; }
     std::vector<std::string> player_names() const override;
     World& world() override { return *world_; }
+    PlayerAdmin* player_admin() override;
 
     /// @brief Ticks between automatic saves (vanilla's autosave period).
     static constexpr std::int64_t autosave_period = 6000;

@@ -43,6 +43,7 @@ struct ServerPlayer {
     std::chrono::steady_clock::time_point keep_alive_sent{};  ///< when the last keep-alive went out
     std::int64_t keep_alive_id = 0;                           ///< its id
     bool keep_alive_pending = false;                          ///< not answered yet
+    std::int32_t chat_spam = 0;  ///< vanilla's chatSpamTickCount: +20 a line, -1 a tick; over 200 kicks a non-op
 };
 
 }  // namespace mobsdk::server
