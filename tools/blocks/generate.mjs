@@ -172,20 +172,22 @@ function fewestBoxes(boxes) {
     return best;
 }
 
-// True when two lists of boxes cover the same cells of the grid their corners make.
-function sameVolume(a, b) {
-    const ga = cover([...a, ...b]);
+// True when `ok(inA, inB)` holds for every cell of the grid the corners of boxes `a` and `b` make
+// (inA: the cell is inside `a`).
+function everyCell(a, b, ok) {
+    const { axes, n } = cover([...a, ...b]);
     const inside = (boxes, c) => boxes.some((box) => c.every((v, i) => v > box[i] && v < box[i + 3]));
-    const { axes, n } = ga;
     for (let y = 0; y < n[1]; ++y)
         for (let z = 0; z < n[2]; ++z)
             for (let x = 0; x < n[0]; ++x) {
                 const c = [(axes[0][x] + axes[0][x + 1]) / 2, (axes[1][y] + axes[1][y + 1]) / 2,
                     (axes[2][z] + axes[2][z + 1]) / 2];
-                if (inside(a, c) !== inside(b, c)) return false;
+                if (!ok(inside(a, c), inside(b, c))) return false;
             }
     return true;
 }
+// True when two lists of boxes cover the same cells of the grid their corners make.
+const sameVolume = (a, b) => everyCell(a, b, (inA, inB) => inA === inB);
 
 // legacy-cuts.json: how the hand-written table cut the shapes of its multi-box blocks (stairs, fence,
 // wall, bed, bell, lectern, brewing stand). The reference physics moves an entity that overlaps a
@@ -222,19 +224,25 @@ const shapeIndex = new Map();
 const shapeRows = [];
 const boxPool = [];
 const report = { overFour: new Map(), offsets: xzOffset };
+// Boxes moved by `off` on x and z.
+const moveXZ = (boxes, off) => boxes.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
+// The index of a list of boxes in the shape table, added when new (`added` then true).
+function addShape(boxes) {
+    const key = JSON.stringify(boxes);
+    const known = shapeIndex.get(key);
+    if (known !== undefined) return { i: known, added: false };
+    const i = shapeRows.length;
+    shapeIndex.set(key, i);
+    shapeRows.push({ first: boxPool.length, count: boxes.length });
+    boxPool.push(...boxes);
+    return { i, added: true };
+}
 function internShape(boxes, blockName) {
     let merged = fewestBoxes(boxes);
     merged = legacyByVolume.get(JSON.stringify(merged)) ?? merged;
     const off = xzOffset[blockName] ?? 0;
-    if (off) merged = merged.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
-    const key = JSON.stringify(merged);
-    let i = shapeIndex.get(key);
-    if (i === undefined) {
-        i = shapeRows.length;
-        shapeIndex.set(key, i);
-        shapeRows.push({ first: boxPool.length, count: merged.length });
-        boxPool.push(...merged);
-    }
+    if (off) merged = moveXZ(merged, off);
+    const { i } = addShape(merged);
     if (merged.length > 4) {
         const seen = report.overFour.get(blockName) ?? { max: 0, states: 0, raw: 0 };
         seen.max = Math.max(seen.max, merged.length);
@@ -460,19 +468,7 @@ for (const b of blocks) {
     if (empty && !outlineRuleOf.has(b.name)) fail(`${b.name} has no collision in some state but no outline rule`);
 }
 // True when every cell of `inner` is inside `outer`.
-function contains(outer, inner) {
-    if (inner.length === 0) return true;
-    const { axes, n } = cover([...outer, ...inner]);
-    const inside = (boxes, c) => boxes.some((box) => c.every((v, i) => v > box[i] && v < box[i + 3]));
-    for (let y = 0; y < n[1]; ++y)
-        for (let z = 0; z < n[2]; ++z)
-            for (let x = 0; x < n[0]; ++x) {
-                const c = [(axes[0][x] + axes[0][x + 1]) / 2, (axes[1][y] + axes[1][y + 1]) / 2,
-                    (axes[2][z] + axes[2][z + 1]) / 2];
-                if (inside(inner, c) && !inside(outer, c)) return false;
-            }
-    return true;
-}
+const contains = (outer, inner) => everyCell(outer, inner, (inOuter, inInner) => inOuter || !inInner);
 const clipY = (boxes, h) => boxes.map((b) => [b[0], b[1], b[2], b[3], Math.min(b[4], h), b[5]]).filter((b) => b[4] > b[1]);
 const outlineReport = { states: 0, shapes: 0, boxes: 0, sameAsCollision: 0 };
 // The outline of a state with a rule, as an index into the shared shape table; `collisionIndex` and
@@ -501,13 +497,8 @@ function outlineOf(rule, b, v, collisionIndex, collisionBoxes) {
         return collisionIndex;
     }
     const merged = fewestBoxes(boxes);
-    const key = JSON.stringify(merged);
-    let i = shapeIndex.get(key);
-    if (i === undefined) {
-        i = shapeRows.length;
-        shapeIndex.set(key, i);
-        shapeRows.push({ first: boxPool.length, count: merged.length });
-        boxPool.push(...merged);
+    const { i, added } = addShape(merged);
+    if (added) {
         outlineReport.shapes += 1;
         outlineReport.boxes += merged.length;
     }
@@ -568,9 +559,7 @@ for (const b of blocks) {
         const shape = internShape(raw, b.name);
         stateShapes.push(shape);
         if (rule) {
-            const off = xzOffset[b.name] ?? 0;
-            const unshifted = raw.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
-            outlineShapes.push(outlineOf(rule, b, v, shape, unshifted));
+            outlineShapes.push(outlineOf(rule, b, v, shape, moveXZ(raw, xzOffset[b.name] ?? 0)));
         }
         // getLightBlock: 15 for a solid render (opaque, full occlusion shape); 1 when skylight does not
         // pass (a full outline or a fluid); else 0. tinted_glass overrides it to 15.
