@@ -158,8 +158,8 @@ export const outlineRules = [
         shape: () => [[4, 0, 4, 12, 9, 12]] },
     { rule: 'roots', note: 'RootsBlock 2,0,2-14,13,14 (not moved: getShape ignores the XZ offset)',
         blocks: ['crimson_roots', 'warped_roots'], shape: () => [[2, 0, 2, 14, 13, 14]] },
-    { rule: 'nether sprouts', note: 'NetherSproutsBlock 0,0,0-16,3,16', blocks: ['nether_sprouts'],
-        shape: () => [[0, 0, 0, 16, 3, 16]] },
+    { rule: 'nether sprouts', note: 'NetherSproutsBlock 2,0,2-14,3,14 (not moved: getShape ignores the XZ offset)',
+        blocks: ['nether_sprouts'], shape: () => [[2, 0, 2, 14, 3, 14]] },
     { rule: 'weeping vines', note: 'WeepingVinesBlock 4,9,4-12,16,12', blocks: ['weeping_vines'],
         shape: () => [[4, 9, 4, 12, 16, 12]] },
     { rule: 'weeping vines plant', note: 'WeepingVinesPlantBlock 1,0,1-15,16,15', blocks: ['weeping_vines_plant'],
@@ -172,7 +172,18 @@ export const outlineRules = [
         blocks: ['cave_vines', 'cave_vines_plant'], shape: () => [[1, 0, 1, 15, 16, 15]] },
     { rule: 'spore blossom', note: 'SporeBlossomBlock 2,13,2-14,16,14', blocks: ['spore_blossom'],
         shape: () => [[2, 13, 2, 14, 16, 14]] },
-    { rule: 'pink petals', note: 'PinkPetalsBlock 0,0,0-16,3,16', blocks: ['pink_petals'], shape: () => [[0, 0, 0, 16, 3, 16]] },
+    { rule: 'pink petals', note: 'PinkPetalsBlock (since 1.20.2): the box round the quadrants its flowers fill, 3 ' +
+        'high; flower i (0 <= i < flower_amount) in quadrant (i - facing\'s 2D value) mod 4 of 8,0,8-16,3,16 / ' +
+        '8,0,0-16,3,8 / 0,0,0-8,3,8 / 0,0,8-8,3,16 (2D values: south 0, west 1, north 2, east 3)',
+    blocks: ['pink_petals'],
+    shape: (v) => {
+        const quadrants = [[8, 8], [8, 0], [0, 0], [0, 8]];  // x0, z0 of each 8 x 8 quarter
+        const turn = { south: 0, west: 1, north: 2, east: 3 }[v.facing];
+        const used = [];
+        for (let i = 0; i < int(v, 'flower_amount'); ++i) used.push(quadrants[(((i - turn) % 4) + 4) % 4]);
+        const xs = used.map(([x]) => x), zs = used.map(([, z]) => z);
+        return [[Math.min(...xs), 0, Math.min(...zs), Math.max(...xs) + 8, 3, Math.max(...zs) + 8]];
+    } },
     { rule: 'big dripleaf stem', note: 'BigDripleafStemBlock 6 x 16 x 6 on the side away from the facing',
         blocks: ['big_dripleaf_stem'], shape: (v) => [dripleafStem[v.facing]] },
     { rule: 'small dripleaf', note: 'SmallDripleafBlock 2,0,2-14,13,14 (not moved: getShape ignores the XYZ offset)',
