@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mobsdk/world/block.hpp"
+#include "mobsdk/world/unknown_block.hpp"
 
 using namespace mobsdk;
 
@@ -812,7 +813,13 @@ BOOST_AUTO_TEST_CASE(bamboo_and_pointed_dripstone_have_a_random_xz_offset) {
     BOOST_TEST(v.info("bamboo").max_horizontal_offset == 0.25f);
     BOOST_TEST(v.info("bamboo[age=1,leaves=large,stage=1]").max_horizontal_offset == 0.25f);
     BOOST_TEST(v.info("pointed_dripstone").max_horizontal_offset == 0.125f);
-    for (auto text : {"stone", "air", "bamboo_sapling", "short_grass", "poppy", "ladder", "dripstone_block"})
+    // The flowers, bamboo_sapling and mangrove_propagule: their outline moves, they have no collision.
+    for (auto text : {"poppy", "torchflower", "wither_rose", "bamboo_sapling", "mangrove_propagule"})
+        BOOST_TEST(v.info(text).max_horizontal_offset == 0.25f, text);
+    // Grass, fern, roots, small dripleaf and the double plants have an OffsetType that only moves
+    // their model: vanilla's getShape ignores it.
+    for (auto text : {"stone", "air", "short_grass", "fern", "crimson_roots", "small_dripleaf", "tall_grass",
+                      "sunflower", "ladder", "dripstone_block"})
         BOOST_TEST(v.info(text).max_horizontal_offset == 0.0f, text);
     const BlockShape& bamboo = v.info("bamboo").collision;
     BOOST_TEST_REQUIRE(bamboo.count == 1);
@@ -838,6 +845,115 @@ BOOST_AUTO_TEST_CASE(bamboo_and_pointed_dripstone_have_a_random_xz_offset) {
                 BOOST_TEST_REQUIRE(o.x == java_offset(seed & 15, max));
                 BOOST_TEST_REQUIRE(o.z == java_offset((seed >> 8) & 15, max));
             }
+}
+
+// Outline (selection) shapes: vanilla's getShape with an empty context, by block class.
+BOOST_AUTO_TEST_CASE(outline_shapes_are_vanillas) {
+    Vanilla v;
+    const auto one = [&](std::string_view text, ShapeBox want) {
+        BOOST_TEST_CONTEXT(text) {
+            const BlockShape& o = v.info(text).outline;
+            BOOST_TEST_REQUIRE(o.count == 1);
+            BOOST_TEST((o.boxes[0] == want));
+        }
+    };
+    // A flower: 5,0,5-11,10,11, no collision, moved by its XZ offset (−0.25 on both axes at the origin).
+    one("poppy", {px(5), 0, px(5), px(11), px(10), px(11)});
+    BOOST_TEST(v.info("poppy").collision.is_empty());
+    BOOST_TEST(v.info("poppy").collision_offset({0, 64, 0}) == (Vec3{-0.25, 0.0, -0.25}));
+    for (std::int32_t x = -20; x <= 20; x += 3)
+        for (std::int32_t z = -20; z <= 20; z += 5) {
+            const Vec3 o = v.info("poppy").collision_offset({x, 64, z});
+            BOOST_TEST_REQUIRE((o.x >= -0.25 && o.x <= 0.25 && o.z >= -0.25 && o.z <= 0.25 && o.y == 0.0));
+        }
+    // Crops by age.
+    one("wheat[age=0]", {0, 0, 0, 1, px(2), 1});
+    one("wheat[age=7]", {0, 0, 0, 1, 1, 1});
+    one("carrots[age=0]", {0, 0, 0, 1, px(2), 1});
+    one("beetroots[age=3]", {0, 0, 0, 1, px(8), 1});
+    // Fences: the post only, 16 px where the collision is 24; an arm 16 px too.
+    one("oak_fence", {px(6), 0, px(6), px(10), 1, px(10)});
+    BOOST_TEST(v.info("oak_fence").collision.max_y() == 1.5f);
+    BOOST_TEST(same_volume(v.info("oak_fence[north=true]").outline, {{px(6), 0, 0, px(10), 1, px(10)}}));
+    // Walls: post 16 px, low arms 14, tall 16; collision 24.
+    one("cobblestone_wall", {px(4), 0, px(4), px(12), 1, px(12)});
+    BOOST_TEST(v.info("cobblestone_wall").collision.max_y() == 1.5f);
+    one("cobblestone_wall[up=false,north=low]", {px(5), 0, 0, px(11), px(14), px(11)});
+    BOOST_TEST(same_volume(v.info("cobblestone_wall[up=true,north=tall,south=low]").outline,
+                           {{px(4), 0, px(4), px(12), 1, px(12)},
+                            {px(5), 0, 0, px(11), 1, px(11)},
+                            {px(5), 0, px(5), px(11), px(14), 1}}));
+    BOOST_TEST(v.info("cobblestone_wall[up=false]").outline.is_empty());
+    // Fence gates: an outline open or closed (13 px in a wall); collision 24 px when closed, none open.
+    one("oak_fence_gate[facing=north]", {0, 0, px(6), 1, 1, px(10)});
+    one("oak_fence_gate[facing=north,open=true]", {0, 0, px(6), 1, 1, px(10)});
+    one("oak_fence_gate[facing=east,in_wall=true]", {px(6), 0, 0, px(10), px(13), 1});
+    BOOST_TEST(v.info("oak_fence_gate[facing=north]").collision.max_y() == 1.5f);
+    BOOST_TEST(v.info("oak_fence_gate[facing=north,open=true]").collision.is_empty());
+    // Soul sand: a full outline over a 14 px collision; snow: 2 px per layer, collision one layer less.
+    BOOST_TEST(v.info("soul_sand").outline.is_full_block());
+    BOOST_TEST(v.info("soul_sand").collision.max_y() == px(14));
+    one("snow[layers=1]", {0, 0, 0, 1, px(2), 1});
+    BOOST_TEST(v.info("snow[layers=1]").collision.is_empty());
+    BOOST_TEST(v.info("snow[layers=8]").outline.is_full_block());
+    // Torches, buttons, rails.
+    one("torch", {px(6), 0, px(6), px(10), px(10), px(10)});
+    one("wall_torch[facing=north]", {px(5.5f), px(3), px(11), px(10.5f), px(13), 1});
+    one("stone_button[face=floor,facing=north]", {px(5), 0, px(6), px(11), px(2), px(10)});
+    one("stone_button[face=floor,facing=east]", {px(6), 0, px(5), px(10), px(2), px(11)});
+    one("stone_button[face=floor,facing=north,powered=true]", {px(5), 0, px(6), px(11), px(1), px(10)});
+    one("stone_button[face=wall,facing=north]", {px(5), px(6), px(14), px(11), px(10), 1});
+    one("rail", {0, 0, 0, 1, px(2), 1});
+    one("rail[shape=ascending_east]", {0, 0, 0, 1, px(8), 1});
+    // A ladder's outline is its collision shape: the same view.
+    BOOST_TEST((v.info("ladder[facing=north]").outline.boxes == v.info("ladder[facing=north]").collision.boxes));
+    BOOST_TEST(v.info("ladder[facing=north]").outline.count == 1);
+    // Bamboo: outline by leaves (5..11, 3..13 with large leaves), collision the 6.5..9.5 post.
+    one("bamboo[age=1,leaves=none]", {px(5), 0, px(5), px(11), 1, px(11)});
+    one("bamboo[age=1,leaves=large]", {px(3), 0, px(3), px(13), 1, px(13)});
+    BOOST_TEST(v.info("bamboo[age=1,leaves=large]").collision.boxes[0].min_x == px(6.5f));
+    // Cactus: 16 px outline over a 15 px collision.
+    one("cactus", {px(1), 0, px(1), px(15), 1, px(15)});
+    BOOST_TEST(v.info("cactus").collision.max_y() == px(15));
+    // No outline: air, water, lava, light.
+    for (auto text : {"air", "water", "lava", "light", "moving_piston"})
+        BOOST_TEST(v.info(text).outline.is_empty(), text);
+    // A lectern's sloped top reaches 18 px; the whole table stays within -1..2 block units.
+    BOOST_TEST(v.info("lectern").outline.max_y() == px(18));
+    for (std::uint32_t id = 0; id < v.reg.state_count(); ++id)
+        for (const ShapeBox& b : v.reg.info(BlockState{id}).outline)
+            BOOST_TEST_REQUIRE((b.min_x >= -1 && b.min_y >= -1 && b.min_z >= -1 && b.max_x <= 2 && b.max_y <= 2 &&
+                                b.max_z <= 2 && b.min_x < b.max_x && b.min_y < b.max_y && b.min_z < b.max_z));
+}
+
+// A state the registry does not know reads as a solid block: its outline is the full cube. A plugin's
+// block with no outline set gets its collision shape; an outline set (even empty) is kept.
+BOOST_AUTO_TEST_CASE(outline_of_unknown_and_plugin_blocks) {
+    BlockRegistry reg;
+    register_vanilla_blocks(reg);
+    const Handle<BlockInfo> unknown = register_unknown_block(reg);
+    BOOST_TEST(reg.info(reg.default_state(unknown)).outline.is_full_block());
+    const ShapeBox slab{0, 0, 0, 1, 0.5f, 1};
+    const auto plugin_block = [&](std::string_view path, BlockShape outline) {
+        BlockDefinition d;
+        d.make_state = [outline, slab](const BlockStateView&) {
+            BlockStateInfo s;
+            s.collision = BlockShape::of(slab);
+            if (!outline.is_unset()) s.outline = outline;
+            return s;
+        };
+        const auto h = reg.register_block(ResourceLocation::parse(std::string("example:") + std::string(path)).value(),
+                                          std::move(d), "example");
+        return reg.info(reg.default_state(h));
+    };
+    const BlockStateInfo unset = plugin_block("half", BlockShape::unset());
+    BOOST_TEST(!unset.outline.is_unset());
+    BOOST_TEST((unset.outline == unset.collision));
+    const BlockStateInfo ghost = plugin_block("ghost", BlockShape::empty());
+    BOOST_TEST(ghost.outline.is_empty());
+    BOOST_TEST(!ghost.outline.is_unset());
+    BOOST_TEST(!BlockShape::view(&slab, 0).is_unset());  // an empty view is empty(), not unset()
+    BOOST_TEST(plugin_block("boxed", BlockShape::full()).outline.is_full_block());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

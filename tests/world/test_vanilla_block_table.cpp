@@ -144,6 +144,15 @@ BOOST_AUTO_TEST_CASE(table_is_consistent) {
     BOOST_TEST(next == 26644u);
     for (const std::uint16_t s : t.state_shape) BOOST_TEST_REQUIRE(s < t.shapes.size());
     for (const detail::VanillaShapeRow& s : t.shapes) BOOST_TEST_REQUIRE(s.first_box + s.box_count <= t.boxes.size());
+    // Outlines: the blocks with a rule own consecutive runs of outline_shape, one entry per state.
+    std::size_t outlined = 0;
+    for (const VanillaBlockRow& row : t.blocks)
+        if (row.first_outline != detail::vanilla_outline_is_collision) {
+            BOOST_TEST_REQUIRE(row.first_outline == outlined);
+            outlined += row.state_count;
+        }
+    BOOST_TEST(outlined == t.outline_shape.size());
+    for (const std::uint16_t s : t.outline_shape) BOOST_TEST_REQUIRE(s < t.shapes.size());
     // A few shapes and lights vanilla's code gives.
     BOOST_TEST(describe(boxes_of(row_of("stone")->default_state)) == "[0 0 0 16 16 16] (px)");
     BOOST_TEST(describe(boxes_of(row_of("farmland")->default_state)) == "[0 0 0 16 15 16] (px)");
@@ -216,8 +225,15 @@ BOOST_AUTO_TEST_CASE(registered_table_is_the_generated_one) {
                 BOOST_TEST_REQUIRE((s.block == *handle));
                 if (b != 0) {  // air is the registry's own, with no boxes at all
                     const detail::VanillaShapeRow& shape = t.shape(id);
-                    BOOST_TEST((s.collision.boxes == t.boxes.data() + shape.first_box));
+                    // A view of the table's boxes (an empty one has no pointer: BlockShape::view).
+                    const auto at = [&](const detail::VanillaShapeRow& r) {
+                        return r.box_count != 0 ? t.boxes.data() + r.first_box : nullptr;
+                    };
+                    BOOST_TEST((s.collision.boxes == at(shape)));
                     BOOST_TEST(s.collision.count == shape.box_count);
+                    const detail::VanillaShapeRow& outline = t.outline(row, id);
+                    BOOST_TEST((s.outline.boxes == at(outline)));
+                    BOOST_TEST(s.outline.count == outline.box_count);
                 }
                 BOOST_TEST(s.light_emission == t.light_emission(id));
                 BOOST_TEST(s.light_block == t.light_block(id));

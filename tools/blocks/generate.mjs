@@ -15,6 +15,7 @@
 //                                         1.20.3 and 1.20.4 have the same 1,058 blocks and states)
 //   tools/blocks/tags-1.20.4.json        vanilla 1.20.4's block tags (base data pack), as data
 //   tools/blocks/legacy-cuts.json        the box cuts the hand-written table used (see below)
+//   tools/blocks/outlines.mjs            outline shapes: vanilla's getShape per block class
 // minecraft-data has no block tags, no outline shapes and no per-state light: the light rules
 // below are vanilla's (BlockBehaviour.getLightBlock, the lightLevel functions in Blocks), and so
 // are the lists of path rules, isPathfindable(LAND) overrides and forceSolidOn/Off blocks.
@@ -22,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { collisionOutside, outlineRules, shapeOffsets } from './outlines.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const modules = path.join(root, 'tests/interop/node_modules');
@@ -170,20 +172,22 @@ function fewestBoxes(boxes) {
     return best;
 }
 
-// True when two lists of boxes cover the same cells of the grid their corners make.
-function sameVolume(a, b) {
-    const ga = cover([...a, ...b]);
+// True when `ok(inA, inB)` holds for every cell of the grid the corners of boxes `a` and `b` make
+// (inA: the cell is inside `a`).
+function everyCell(a, b, ok) {
+    const { axes, n } = cover([...a, ...b]);
     const inside = (boxes, c) => boxes.some((box) => c.every((v, i) => v > box[i] && v < box[i + 3]));
-    const { axes, n } = ga;
     for (let y = 0; y < n[1]; ++y)
         for (let z = 0; z < n[2]; ++z)
             for (let x = 0; x < n[0]; ++x) {
                 const c = [(axes[0][x] + axes[0][x + 1]) / 2, (axes[1][y] + axes[1][y + 1]) / 2,
                     (axes[2][z] + axes[2][z + 1]) / 2];
-                if (inside(a, c) !== inside(b, c)) return false;
+                if (!ok(inside(a, c), inside(b, c))) return false;
             }
     return true;
 }
+// True when two lists of boxes cover the same cells of the grid their corners make.
+const sameVolume = (a, b) => everyCell(a, b, (inA, inB) => inA === inB);
 
 // legacy-cuts.json: how the hand-written table cut the shapes of its multi-box blocks (stairs, fence,
 // wall, bed, bell, lectern, brewing stand). The reference physics moves an entity that overlaps a
@@ -211,25 +215,34 @@ for (const [name, cuts] of Object.entries(legacyCuts)) {
 // Blocks with a random horizontal offset (BlockBehaviour.OffsetType.XZ) and a collision shape:
 // minecraft-data took their shape at BlockPos.ZERO, where the offset is (-max, 0, -max) (the seed of
 // (0, 0, 0) is 0). The table stores the shape without it and the max in VanillaBlockRow's
-// max_horizontal_offset; the world adds the offset per position.
+// max_horizontal_offset; the world adds the offset per position. outlines.mjs's shapeOffsets lists
+// every block whose shapes the offset moves (the flowers' outlines too); these two must be among them.
 const xzOffset = { bamboo: 0.25, pointed_dripstone: 0.125 };
+for (const [name, max] of Object.entries(xzOffset))
+    if (shapeOffsets[name] !== max) fail(`outlines.mjs: shapeOffsets.${name} is not ${max}`);
 const shapeIndex = new Map();
 const shapeRows = [];
 const boxPool = [];
 const report = { overFour: new Map(), offsets: xzOffset };
+// Boxes moved by `off` on x and z.
+const moveXZ = (boxes, off) => boxes.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
+// The index of a list of boxes in the shape table, added when new (`added` then true).
+function addShape(boxes) {
+    const key = JSON.stringify(boxes);
+    const known = shapeIndex.get(key);
+    if (known !== undefined) return { i: known, added: false };
+    const i = shapeRows.length;
+    shapeIndex.set(key, i);
+    shapeRows.push({ first: boxPool.length, count: boxes.length });
+    boxPool.push(...boxes);
+    return { i, added: true };
+}
 function internShape(boxes, blockName) {
     let merged = fewestBoxes(boxes);
     merged = legacyByVolume.get(JSON.stringify(merged)) ?? merged;
     const off = xzOffset[blockName] ?? 0;
-    if (off) merged = merged.map(([x0, y0, z0, x1, y1, z1]) => [x0 + off, y0, z0 + off, x1 + off, y1, z1 + off]);
-    const key = JSON.stringify(merged);
-    let i = shapeIndex.get(key);
-    if (i === undefined) {
-        i = shapeRows.length;
-        shapeIndex.set(key, i);
-        shapeRows.push({ first: boxPool.length, count: merged.length });
-        boxPool.push(...merged);
-    }
+    if (off) merged = moveXZ(merged, off);
+    const { i } = addShape(merged);
     if (merged.length > 4) {
         const seen = report.overFour.get(blockName) ?? { max: 0, states: 0, raw: 0 };
         seen.max = Math.max(seen.max, merged.length);
@@ -432,6 +445,70 @@ for (const [n, rule] of pathRule)  // but update_1_21's three tuff walls
     if (rule === PATH.fence && !n.includes('tuff') && !inFenceTags(n))
         fail(`${n} has the FENCE path rule but is in neither #fences nor #walls`);
 
+// ---- Outline shapes ---------------------------------------------------------------------------------
+// vanilla's getShape(level, pos) with an empty context (tools/blocks/outlines.mjs): a block without a
+// rule has outline = collision (BlockBehaviour's default getCollisionShape is getShape). Every rule
+// names blocks of blocks.json, no block is in two rules, and every block with no collision in some
+// state has a rule (its class's getShape is not the collision).
+const outlineRuleOf = new Map();
+for (const r of outlineRules) {
+    const names = Array.isArray(r.blocks) ? r.blocks : byPattern(r.blocks, r.count);
+    if (names.length === 0) fail(`outline rule '${r.rule}' names no block`);
+    for (const n of names) {
+        if (!blocks.some((b) => b.name === n)) fail(`outline rule '${r.rule}': unknown block ${n}`);
+        if (outlineRuleOf.has(n)) fail(`${n} is in the outline rules '${outlineRuleOf.get(n).rule}' and '${r.rule}'`);
+        outlineRuleOf.set(n, r);
+    }
+}
+for (const n of Object.keys(shapeOffsets))
+    if (!blocks.some((b) => b.name === n)) fail(`outlines.mjs: shapeOffsets names unknown block ${n}`);
+for (const b of blocks) {
+    const shapes = collision.blocks[b.name];
+    const empty = (Array.isArray(shapes) ? shapes : [shapes]).some((i) => collision.shapes[i].length === 0);
+    if (empty && !outlineRuleOf.has(b.name)) fail(`${b.name} has no collision in some state but no outline rule`);
+}
+// True when every cell of `inner` is inside `outer`.
+const contains = (outer, inner) => everyCell(outer, inner, (inOuter, inInner) => inOuter || !inInner);
+const clipY = (boxes, h) => boxes.map((b) => [b[0], b[1], b[2], b[3], Math.min(b[4], h), b[5]]).filter((b) => b[4] > b[1]);
+const outlineReport = { states: 0, shapes: 0, boxes: 0, sameAsCollision: 0 };
+// The outline of a state with a rule, as an index into the shared shape table; `collisionIndex` and
+// `collisionBoxes` (unshifted) are the state's collision.
+function outlineOf(rule, b, v, collisionIndex, collisionBoxes) {
+    const boxes = rule.shape(v).map((box) => box.map((c) => c / 16));
+    for (const box of boxes) {
+        if (box.length !== 6 || box.some((c) => !(c >= -1 && c <= 2)))
+            fail(`${b.name} ${JSON.stringify(v)}: outline box ${JSON.stringify(box)} outside -1..2 block units`);
+        if (!(box[0] < box[3] && box[1] < box[4] && box[2] < box[5]))
+            fail(`${b.name} ${JSON.stringify(v)}: empty outline box ${JSON.stringify(box)}`);
+    }
+    if (!collisionOutside.has(rule.rule)) {
+        if (!contains(boxes, collisionBoxes))
+            fail(`${b.name} ${JSON.stringify(v)}: the outline (rule '${rule.rule}') does not contain the collision`);
+    } else if (collisionBoxes.length && rule.rule !== 'pitcher crop') {
+        // Fences, walls, fence gates: the collision is the outline made taller; below the outline's
+        // lowest top both are the same.
+        const h = Math.min(...boxes.map((x) => x[4]));
+        if (!sameVolume(clipY(boxes, h), clipY(collisionBoxes, h)))
+            fail(`${b.name} ${JSON.stringify(v)}: the outline's footprint is not the collision's`);
+    }
+    outlineReport.states += 1;
+    if (sameVolume(boxes, collisionBoxes)) {
+        outlineReport.sameAsCollision += 1;
+        return collisionIndex;
+    }
+    const merged = fewestBoxes(boxes);
+    const { i, added } = addShape(merged);
+    if (added) {
+        outlineReport.shapes += 1;
+        outlineReport.boxes += merged.length;
+    }
+    return i;
+}
+for (const r of outlineRules)
+    if (!collisionOutside.has(r.rule) && ![...outlineRuleOf.values()].includes(r)) fail(`rule ${r.rule} unused`);
+for (const r of collisionOutside)
+    if (!outlineRules.some((x) => x.rule === r)) fail(`collisionOutside names unknown rule ${r}`);
+
 // ---- The table -------------------------------------------------------------------------------------
 const BLOCK_TRANSPARENT = 1;  // minecraft-data "transparent": vanilla's !canOcclude
 const BLOCK_REPLACEABLE = 2, BLOCK_SOLID_ON = 4, BLOCK_SOLID_OFF = 8, BLOCK_NOT_MOTION = 16;
@@ -439,6 +516,7 @@ const replaceable = new Set(resolvedTags.get('replaceable'));
 const STATE_SOLID_RENDER = 1, STATE_WATER = 2, STATE_LAVA = 4;
 const blockRows = [];
 const stateShapes = [];
+const outlineShapes = [];  // per state of a block with an outline rule (VanillaBlockRow::first_outline)
 const stateLight = [];
 const stateFlags = [];
 const mismatches = [];
@@ -473,12 +551,16 @@ for (const b of blocks) {
             (solidOn.has(b.name) ? BLOCK_SOLID_ON : 0) | (solidOff.has(b.name) ? BLOCK_SOLID_OFF : 0) |
             (noMotion.has(b.name) ? BLOCK_NOT_MOTION : 0),
         path: pathRule.get(b.name) ?? PATH.default, land: landRule.get(b.name) ?? LAND.by_shape,
-        offset: xzOffset[b.name] ?? 0 });
+        offset: shapeOffsets[b.name] ?? 0, outline: outlineRuleOf.has(b.name) ? outlineShapes.length : null });
+    const rule = outlineRuleOf.get(b.name);
     for (let i = 0; i < count; ++i) {
         const raw = collision.shapes[Array.isArray(shapes) ? shapes[i] : shapes];
         const v = stateValues(b, i);
         const shape = internShape(raw, b.name);
         stateShapes.push(shape);
+        if (rule) {
+            outlineShapes.push(outlineOf(rule, b, v, shape, moveXZ(raw, xzOffset[b.name] ?? 0)));
+        }
         // getLightBlock: 15 for a solid render (opaque, full occlusion shape); 1 when skylight does not
         // pass (a full outline or a fluid); else 0. tinted_glass overrides it to 15.
         const canOcclude = !b.transparent;
@@ -522,7 +604,8 @@ const rows = (items, fmt = String) => {
 };
 const blockLine = (b) =>
     `    {"${b.name}"sv, ${[b.first, b.properties, b.firstState, b.count, b.defaultState, b.flags].join(', ')}, ` +
-    `R::${pathNames[b.path]}, L::${landNames[b.land]}${b.offset ? `, ${num(b.offset)}` : ''}},`;
+    `R::${pathNames[b.path]}, L::${landNames[b.land]}${b.offset || b.outline !== null ? `, ${num(b.offset)}` : ''}` +
+    `${b.outline !== null ? `, ${b.outline}` : ''}},`;
 // VanillaPathRule's enumerators, by number.
 const camel = (k) => k.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const pathNames = Object.keys(PATH).map(camel);
@@ -534,9 +617,11 @@ for (const name of tagNames) {
     tagMembers.push(...resolvedTags.get(name));
 }
 const text = `// GENERATED by tools/blocks/generate.mjs from minecraft-data ${pkg.version} (pc/1.20.4 blocks.json,
-// ${dataPaths.blockCollisionShapes} blockCollisionShapes.json). Do not edit: change the generator and run it again.
+// ${dataPaths.blockCollisionShapes} blockCollisionShapes.json; outlines: tools/blocks/outlines.mjs). Do not edit: change
+// the generator and run it again.
 // ${blocks.length} blocks, ${stateShapes.length} states, ${propertyRows.length} property definitions, \
-${shapeRows.length} shapes of ${boxPool.length} boxes,
+${shapeRows.length} shapes of ${boxPool.length} boxes (collision and outline),
+// ${outlineShapes.length} states of ${outlineRuleOf.size} blocks with an outline rule,
 // ${tagRows.length} block tags (tools/blocks/tags-1.20.4.json).
 #include <array>
 #include <cstdint>
@@ -581,6 +666,10 @@ constexpr std::array<std::uint16_t, ${stateShapes.length}> state_shapes{
 ${rows(stateShapes)}
 };
 
+constexpr std::array<std::uint16_t, ${outlineShapes.length}> outline_shapes{
+${rows(outlineShapes)}
+};
+
 constexpr std::array<std::uint8_t, ${stateLight.length}> state_light{
 ${rows(stateLight)}
 };
@@ -601,8 +690,8 @@ ${rows(tagMembers)}
 
 const VanillaBlockTable& vanilla_block_table() noexcept {
     static constexpr VanillaBlockTable table{
-        blocks, properties, block_properties, values, boxes, shapes, state_shapes, state_light, state_flags, tags,
-        tag_members, "minecraft-data ${pkg.version}"sv};
+        blocks, properties, block_properties, values, boxes, shapes, state_shapes, outline_shapes, state_light,
+        state_flags, tags, tag_members, "minecraft-data ${pkg.version}"sv};
     return table;
 }
 // clang-format on
@@ -618,6 +707,10 @@ if (args.has('--report')) {
     console.log('Shapes needing more than four boxes (block: most boxes after merging / in minecraft-data, states):');
     for (const [name, s] of report.overFour) console.log(`  ${name}: ${s.max} / ${s.raw}, ${s.states} states`);
     console.log(`Horizontal offsets removed: ${JSON.stringify(xzOffset)}`);
+    console.log(`Outlines: ${outlineRuleOf.size} blocks in ${outlineRules.length} rules, ${outlineReport.states} ` +
+        `states (${outlineReport.sameAsCollision} the same volume as their collision), ${outlineReport.shapes} ` +
+        `shapes of ${outlineReport.boxes} boxes added; shape offsets: ${JSON.stringify(shapeOffsets)}`);
+    for (const r of outlineRules) console.log(`  ${r.rule}: ${outlineRuleOf.size && [...outlineRuleOf].filter(([, x]) => x === r).map(([n]) => n).join(' ')}`);
 }
 if (args.has('--check')) {
     const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';

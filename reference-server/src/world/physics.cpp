@@ -76,6 +76,14 @@ private:
 
 }  // namespace
 
+void collect_outline_boxes(const ChunkMap& chunks, BlockPos pos, std::vector<AABB>& out) {
+    const BlockStateInfo& info = chunks.info(pos);
+    const Vec3 o = info.collision_offset(pos);  // flowers, bamboo, pointed dripstone…
+    for (const ShapeBox& s : info.outline)
+        out.push_back({{(s.min_x + o.x) + pos.x, pos.y + s.min_y, (s.min_z + o.z) + pos.z},
+                       {(s.max_x + o.x) + pos.x, pos.y + s.max_y, (s.max_z + o.z) + pos.z}});
+}
+
 void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<AABB>& out) {
     // One block of margin below: fences and walls reach 1.5 up into the cell above them.
     const int x0 = static_cast<int>(std::floor(area.min.x - epsilon));

@@ -246,6 +246,7 @@ Handle<BlockInfo> BlockRegistry::register_block(const ResourceLocation& id, Bloc
     for (std::uint32_t i = 0; i < count; ++i) {
         const auto values = values_of(info, i);
         BlockStateInfo s = def.make_state(BlockStateView(info.properties, values, i));
+        if (s.outline.is_unset()) s.outline = s.collision;  // vanilla's default getCollisionShape is getShape
         s.property_index = i;
         states.push_back(s);
     }

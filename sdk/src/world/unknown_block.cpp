@@ -10,6 +10,7 @@ Handle<BlockInfo> register_unknown_block(BlockRegistry& blocks) {
     d.make_state = [](const BlockStateView&) {
         BlockStateInfo s;
         s.collision = BlockShape::full();
+        s.outline = BlockShape::full();
         s.can_occlude = true;
         s.solid_render = true;
         s.solid = true;

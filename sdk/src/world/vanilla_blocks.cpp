@@ -91,6 +91,8 @@ BlockStateInfo vanilla_state(const VanillaBlockTable& t, const VanillaBlockRow& 
     BlockStateInfo s;
     const detail::VanillaShapeRow& shape = t.shape(id);
     s.collision = BlockShape::view(t.boxes.data() + shape.first_box, shape.box_count);
+    const detail::VanillaShapeRow& outline = t.outline(row, id);
+    s.outline = BlockShape::view(t.boxes.data() + outline.first_box, outline.box_count);
     s.max_horizontal_offset = row.max_horizontal_offset;
     s.can_occlude = (row.flags & detail::vanilla_block_transparent) == 0;
     s.solid_render = (t.state_flags[id] & detail::vanilla_state_solid_render) != 0;

@@ -419,4 +419,31 @@ BOOST_AUTO_TEST_CASE(bamboo_collides_where_its_random_offset_puts_it) {
     BOOST_TEST(!h.world().clip({5.45, -59.5, 0.5}, {5.45, -59.5, 6.5}).has_value());
 }
 
+// The outline at a position: the state's outline moved by its random offset (a flower at (0, y, 0)
+// lies at −0.25 on both axes), a fence's 16 px post, nothing for air; collision queries never see it.
+BOOST_AUTO_TEST_CASE(outline_boxes_at_a_position) {
+    WorldHarness h;
+    const auto outline = [&](BlockPos pos) {
+        std::vector<AABB> boxes;
+        collect_outline_boxes(h.world().chunks(), pos, boxes);
+        return boxes;
+    };
+    h.set_block({0, -59, 0}, "poppy");
+    const auto poppy = outline({0, -59, 0});
+    BOOST_TEST_REQUIRE(poppy.size() == 1u);
+    BOOST_TEST(poppy[0].min.x == 5.0 / 16 - 0.25);
+    BOOST_TEST(poppy[0].max.z == 11.0 / 16 - 0.25);
+    BOOST_TEST(poppy[0].min.y == -59.0);
+    BOOST_TEST(poppy[0].max.y == -59.0 + 10.0 / 16);
+    std::vector<AABB> collision;
+    collect_block_boxes(h.world().chunks(), AABB{{0.0, -59.0, 0.0}, {1.0, -58.0, 1.0}}, collision);
+    BOOST_TEST(std::none_of(collision.begin(), collision.end(), [](const AABB& b) { return b.min.y >= -59.0; }));
+    h.set_block({3, -59, 3}, "oak_fence");
+    const auto fence = outline({3, -59, 3});
+    BOOST_TEST_REQUIRE(fence.size() == 1u);
+    BOOST_TEST(fence[0].max.y == -58.0);  // 16 px, where the collision is 24
+    BOOST_TEST(fence[0].min.x == 3.0 + 6.0 / 16);
+    BOOST_TEST(outline({3, -50, 3}).empty());  // air
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -13,6 +13,12 @@ namespace mobsdk::server {
 /// @brief Appends the world-space collision boxes of every block whose cell overlaps `area`.
 void collect_block_boxes(const ChunkMap& chunks, const AABB& area, std::vector<AABB>& out);
 
+/// @brief Appends the world-space outline (selection) boxes of the block at `pos`: its state's
+/// BlockStateInfo::outline moved by its random offset (vanilla's getShape(level, pos) with an empty
+/// context, what a player's crosshair and reach ray casts hit). For commands and player interaction:
+/// nothing in the tick reads outlines.
+void collect_outline_boxes(const ChunkMap& chunks, BlockPos pos, std::vector<AABB>& out);
+
 /// @brief How far `box` can move by `delta` before hitting `boxes` (vanilla's collideBoundingBox:
 /// Y first, then the larger horizontal axis, then the other).
 Vec3 collide_boxes(const AABB& box, Vec3 delta, const std::vector<AABB>& boxes) noexcept;

@@ -83,16 +83,23 @@ struct BlockShape {
     const ShapeBox* boxes = nullptr;  ///< the boxes, `count` of them
     std::uint8_t count = 0;           ///< how many boxes
 
-    /// @brief No collision at all (air, torches, wheat…).
+    /// @brief No collision at all (air, torches, wheat…): no boxes and a null `boxes`.
     static constexpr BlockShape empty() noexcept { return {}; }
+    /// @brief Not given: BlockStateInfo::outline's default, which registration replaces by the state's
+    /// collision shape. Empty as a shape (no boxes); is_unset() tells it from empty(): its `boxes` is
+    /// not null (every other empty shape's is, view() makes sure).
+    static constexpr BlockShape unset() noexcept { return {&unset_box, 0}; }
     /// @brief The full cube.
     static constexpr BlockShape full() noexcept { return {&full_box, 1}; }
     /// @brief A shape of one box (interned: for registration, not ticks).
     static BlockShape of(ShapeBox b) { return of_boxes(std::span<const ShapeBox>(&b, 1)); }
     /// @brief A shape of these boxes (interned: equal lists give the same view; at most 255 boxes).
     static BlockShape of_boxes(std::span<const ShapeBox> boxes);
-    /// @brief A view of boxes in storage that outlives every registry (e.g. a constexpr table).
-    static constexpr BlockShape view(const ShapeBox* boxes, std::uint8_t count) noexcept { return {boxes, count}; }
+    /// @brief A view of boxes in storage that outlives every registry (e.g. a constexpr table); with
+    /// no boxes, empty().
+    static constexpr BlockShape view(const ShapeBox* boxes, std::uint8_t count) noexcept {
+        return {count != 0 ? boxes : nullptr, count};
+    }
     /// @brief Makes this the shape with one more box (interned: for registration, not ticks).
     BlockShape& add(ShapeBox b);
 
@@ -102,6 +109,9 @@ struct BlockShape {
     constexpr const ShapeBox* end() const noexcept { return boxes + count; }
     /// @brief True with no boxes.
     constexpr bool is_empty() const noexcept { return count == 0; }
+    /// @brief True for unset() (no boxes, `boxes` not null): compared by value, so that a plugin built
+    /// apart from the server gives the same answer.
+    constexpr bool is_unset() const noexcept { return count == 0 && boxes != nullptr; }
     /// @brief True for exactly the unit cube.
     constexpr bool is_full_block() const noexcept { return count == 1 && boxes[0] == full_box; }
     /// @brief The highest top of any box (0 when empty): the floor height a mob stands on.
@@ -127,6 +137,7 @@ struct BlockShape {
 
 private:
     static constexpr ShapeBox full_box{0, 0, 0, 1, 1, 1};
+    static constexpr ShapeBox unset_box{0, 0, 0, 0, 0, 0};
 };
 
 /// @brief Which fluid fills a block (source or flowing; the level is not modelled).
@@ -162,11 +173,20 @@ struct BlockInfo;
 /// @brief What AI needs to know about one block state.
 struct BlockStateInfo {
     Handle<BlockInfo> block;  ///< the block this is a state of
-    /// @brief Vanilla's getMaxHorizontalOffset for a block with a random XZ offset whose collision
-    /// shape it moves (bamboo 0.25, pointed_dripstone 0.125), else 0: the shape in `collision` is then
-    /// unshifted, and collision_offset(pos) is where it lies at a position.
+    /// @brief Vanilla's getMaxHorizontalOffset for a block with a random XZ offset that moves its
+    /// shapes (the flowers, mangrove_propagule and bamboo_sapling 0.25: their outline; bamboo 0.25 and
+    /// pointed_dripstone 0.125: outline and collision), else 0. The shapes in `collision` and `outline`
+    /// are then unshifted, and collision_offset(pos) is where they lie at a position. Blocks whose
+    /// OffsetType only moves their model (grass, fern, roots, small dripleaf, the double plants) have 0:
+    /// vanilla's getShape ignores it.
     float max_horizontal_offset = 0.0f;
-    BlockShape collision;      ///< collision shape (what mobs and rays hit), before the random offset
+    BlockShape collision;  ///< collision shape (what mobs and rays hit), before the random offset
+    /// @brief Outline (selection) shape: vanilla's getShape(level, pos) with an empty context, what a
+    /// player's crosshair selects and reach ray casts hit, before the random offset. Often the collision
+    /// shape; not for blocks without collision (flowers, torches, crops, signs…) nor for fences and walls
+    /// (16 px where the collision is 24), soul sand, snow layers, cactus… Left unset() by a factory,
+    /// register_block makes it the state's collision shape.
+    BlockShape outline = BlockShape::unset();
     bool can_occlude = false;  ///< an opaque block (glass and leaves are not)
     /// @brief Vanilla's isSolidRender: opaque with a full occlusion shape. A random walk target
     /// must stand on such a block (seed 003): slabs, glass and fences are not.
@@ -180,8 +200,8 @@ struct BlockStateInfo {
     Fluid fluid = Fluid::None;            ///< the fluid in it
     std::uint32_t property_index = 0;     ///< position among its block's states (mixed-radix values)
 
-    /// @brief How far the collision shape is moved at `pos` (vanilla's getOffset; zero for almost
-    /// every block): the world-space box of `b` is `pos + (b + offset)`.
+    /// @brief How far the collision and outline shapes are moved at `pos` (vanilla's getOffset; zero
+    /// for almost every block): the world-space box of `b` is `pos + (b + offset)`.
     constexpr Vec3 collision_offset(BlockPos pos) const noexcept {
         return max_horizontal_offset > 0.0f ? horizontal_offset(pos, max_horizontal_offset) : Vec3{};
     }

@@ -20,7 +20,7 @@ struct VanillaPropertyRow {
     std::uint8_t value_count = 0;   ///< how many values
 };
 
-/// @brief A collision shape: boxes VanillaBlockTable::boxes[first_box …], in block units.
+/// @brief A shape (collision or outline): boxes VanillaBlockTable::boxes[first_box …], in block units.
 struct VanillaShapeRow {
     std::uint16_t first_box = 0;  ///< index of its first box
     std::uint8_t box_count = 0;   ///< how many boxes (0: no collision; some shapes need more than four)
@@ -81,6 +81,9 @@ struct VanillaTagRow {
     std::uint16_t member_count = 0;  ///< how many blocks
 };
 
+/// @brief VanillaBlockRow::first_outline of a block whose outline is its collision shape.
+inline constexpr std::uint32_t vanilla_outline_is_collision = 0xFFFFFFFFu;
+
 /// @brief A block: its id path, properties and states.
 struct VanillaBlockRow {
     std::string_view name;             ///< the id's path: `stone` for minecraft:stone
@@ -92,9 +95,13 @@ struct VanillaBlockRow {
     std::uint8_t flags = 0;            ///< VanillaBlockFlag bits
     VanillaPathRule path_rule = VanillaPathRule::Default;  ///< how the node evaluator classifies it
     VanillaLandRule land = VanillaLandRule::ByShape;       ///< isPathfindable(LAND)
-    /// @brief getMaxHorizontalOffset of a block with OffsetType.XZ whose collision shape the offset
-    /// moves (bamboo, pointed_dripstone), else 0; its shapes in the table are unshifted.
+    /// @brief getMaxHorizontalOffset of a block with OffsetType.XZ whose shapes (outline, and collision
+    /// for bamboo and pointed_dripstone) the offset moves: the flowers, mangrove_propagule,
+    /// bamboo_sapling, bamboo, pointed_dripstone; else 0. Its shapes in the table are unshifted.
     float max_horizontal_offset = 0.0f;
+    /// @brief Where its states' outline shapes start in VanillaBlockTable::outline_shape, or
+    /// vanilla_outline_is_collision when every state's outline is its collision shape.
+    std::uint32_t first_outline = vanilla_outline_is_collision;
 };
 
 /// @brief The whole table. Per-state arrays are indexed by global state id.
@@ -104,8 +111,9 @@ struct VanillaBlockTable {
     std::span<const std::uint16_t> block_properties;  ///< indices into `properties`, per block in its order
     std::span<const std::string_view> values;         ///< property values
     std::span<const ShapeBox> boxes;                  ///< the boxes of all shapes
-    std::span<const VanillaShapeRow> shapes;          ///< collision shapes, each once
-    std::span<const std::uint16_t> state_shape;       ///< per state: index into `shapes`
+    std::span<const VanillaShapeRow> shapes;          ///< collision and outline shapes, each once
+    std::span<const std::uint16_t> state_shape;       ///< per state: index into `shapes` (collision)
+    std::span<const std::uint16_t> outline_shape;     ///< per state of a block with first_outline: outline
     std::span<const std::uint8_t> state_light;        ///< per state: light emission << 4 | light block
     std::span<const std::uint8_t> state_flags;        ///< per state: VanillaStateFlag bits
     std::span<const VanillaTagRow> tags;              ///< vanilla 1.20.4's block tags, by name
@@ -122,6 +130,11 @@ struct VanillaBlockTable {
     }
     /// @brief The collision shape of a state.
     const VanillaShapeRow& shape(std::uint32_t state) const noexcept { return shapes[state_shape[state]]; }
+    /// @brief The outline (selection) shape of a state of `block` (vanilla's getShape, empty context).
+    const VanillaShapeRow& outline(const VanillaBlockRow& block, std::uint32_t state) const noexcept {
+        if (block.first_outline == vanilla_outline_is_collision) return shape(state);
+        return shapes[outline_shape[block.first_outline + (state - block.first_state)]];
+    }
 };
 
 /// @brief The table generated from minecraft-data (see tools/blocks/README.md).
