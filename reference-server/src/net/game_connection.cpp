@@ -16,6 +16,20 @@ namespace mobsdk::server {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
+void GameConnection::send_packed(std::string packed) {
+    for_each_packed_body(packed, [this](std::string_view body) { send(std::string(body)); });
+}
+
+void append_packed_body(std::string& packed, std::string_view body) {
+    auto n = static_cast<std::uint32_t>(body.size());
+    do {
+        const auto b = static_cast<std::uint8_t>(n & 0x7F);
+        n >>= 7;
+        packed.push_back(static_cast<char>(n ? (b | 0x80) : b));
+    } while (n);
+    packed.append(body);
+}
+
 std::string encode_game_disconnect(GameState state, std::string_view reason) {
     if (state == GameState::Login) {
         PacketWriter w(0x00);
@@ -106,6 +120,25 @@ public:
         }
         asio::post(socket_.get_executor(),
                    [self = shared_from_this(), body = std::move(body), n] { self->write_body(body, n); });
+    }
+
+    void send_packed(std::string packed) override {
+        if (closing_.load()) return;
+        const std::size_t n = packed.size();
+        if (queued_.fetch_add(n) + n > options_.max_queued_bytes) {
+            disconnect("Disconnected: the client does not read the server's packets fast enough");
+            return;
+        }
+        asio::post(socket_.get_executor(), [self = shared_from_this(), packed = std::move(packed), n] {
+            // The whole buffer was counted; each body gives back its share as it is written, the
+            // length prefixes at once.
+            std::size_t counted = 0;
+            for_each_packed_body(packed, [&](std::string_view body) {
+                counted += body.size();
+                self->write_body(body, body.size());
+            });
+            self->queued_.fetch_sub(n - counted);
+        });
     }
 
     void disconnect(std::string reason) override {

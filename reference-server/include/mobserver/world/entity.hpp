@@ -15,9 +15,12 @@ namespace mobsdk::server {
 
 /// @brief What every entity has (vanilla's Entity fields the AI and physics use).
 struct EntityData {
-    Uuid uuid;                             ///< saved identity
-    EntityHandle handle;                   ///< slot in the world's entity table
-    Handle<EntityTypeInfo> type;           ///< its type
+    Uuid uuid;                    ///< saved identity
+    EntityHandle handle;          ///< slot in the world's entity table
+    Handle<EntityTypeInfo> type;  ///< its type
+    /// @brief Its entity id on clients (vanilla's Entity.id): given by World::add_entity from the
+    /// world's counter (World::allocate_network_id), never reused.
+    std::int32_t network_id = 0;
     const EntityTypeInfo* info = nullptr;  ///< the type's data (owned by the registry)
     Vec3 pos;                              ///< feet position
     Vec3 motion;                           ///< velocity, blocks per tick
