@@ -21,12 +21,7 @@ void GameConnection::send_packed(std::string packed) {
 }
 
 void append_packed_body(std::string& packed, std::string_view body) {
-    auto n = static_cast<std::uint32_t>(body.size());
-    do {
-        const auto b = static_cast<std::uint8_t>(n & 0x7F);
-        n >>= 7;
-        packed.push_back(static_cast<char>(n ? (b | 0x80) : b));
-    } while (n);
+    write_varint(packed, static_cast<std::int32_t>(body.size()));
     packed.append(body);
 }
 

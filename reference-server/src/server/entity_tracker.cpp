@@ -108,7 +108,8 @@ bool same_stack(const ItemStack& a, const ItemStack& b) noexcept {
 
 TrackingRules vanilla_tracking_rules(std::string_view type) noexcept {
     const std::string_view t = without_namespace(type);
-    if (t == "villager" || t == "iron_golem" || t == "slime" || t == "wandering_trader") return {10, 3, true};
+    if (t == "villager" || t == "iron_golem" || t == "slime" || t == "wandering_trader" || t == "pig" || t == "wolf")
+        return {10, 3, true};
     if (t == "zombie" || t == "skeleton" || t == "vex") return {8, 3, true};
     if (t == "allay") return {8, 2, true};
     if (t == "item") return {6, 20, true};
@@ -138,7 +139,7 @@ struct EntityTracker::Impl {
     std::int64_t ticks = 0;
     std::size_t dirty_viewers = 0;
     std::vector<std::pair<std::int8_t, NetworkItem>> equipment_scratch;
-    std::string body;  // scratch for bodies encoded in place
+    std::string pending;  // the packed packets of the entity being updated
 
     Impl(World& w, std::int32_t vd, LogFunction l) : world(w), view_distance(vd), log(std::move(l)) {
         const auto& registry = world.registries().entity_types;
@@ -174,8 +175,14 @@ struct EntityTracker::Impl {
         }
     }
 
-    void emit(Tracked& t, std::string_view packet) {
-        for (const std::uint16_t v : t.viewers) append_packed_body(viewers[v].out, packet);
+    // An entity's packets of this tick are gathered in `pending` and copied to each of its viewers
+    // at once (flush): one append per entity and viewer, whatever the number of packets.
+    void emit(Tracked&, std::string_view packet) { append_packed_body(pending, packet); }
+
+    void flush(const Tracked& t) {
+        if (pending.empty()) return;
+        for (const std::uint16_t v : t.viewers) viewers[v].out.append(pending);
+        pending.clear();
     }
 
     // Vanilla's TrackedEntity.updatePlayer test.
@@ -516,6 +523,7 @@ struct EntityTracker::Impl {
                     if (viewers[v].player && viewers[v].dirty) update_viewer(t, *slot, static_cast<std::uint16_t>(v));
             }
             send_changes(t, *slot);
+            flush(t);
         }
         // Pickups, while the picked-up items are still shown (an item taken whole is already out of
         // the world, and forgotten just below).
@@ -523,6 +531,7 @@ struct EntityTracker::Impl {
             for (const std::uint32_t i : active)
                 if (tracked[i].network_id == p.item && tracked[i].active) {
                     emit(tracked[i], encode_take_item_entity(p.item, p.collector, p.count));
+                    flush(tracked[i]);
                     break;
                 }
         // Entities that left the world (or died and finished dying).

@@ -212,7 +212,10 @@ export const tests = {
     const villagers = Number(s.messages().join('\n').match(/Built a village of (\d+) beds/)[1]);
     await s.command('summon villager ~2.5 ~ ~-3.5 {VillagerData:{profession:"minecraft:farmer",level:2,type:"minecraft:plains"}}',
       /Summoned new Villager/);
-    const bot = await joinBot(s.port, 'watcher');
+    const uuids = {};  // mineflayer keeps no UUID for non-players: from Spawn Entity
+    const bot = await joinBot(s.port, 'watcher', {
+      beforeSpawn: (b) => b._client.on('spawn_entity', (p) => { uuids[p.entityId] = p.objectUUID; }),
+    });
     try {
       const named = (name) => Object.values(bot.entities).filter((e) => e.name === name);
       const professionOf = (e) => e.metadata?.[18]?.villagerProfession;
@@ -224,15 +227,18 @@ export const tests = {
 
       // A villager walks: after `tick step`, the client's position is within a block of the server's.
       const walker = named('villager').find((e) => e !== farmer);
+      const gametime = async () => Number((await s.command('time query gametime', /The time is \d+/)).match(/The time is (\d+)/)[1]);
+      const before = await gametime();
       await s.command('tick step 60', /Stepping \d+ tick/);
       const serverPos = async () => {
-        const line = await s.command(`data get entity ${walker.uuid} Pos`, /has the following entity data/);
+        const line = await s.command(`data get entity ${uuids[walker.id]} Pos`, /has the following entity data/);
         return line.match(/\[(-?[\d.]+)d, (-?[\d.]+)d, (-?[\d.]+)d\]/).slice(1).map(Number);
       };
       await until(async () => {
         const [x, y, z] = await serverPos();
         return Math.hypot(walker.position.x - x, walker.position.y - y, walker.position.z - z) < 1;
       }, { intervalMs: 200, what: 'the walking villager in step with the server' });
+      await until(async () => (await gametime()) === before + 60, { intervalMs: 200, what: 'the 60 ticks stepped' });
 
       await s.command('summon zombie ~6.5 ~ ~6.5', /Summoned new Zombie/);
       await s.command('summon skeleton ~-6.5 ~ ~6.5', /Summoned new Skeleton/);
@@ -245,7 +251,10 @@ export const tests = {
         { what: 'the item entity holding bread' });
 
       await s.command('kill @e[type=zombie]', /Killed /);
+      await until(() => named('zombie')[0]?.metadata?.[6] === 7, { what: 'the zombie dying on the client (pose DYING)' });
+      await s.command('tick step 25', /Stepping \d+ tick/);  // its death animation: 20 ticks
       await until(() => named('zombie').length === 0, { what: 'the killed zombie removed on the client' });
+      await until(async () => (await gametime()) === before + 85, { intervalMs: 200, what: 'the 25 ticks stepped' });
     } finally {
       bot.quit();
     }

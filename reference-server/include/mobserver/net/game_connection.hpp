@@ -83,20 +83,13 @@ void append_packed_body(std::string& packed, std::string_view body);
 /// @brief Calls `each(body)` for every body of a send_packed buffer; false when it is malformed.
 template <class Each>
 bool for_each_packed_body(std::string_view packed, Each&& each) {
-    std::size_t at = 0;
-    while (at < packed.size()) {
-        std::uint32_t length = 0;
-        int shift = 0;
-        while (true) {
-            if (at >= packed.size() || shift > 28) return false;
-            const auto b = static_cast<std::uint8_t>(packed[at++]);
-            length |= static_cast<std::uint32_t>(b & 0x7F) << shift;
-            if (!(b & 0x80)) break;
-            shift += 7;
-        }
-        if (length > packed.size() - at) return false;
-        each(packed.substr(at, length));
-        at += length;
+    while (!packed.empty()) {
+        const auto read = read_varint(packed);
+        if (!read || !*read) return false;
+        const VarInt length = **read;
+        if (length.value < 0 || static_cast<std::size_t>(length.value) > packed.size() - length.size) return false;
+        each(packed.substr(length.size, static_cast<std::size_t>(length.value)));
+        packed.remove_prefix(length.size + static_cast<std::size_t>(length.value));
     }
     return true;
 }

@@ -31,9 +31,9 @@ struct TrackingRules {
 };
 
 /// @brief Vanilla 1.20.4's rules for an entity type (`villager` or `minecraft:villager`): villager,
-/// wandering trader, iron golem and slime 10 chunks, zombie, skeleton and vex 8, allay 8 every 2 ticks, item 6 every
-/// 20, arrow 4 every 20, player 32 every 2 without deltas; EntityType.Builder's defaults (5 chunks,
-/// every 3 ticks) for any other type.
+/// wandering trader, iron golem, slime, pig and wolf 10 chunks, zombie, skeleton and vex 8, allay 8
+/// every 2 ticks, item 6 every 20, arrow 4 every 20, player 32 every 2 without deltas;
+/// EntityType.Builder's defaults (5 chunks, every 3 ticks) for any other type.
 TrackingRules vanilla_tracking_rules(std::string_view type) noexcept;
 
 /// @brief Keeps every player's client in step with the entities it can see; see the file comment.
