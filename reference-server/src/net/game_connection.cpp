@@ -106,24 +106,27 @@ public:
         });
     }
 
-    void send(std::string body) override {
-        if (closing_.load()) return;
-        const std::size_t n = body.size();
+    // Counts `n` more bytes as queued; false (and a disconnect) when that passes the limit, or
+    // when the connection is closing.
+    bool reserve(std::size_t n) {
+        if (closing_.load()) return false;
         if (queued_.fetch_add(n) + n > options_.max_queued_bytes) {
             disconnect("Disconnected: the client does not read the server's packets fast enough");
-            return;
+            return false;
         }
+        return true;
+    }
+
+    void send(std::string body) override {
+        const std::size_t n = body.size();
+        if (!reserve(n)) return;
         asio::post(socket_.get_executor(),
                    [self = shared_from_this(), body = std::move(body), n] { self->write_body(body, n); });
     }
 
     void send_packed(std::string packed) override {
-        if (closing_.load()) return;
         const std::size_t n = packed.size();
-        if (queued_.fetch_add(n) + n > options_.max_queued_bytes) {
-            disconnect("Disconnected: the client does not read the server's packets fast enough");
-            return;
-        }
+        if (!reserve(n)) return;
         asio::post(socket_.get_executor(), [self = shared_from_this(), packed = std::move(packed), n] {
             // The whole buffer was counted; each body gives back its share as it is written, the
             // length prefixes at once.
