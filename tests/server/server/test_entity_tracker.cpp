@@ -331,6 +331,34 @@ BOOST_AUTO_TEST_CASE(a_plugin_type_without_a_client_model_is_never_sent) {
     BOOST_TEST(read_spawn(spawns[0]).type == 0);  // minecraft:allay
 }
 
+BOOST_AUTO_TEST_CASE(a_villager_picking_up_an_item_sends_take_item_entity_before_the_item_goes) {
+    Fixture f;
+    ServerMob& villager = f.harness.spawn("villager", {0.5, -60.0, 0.5});
+    villager.set_attachment(std::make_unique<stdlib::VillagerState>());
+    ItemEntity& bread = f.harness.world().spawn_item({0.5, -60.0, 0.5}, ItemStack{ResourceLocation::of("bread"), 2});
+    bread.pickup_delay = 0;
+    const std::int32_t item_id = bread.data().network_id;
+    f.tracker->tick();
+    BOOST_REQUIRE_EQUAL(f.take(kSpawn).size(), 2u);
+    f.harness.tick();
+    f.tracker->tick();
+    const std::vector<std::string> bodies = f.connection->bodies;
+    const auto takes = f.take(0x6C);
+    BOOST_REQUIRE_EQUAL(takes.size(), 1u);
+    PacketReader r(takes[0]);
+    r.varint();
+    BOOST_TEST(r.varint() == item_id);
+    BOOST_TEST(r.varint() == villager.data().network_id);
+    BOOST_TEST(r.varint() == 2);
+    // Then the item goes, in the same tick's buffer.
+    const auto take_at = std::find_if(bodies.begin(), bodies.end(), [](const auto& b) { return packet_id(b) == 0x6C; });
+    const auto remove_at =
+        std::find_if(bodies.begin(), bodies.end(), [](const auto& b) { return packet_id(b) == kRemove; });
+    BOOST_REQUIRE(remove_at != bodies.end());
+    BOOST_TEST((take_at < remove_at));
+    BOOST_TEST((removed_ids({*remove_at}) == std::vector<std::int32_t>{item_id}));
+}
+
 BOOST_AUTO_TEST_CASE(the_generated_tables_hold_vanillas_ids) {
     BOOST_TEST(vanilla_entity_type_id("minecraft:villager").value_or(-1) == 109);
     BOOST_TEST(vanilla_entity_type_id("zombie").value_or(-1) == 120);
