@@ -137,6 +137,7 @@ struct EntityTracker::Impl {
     std::vector<std::uint32_t> active;  // slot indices of active entries
     std::vector<Viewer> viewers;        // by viewer slot; player == nullptr: free
     std::int64_t ticks = 0;
+    std::int64_t pickups_seen_at = INT64_MIN;  // the game time whose pickups were sent
     std::size_t dirty_viewers = 0;
     std::vector<std::pair<std::int8_t, NetworkItem>> equipment_scratch;
     std::string pending;  // the packed packets of the entity being updated
@@ -479,6 +480,16 @@ struct EntityTracker::Impl {
         ++t.tick_count;
     }
 
+    void send_pickups() {
+        for (const World::Pickup& p : world.pickups())
+            for (const std::uint32_t i : active)
+                if (tracked[i].network_id == p.item && tracked[i].active) {
+                    emit(tracked[i], encode_take_item_entity(p.item, p.collector, p.count));
+                    flush(tracked[i]);
+                    break;
+                }
+    }
+
     void forget(Tracked& t) {
         for (const std::uint16_t v : t.viewers) viewers[v].gone.push_back(t.network_id);
         t.viewers.clear();
@@ -526,14 +537,12 @@ struct EntityTracker::Impl {
             flush(t);
         }
         // Pickups, while the picked-up items are still shown (an item taken whole is already out of
-        // the world, and forgotten just below).
-        for (const World::Pickup& p : world.pickups())
-            for (const std::uint32_t i : active)
-                if (tracked[i].network_id == p.item && tracked[i].active) {
-                    emit(tracked[i], encode_take_item_entity(p.item, p.collector, p.count));
-                    flush(tracked[i]);
-                    break;
-                }
+        // the world, and forgotten just below). Once per world tick: while the game is frozen the
+        // world keeps its last tick's list.
+        if (world.game_time() != pickups_seen_at) {
+            pickups_seen_at = world.game_time();
+            send_pickups();
+        }
         // Entities that left the world (or died and finished dying).
         for (std::size_t i = 0; i < active.size();) {
             Tracked& t = tracked[active[i]];
