@@ -157,6 +157,8 @@ void ExamplePlugin::register_content(plugin::PluginContext& context) {
     watcher.max_health = 20.0f;
     watcher.movement_speed = 0.3;
     watcher.can_float = true;
+    // What players' clients show for it: a wandering trader (a vanilla walker of the same size).
+    watcher.client_model = ResourceLocation::of("minecraft:wandering_trader");
     content_.watcher = context.register_entity_type(
         "example:watcher", watcher,
         std::make_unique<WatcherBrainFactory>(context.brain(), context.vanilla(), content_));

@@ -85,6 +85,20 @@ print(f"mobbench {bench} output has the expected shape")
 "$MOBBENCH" chunk --region /nonexistent.mca >/dev/null 2>&1 && { echo "a missing region file should fail"; exit 1; }
 "$MOBBENCH" chunk-packets --seconds 0.02 | expect_exactly chunk-packets mobsdk '{
     ("vanilla_1.19.4_full", "encode_chunks_per_s"): "chunks/s", ("vanilla_1.19.4_full", "encode_compress_chunks_per_s"): "chunks/s"}'
+"$MOBBENCH" tracking --villagers 16 --players 2 --warmup 5 --ticks 5 --rounds 1 | python3 -c '
+import json, sys
+got = {}
+for line in sys.stdin:
+    j = json.loads(line)
+    assert j["bench"] == "tracking" and j["impl"] == "mobsdk" and j["case"] == "16 villagers, 2 players", line
+    assert j["value"] >= 0, line
+    got[j["metric"]] = (j["unit"], j["value"])
+assert {m: u for m, (u, _) in got.items()} == {"us_per_player_tick_p50": "us", "us_per_tick_p50": "us",
+    "entities_shown": "entities", "bytes_per_player_tick": "bytes"}, got
+assert got["entities_shown"][1] == 16, got
+print("mobbench tracking output has the expected shape")
+'
+"$MOBBENCH" tracking --players 0 >/dev/null 2>&1 && { echo "--players 0 should fail"; exit 1; }
 "$MOBBENCH" village abc >/dev/null 2>&1 && { echo "a bad villager count should fail"; exit 1; }
 "$MOBBENCH" village 10 --ticks >/dev/null 2>&1 && { echo "--ticks without a number should fail"; exit 1; }
 "$MOBBENCH" village 10 --rounds 0 >/dev/null 2>&1 && { echo "--rounds 0 should fail"; exit 1; }
@@ -98,4 +112,5 @@ print(f"mobbench {bench} output has the expected shape")
 "$MOBBENCH" --list | grep -q '^  village ' || { echo "--list does not name the village suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  chunk ' || { echo "--list does not name the chunk suite"; exit 1; }
 "$MOBBENCH" --list | grep -q '^  machine ' || { echo "--list does not name the machine suite"; exit 1; }
+"$MOBBENCH" --list | grep -q '^  tracking ' || { echo "--list does not name the tracking suite"; exit 1; }
 echo ok

@@ -50,6 +50,7 @@ int run_village(const std::vector<std::string>& args);
 int run_machine(const std::vector<std::string>& args);
 int run_chunk(const std::vector<std::string>& args);
 int run_chunk_packets(const std::vector<std::string>& args);
+int run_tracking(const std::vector<std::string>& args);
 
 /// @brief Options of the world suite.
 struct WorldBenchOptions {

@@ -17,51 +17,11 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "mobserver/world/harness.hpp"
-#include "villager/villager_plugin.hpp"
+#include "village_scenario.hpp"
 
 namespace mobbench {
 
 namespace {
-
-using mobsdk::BlockPos;
-using mobsdk::server::WorldHarness;
-
-constexpr std::int32_t villagers_per_plot = 8;
-constexpr std::int32_t plot_size = 16;
-constexpr const char* job_blocks[] = {"composter",         "lectern",         "barrel",         "blast_furnace",
-                                      "cartography_table", "fletching_table", "smithing_table", "stonecutter"};
-
-struct Scenario {
-    villager::VillagerPlugin plugin;
-    std::unique_ptr<WorldHarness> h;
-
-    explicit Scenario(std::int32_t villagers) {
-        const std::int32_t plots = (villagers + villagers_per_plot - 1) / villagers_per_plot;
-        const auto side = static_cast<std::int32_t>(std::ceil(std::sqrt(static_cast<double>(plots))));
-        WorldHarness::Options o;
-        o.seed = 20261122;
-        o.day_time = 0;  // the schedule runs through idle and work during the measurement
-        o.do_daylight_cycle = true;
-        o.chunk_radius = (side + 1) / 2 + 1;
-        o.plugins = {{"villager", &plugin}};
-        h = std::make_unique<WorldHarness>(o);
-        const std::int32_t origin = -(side * plot_size) / 2;
-        std::int32_t placed = 0;
-        for (std::int32_t p = 0; p < plots; ++p) {
-            const std::int32_t px = origin + (p % side) * plot_size, pz = origin + (p / side) * plot_size;
-            // Beds along the north edge, job sites along the south edge, a bell in every 4th plot.
-            for (std::int32_t i = 0; i < villagers_per_plot; ++i) {
-                h->set_block({px + 1 + i * 2, -60, pz + 1}, "red_bed[part=foot,facing=south]");
-                h->set_block({px + 1 + i * 2, -60, pz + 2}, "red_bed[part=head,facing=south]");
-                h->set_block({px + 1 + i * 2, -60, pz + 13}, job_blocks[i]);
-            }
-            if (p % 4 == 0) h->set_block({px + 8, -60, pz + 8}, "bell");
-            for (std::int32_t i = 0; i < villagers_per_plot && placed < villagers; ++i, ++placed)
-                h->spawn("villager", {px + 1.5 + i * 2, WorldHarness::ground_y, pz + 6.5});
-        }
-    }
-};
 
 double percentile(std::vector<double> v, double p) {
     std::sort(v.begin(), v.end());
@@ -105,7 +65,7 @@ int run_village(const std::vector<std::string>& args) {
     double best_us = 0;
     for (const std::int32_t n : cases) {
         progress("village " + std::to_string(n) + ": building");
-        Scenario s(n);
+        VillageScenario s(n);
         progress("village " + std::to_string(n) + ": " + std::to_string(warmup) + " warm-up ticks");
         s.h->tick(warmup);
         // Each round's ticks, timed one by one; the round with the lowest median is reported.

@@ -61,6 +61,8 @@ constexpr mobbench::Suite kSuites[] = {
      mobbench::run_chunk},
     {"chunk-packets", "Chunks/s encoded as protocol-765 chunk packets (the same full chunks), and with zlib framing",
      mobbench::run_chunk_packets},
+    {"tracking", "Entity tracking: us per player per tick for N players (default 1 10 100) watching 1,000 villagers",
+     mobbench::run_tracking},
     {"machine", "The machine right now: clock and load latency by working-set size (read the other figures against it)",
      mobbench::run_machine},
 };

@@ -16,6 +16,15 @@ namespace mobsdk::server {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
+void GameConnection::send_packed(std::string packed) {
+    for_each_packed_body(packed, [this](std::string_view body) { send(std::string(body)); });
+}
+
+void append_packed_body(std::string& packed, std::string_view body) {
+    write_varint(packed, static_cast<std::int32_t>(body.size()));
+    packed.append(body);
+}
+
 std::string encode_game_disconnect(GameState state, std::string_view reason) {
     if (state == GameState::Login) {
         PacketWriter w(0x00);
@@ -97,15 +106,37 @@ public:
         });
     }
 
-    void send(std::string body) override {
-        if (closing_.load()) return;
-        const std::size_t n = body.size();
+    // Counts `n` more bytes as queued; false (and a disconnect) when that passes the limit, or
+    // when the connection is closing.
+    bool reserve(std::size_t n) {
+        if (closing_.load()) return false;
         if (queued_.fetch_add(n) + n > options_.max_queued_bytes) {
             disconnect("Disconnected: the client does not read the server's packets fast enough");
-            return;
+            return false;
         }
+        return true;
+    }
+
+    void send(std::string body) override {
+        const std::size_t n = body.size();
+        if (!reserve(n)) return;
         asio::post(socket_.get_executor(),
                    [self = shared_from_this(), body = std::move(body), n] { self->write_body(body, n); });
+    }
+
+    void send_packed(std::string packed) override {
+        const std::size_t n = packed.size();
+        if (!reserve(n)) return;
+        asio::post(socket_.get_executor(), [self = shared_from_this(), packed = std::move(packed), n] {
+            // The whole buffer was counted; each body gives back its share as it is written, the
+            // length prefixes at once.
+            std::size_t counted = 0;
+            for_each_packed_body(packed, [&](std::string_view body) {
+                counted += body.size();
+                self->write_body(body, body.size());
+            });
+            self->queued_.fetch_sub(n - counted);
+        });
     }
 
     void disconnect(std::string reason) override {

@@ -43,9 +43,11 @@ void PlayerList::attach(World* world, std::string_view reason) {
         world_->chunks().set_watcher(nullptr);
         changed_.clear();
     }
+    if (world != world_) tracker_.reset();
     world_ = world;
     if (world_) {
         world_->chunks().set_watcher(this);
+        if (!tracker_) tracker_ = std::make_unique<EntityTracker>(*world_, settings_.view_distance, log_);
         if (!encoder_) {
             const auto plains = registry_entry_id("minecraft:worldgen/biome", "minecraft:plains");
             encoder_ = std::make_unique<ChunkPacketEncoder>(
@@ -139,13 +141,14 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     p.connection = connection;
     p.name = connection->name();
     p.uuid = connection->uuid();
-    p.entity_id = next_entity_id_++;
+    p.entity_id = world_->allocate_network_id();
     p.game_mode = settings_.default_game_mode;
     const BlockPos spawn = world_->spawn_pos();
     p.pos = {spawn.x + 0.5, static_cast<double>(spawn.y), spawn.z + 0.5};
     p.center = ChunkPos::of(spawn);
     p.keep_alive_sent = std::chrono::steady_clock::now();
     players_.push_back(std::move(player));
+    tracker_->add_player(p);
     online_ = static_cast<std::int32_t>(players_.size());
 
     log_("INFO", p.name + "[/" + connection->address() + "] logged in with entity id " + std::to_string(p.entity_id) +
@@ -263,6 +266,7 @@ void PlayerList::remove(ServerPlayer& player, const std::string& reason) {
     if (it == players_.end()) return;
     std::unique_ptr<ServerPlayer> gone = std::move(*it);
     players_.erase(it);
+    if (tracker_) tracker_->remove_player(*gone);
     online_ = static_cast<std::int32_t>(players_.size());
     if (world_)
         for (const ChunkPos c : gone->in_view) world_->remove_player_ticket(c);
@@ -398,6 +402,7 @@ void PlayerList::tick() {
                                                                             : -world_->day_time()));
         send_chunks(*p);
     }
+    tracker_->tick();
 }
 
 }  // namespace mobsdk::server

@@ -227,7 +227,8 @@ void ServerMob::pick_up_loot() {
         const ItemStack offered = item->item;
         const ItemStack left = attachment_->pick_up(offered);
         const std::int32_t taken = offered.count - (left.empty() ? 0 : left.count);
-        if (taken > 0) world_->pick_up_item(ref, taken);
+        if (taken > 0 && !world_->pick_up_item(ref, taken).empty())
+            world_->note_pickup({item->data().network_id, data_.network_id, taken});
     }
 }
 

@@ -735,6 +735,7 @@ void World::set_day_time(std::int64_t t) noexcept {
 void World::update_sky_darken() noexcept { sky_darken_ = sky_darken_at(day_time_); }
 
 void World::tick() {
+    pickups_.clear();
     const std::size_t n = entities_.order().size();  // entities added this tick start next tick
     bool any_removed = false;
     for (std::size_t i = 0; i < n; ++i) {

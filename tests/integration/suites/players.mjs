@@ -210,6 +210,88 @@ export const tests = {
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
   },
 
+  // Watching mobs (the entity tracker): a spectator bot near the spawn village sees every villager
+  // with its profession, a villager walking (its client position follows the server's within a
+  // block), a zombie, a skeleton holding its bow, a slime with its size and an item; `kill` removes
+  // the zombie; a raw client gets one exact Spawn Entity and Set Entity Metadata for a villager.
+  async players_watch_mobs({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'players_watch_mobs', { 'view-distance': '5' },
+      ['--frozen', '--plugins', pluginDir]);
+    const villagers = Number(s.messages().join('\n').match(/Built a village of (\d+) beds/)[1]);
+    await s.command('summon villager ~2.5 ~ ~-3.5 {VillagerData:{profession:"minecraft:farmer",level:2,type:"minecraft:plains"}}',
+      /Summoned new Villager/);
+    const uuids = {};  // mineflayer keeps no UUID for non-players: from Spawn Entity
+    const bot = await joinBot(s.port, 'watcher', {
+      beforeSpawn: (b) => b._client.on('spawn_entity', (p) => { uuids[p.entityId] = p.objectUUID; }),
+    });
+    try {
+      const named = (name) => Object.values(bot.entities).filter((e) => e.name === name);
+      const professionOf = (e) => e.metadata?.[18]?.villagerProfession;
+      await until(() => named('villager').length === villagers + 1 && named('villager').every((e) => professionOf(e) !== undefined),
+        { what: `${villagers + 1} villagers with their VILLAGER_DATA` });
+      const farmer = named('villager').find((e) => professionOf(e) === 5);
+      assert(farmer, 'the farmer shows as profession 5 (minecraft:farmer)');
+      assertEqual(farmer.metadata[18].level, 2, 'its level');
+
+      // A villager walks: after `tick step`, the client's position is within a block of the server's.
+      const walker = named('villager').find((e) => e !== farmer);
+      const gametime = async () => Number((await s.command('time query gametime', /The time is \d+/)).match(/The time is (\d+)/)[1]);
+      const before = await gametime();
+      await s.command('tick step 60', /Stepping \d+ tick/);
+      const serverPos = async () => {
+        const line = await s.command(`data get entity ${uuids[walker.id]} Pos`, /has the following entity data/);
+        return line.match(/\[(-?[\d.]+)d, (-?[\d.]+)d, (-?[\d.]+)d\]/).slice(1).map(Number);
+      };
+      await until(async () => {
+        const [x, y, z] = await serverPos();
+        return Math.hypot(walker.position.x - x, walker.position.y - y, walker.position.z - z) < 1;
+      }, { intervalMs: 200, what: 'the walking villager in step with the server' });
+      await until(async () => (await gametime()) === before + 60, { intervalMs: 200, what: 'the 60 ticks stepped' });
+
+      await s.command('summon zombie ~6.5 ~ ~6.5', /Summoned new Zombie/);
+      await s.command('summon skeleton ~-6.5 ~ ~6.5', /Summoned new Skeleton/);
+      await s.command('summon slime ~6.5 ~ ~-6.5 {Size:2}', /Summoned new Slime/);
+      await s.command('summon item ~-6.5 ~ ~-6.5 {Item:{id:"minecraft:bread",Count:3b}}', /Summoned new /);
+      await until(() => named('zombie').length === 1, { what: 'the zombie' });
+      await until(() => named('skeleton')[0]?.equipment?.[0]?.name === 'bow', { what: 'the skeleton holding its bow' });
+      await until(() => named('slime')[0]?.metadata?.[16] === 3, { what: 'the slime of size 3 (Size 2)' });
+      await until(() => named('item')[0]?.metadata?.[8]?.itemId === bot.registry.itemsByName.bread.id,
+        { what: 'the item entity holding bread' });
+
+      await s.command('kill @e[type=zombie]', /Killed /);
+      await until(() => named('zombie')[0]?.metadata?.[6] === 7, { what: 'the zombie dying on the client (pose DYING)' });
+      await s.command('tick step 25', /Stepping \d+ tick/);  // its death animation: 20 ticks
+      await until(() => named('zombie').length === 0, { what: 'the killed zombie removed on the client' });
+      await until(async () => (await gametime()) === before + 85, { intervalMs: 200, what: 'the 25 ticks stepped' });
+    } finally {
+      bot.quit();
+    }
+    await s.waitFor(/watcher left the game/);
+
+    // Exact packets with the raw client: the farmer's Spawn Entity and Set Entity Metadata.
+    const raw = await rawClient(s.port, 'raw');
+    try {
+      const spawnOf = () => raw.packets.find((p) => p.name === 'spawn_entity' && p.data.type === 109 &&
+        raw.packets.some((q) => q.name === 'entity_metadata' && q.data.entityId === p.data.entityId &&
+          q.data.metadata.some((m) => m.key === 18 && m.value.villagerProfession === 5)));
+      await until(() => spawnOf(), { what: 'the farmer spawned on the raw client' });
+      const spawn = spawnOf().data;
+      const meta = raw.packets.find((q) => q.name === 'entity_metadata' && q.data.entityId === spawn.entityId).data;
+      const byKey = Object.fromEntries(meta.metadata.map((m) => [m.key, m]));
+      assertEqual(byKey[18].type, 'villager_data', 'index 18 is VILLAGER_DATA');
+      assertEqual(byKey[18].value, { villagerType: 2, villagerProfession: 5, level: 2 }, 'plains farmer of level 2');
+      assertEqual(byKey[9].type, 'float', 'index 9 is the health');
+      assertEqual(byKey[9].value, 20, 'full health');
+      const line = await s.command(`data get entity ${spawn.objectUUID} Pos`, /has the following entity data/);
+      const pos = line.match(/\[(-?[\d.]+)d, (-?[\d.]+)d, (-?[\d.]+)d\]/).slice(1).map(Number);
+      assert(Math.hypot(spawn.x - pos[0], spawn.y - pos[1], spawn.z - pos[2]) < 0.01,
+        `spawned at the server's position: ${JSON.stringify([spawn.x, spawn.y, spawn.z])} vs ${JSON.stringify(pos)}`);
+    } finally {
+      raw.end();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
   // Keep-alive (period shortened with the test property network-keep-alive-ms): a raw client that
   // never answers is timed out, a bot that answers stays.
   async players_keep_alive({ binary, tmp }) {

@@ -49,6 +49,10 @@ public:
     /// @brief Queues a play packet body (id first) for the client. When more than
     /// GameOptions::max_queued_bytes are waiting, the client is disconnected instead.
     virtual void send(std::string body) = 0;
+    /// @brief Queues several play packet bodies at once (the entity tracker's updates of a tick):
+    /// `packed` holds each body after its length as a VarInt (append_packed_body writes them). The
+    /// queue limit counts them as send() does. The default calls send() for each body.
+    virtual void send_packed(std::string packed);
     /// @brief Sends the state's Disconnect with `reason` and closes.
     virtual void disconnect(std::string reason) = 0;
     /// @brief The player's name (set by Login Start, before GameService::login).
@@ -73,6 +77,22 @@ public:
     /// @brief The connection closed (once, whatever the reason; `reason` for the log).
     virtual void closed(std::shared_ptr<GameConnection> connection, std::string reason) = 0;
 };
+
+/// @brief Appends `body` after its length as a VarInt (the form GameConnection::send_packed takes).
+void append_packed_body(std::string& packed, std::string_view body);
+/// @brief Calls `each(body)` for every body of a send_packed buffer; false when it is malformed.
+template <class Each>
+bool for_each_packed_body(std::string_view packed, Each&& each) {
+    while (!packed.empty()) {
+        const auto read = read_varint(packed);
+        if (!read || !*read) return false;
+        const VarInt length = **read;
+        if (length.value < 0 || static_cast<std::size_t>(length.value) > packed.size() - length.size) return false;
+        each(packed.substr(length.size, static_cast<std::size_t>(length.value)));
+        packed.remove_prefix(length.size + static_cast<std::size_t>(length.value));
+    }
+    return true;
+}
 
 /// @brief The Disconnect packet body of `state` with `reason` as a text component (login: JSON;
 /// configuration 0x01 and play 0x1B: network NBT).

@@ -23,6 +23,7 @@
 #include "mobserver/command/player_admin.hpp"
 #include "mobserver/net/chunk_packet.hpp"
 #include "mobserver/net/game_connection.hpp"
+#include "mobserver/server/entity_tracker.hpp"
 #include "mobserver/server/server_player.hpp"
 #include "mobserver/server/user_lists.hpp"
 #include "mobserver/world/chunk_map.hpp"
@@ -77,7 +78,7 @@ public:
     void attach(World* world, std::string_view reason = "Server closed");
 
     /// @brief Tick strand, once per server tick (also while the game is frozen): block changes,
-    /// chunks, keep-alive and the time.
+    /// chunks, keep-alive, the time, then the entities (EntityTracker).
     void tick();
 
     /// @brief The joined players' names in joining order (`list`).
@@ -153,13 +154,13 @@ private:
     PlayerLogFunction log_;
     World* world_ = nullptr;
     std::unique_ptr<ChunkPacketEncoder> encoder_;
+    std::unique_ptr<EntityTracker> tracker_;  // the world's entities on the players' clients
     std::vector<std::unique_ptr<ServerPlayer>> players_;
     std::map<const GameConnection*, std::shared_ptr<GameConnection>> logging_in_;   // accepted, not yet in play
     std::map<std::pair<ChunkPos, std::int32_t>, std::set<std::uint16_t>> changed_;  // by (chunk, section y)
     std::atomic<std::int32_t> online_{0};
     PlayerCommandRunner run_command_;
     std::function<void(bool)> save_white_list_;
-    std::int32_t next_entity_id_ = 1;
     std::int64_t ticks_ = 0;
 };
 

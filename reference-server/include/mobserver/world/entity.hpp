@@ -42,6 +42,9 @@ struct EntityData {
     std::int64_t stored_chunk = not_stored;
     /// @brief stored_chunk of an entity that is in no saved list.
     static constexpr std::int64_t not_stored = INT64_MIN;
+    /// @brief Its entity id on clients (vanilla's Entity.id): given by World::add_entity from the
+    /// world's counter (World::allocate_network_id), never reused.
+    std::int32_t network_id = 0;
 
     /// @brief The factor the type's width, height and eye height are scaled by (a slime's size);
     /// change it only through ServerMob::set_dimension_scale, which tells the index.

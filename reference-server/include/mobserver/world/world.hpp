@@ -205,9 +205,23 @@ public:
     template <class E>
     E& add_entity(std::unique_ptr<E> entity, EntityKind& kind) {
         E& ref = *entity;
+        ref.data().network_id = allocate_network_id();
         entities_.insert(std::move(entity), &kind);
         return ref;
     }
+    /// @brief The next entity id for clients (vanilla's Entity.ENTITY_COUNTER): entities get theirs
+    /// in add_entity, players theirs from here too, so no two share one. Never reused.
+    std::int32_t allocate_network_id() noexcept { return next_network_id_++; }
+    /// @brief An item entity picked up by a mob this tick (vanilla's take() broadcast): network ids.
+    struct Pickup {
+        std::int32_t item = 0;       ///< the item entity's network id
+        std::int32_t collector = 0;  ///< the mob's network id
+        std::int32_t count = 0;      ///< how many it took
+    };
+    /// @brief Called by a mob that picked up (part of) an item entity.
+    void note_pickup(const Pickup& pickup) { pickups_.push_back(pickup); }
+    /// @brief The pickups since the start of the last tick (the entity tracker sends them).
+    const std::vector<Pickup>& pickups() const noexcept { return pickups_; }
     /// @brief Takes an entity out of the table at once, its handle going stale (for a kind's
     /// create() that refuses what it just made). Not for entities that may be ticking: use remove().
     void erase_entity_now(EntityHandle handle) { entities_.erase(handle); }
@@ -323,6 +337,8 @@ private:
     ArrowKind* arrows_ = nullptr;
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
+    std::int32_t next_network_id_ = 1;
+    std::vector<Pickup> pickups_;
     std::int32_t sky_darken_ = 0;
     std::vector<const EntitySlot*> query_scratch_;
     mutable std::vector<AABB> physics_scratch_;  // const queries (no_collision) reuse it too

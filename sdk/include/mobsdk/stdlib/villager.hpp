@@ -87,6 +87,10 @@ public:
     std::span<const ResourceLocation> secondary_poi_blocks() const override;
     /// @brief Vanilla's Villager.pickUpItem: into the inventory (add_item).
     ItemStack pick_up(const ItemStack& stack) override { return add_item(stack); }
+    /// @brief Its VillagerData, for the client.
+    std::optional<VillagerAppearance> villager_appearance() const override {
+        return VillagerAppearance{&data.type, &data.profession, data.level};
+    }
 
     /// @brief The professions table, or nullptr.
     const VillagerProfessions* professions() const noexcept { return professions_; }

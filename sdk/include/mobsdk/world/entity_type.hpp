@@ -84,6 +84,12 @@ struct EntityTypeInfo {
     const MobAiFactory* ai_factory = nullptr;
     /// @brief Who set ai_factory (a plugin id), for the error when a second plugin tries to.
     std::string ai_registrant;
+    /// @brief The vanilla entity type a Minecraft client shows for entities of this type (its
+    /// model, e.g. `minecraft:allay` for a plugin's flying mob). Unset: the type's own id when it
+    /// is a vanilla entity type; a plugin type without one is not shown to players at all (the
+    /// server logs it once at start). Clients only know vanilla's types, so an id that is not one
+    /// counts as unset.
+    std::optional<ResourceLocation> client_model;
 
     /// @brief The default base value of an attribute for mobs of this type.
     double attribute_default(Attribute attribute) const noexcept {

@@ -41,6 +41,14 @@ struct HurtRecord {
 
 class Mob;
 
+/// @brief What a client shows of a villager-like mob's attachment (vanilla's VILLAGER_DATA): its
+/// type, profession and level. The pointers are the attachment's own fields: valid while it lives.
+struct VillagerAppearance {
+    const ResourceLocation* type = nullptr;        ///< villager type, e.g. minecraft:plains
+    const ResourceLocation* profession = nullptr;  ///< profession, e.g. minecraft:farmer
+    std::int32_t level = 1;                        ///< 1–5 (novice to master)
+};
+
 /// @brief Type-specific state of a mob that its AI plugin defines and the host saves with it
 /// (vanilla's fields of a Mob subclass, e.g. a villager's VillagerData and inventory). Made by the
 /// type's MobAiFactory when the mob is created; read with Mob::attachment_as<T>().
@@ -75,6 +83,9 @@ public:
     /// slime splits here. The mob is no longer alive; it may summon mobs or drop items. Not
     /// called for a mob that is discarded without dying (`kill` of a plugin-less mob, unloads).
     virtual void on_death(Level& level, Mob& mob) { (void)level, (void)mob; }
+    /// @brief The VILLAGER_DATA a client shows for this mob (a villager's); the default: none. The
+    /// host's entity tracker reads it when it looks for changes to send, so it must be cheap.
+    virtual std::optional<VillagerAppearance> villager_appearance() const { return std::nullopt; }
 };
 
 /// @brief Base for an attachment class `Derived`: gives it a kind tag, so that
