@@ -17,6 +17,7 @@ namespace mobsdk::server {
 struct EntityData {
     Uuid uuid;                             ///< saved identity
     EntityHandle handle;                   ///< slot in the world's entity table
+    std::int32_t network_id = 0;           ///< its entity id on clients (World::add_entity assigns it)
     Handle<EntityTypeInfo> type;           ///< its type
     const EntityTypeInfo* info = nullptr;  ///< the type's data (owned by the registry)
     Vec3 pos;                              ///< feet position
