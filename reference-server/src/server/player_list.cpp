@@ -307,41 +307,37 @@ bool PlayerList::check_move(ServerPlayer& p, const Vec3& to) {
     if (!e) return true;
     // "moved too quickly": the distance from the tick's first position, squared, may exceed the
     // player's expected (server-side) velocity squared by 100 per move packet of this tick.
-    const Vec3 d = to - p.first_good;
+    const Vec3 dv = to - p.first_good;
     const double moved = to.dist_sqr(p.first_good);
     const double expected = e->data().motion.dist_sqr({});
     std::int32_t packets = ++p.received_moves;
     if (packets > 5) packets = 1;
     if (moved - expected > 100.0 * packets) {
-        log_("WARN", p.name + " moved too quickly! " + java_double(d.x) + "," + java_double(d.y) + "," +
-                         java_double(d.z));
+        log_("WARN",
+             p.name + " moved too quickly! " + java_double(dv.x) + "," + java_double(dv.y) + "," + java_double(dv.z));
         return false;
     }
-    // "moved wrongly": the server moves the player's box by the same delta with its own collision;
-    // more than 0.25 blocks away from where the client went (vertical differences within 0.5 do
-    // not count) is logged, and sends the player back when its old place was free. Moving into a
-    // block the player was not already in sends it back too.
-    const AABB from_box = e->data().bounding_box();
-    const Vec3 delta = to - p.pos;
+    // "moved wrongly": the server moves the player by the same delta with its own collision and
+    // step-up (vanilla's player.move); more than 0.25 blocks away from where the client went
+    // (vertical differences within 0.5 do not count) is logged, and sends the player back when
+    // its old place was free. Moving into a block the player was not already in sends it back too.
+    EntityData& d = e->data();
+    const Vec3 from = d.pos;
+    const AABB old_box = d.bounding_box().inflate(-1.0e-5);
     std::vector<AABB>& scratch = world_->physics_scratch();
-    scratch.clear();
-    const AABB to_box{from_box.min + delta, from_box.max + delta};
-    const AABB reach{{std::min(from_box.min.x, to_box.min.x), std::min(from_box.min.y, to_box.min.y),
-                      std::min(from_box.min.z, to_box.min.z)},
-                     {std::max(from_box.max.x, to_box.max.x), std::max(from_box.max.y, to_box.max.y),
-                      std::max(from_box.max.z, to_box.max.z)}};
-    collect_block_boxes(world_->chunks(), reach, scratch);
-    const Vec3 allowed = collide_boxes(from_box, delta, scratch);
-    Vec3 off = delta - allowed;
+    move_entity(world_->chunks(), d, to - from, d.info->step_height, scratch);
+    Vec3 off = to - d.pos;
+    d.pos = from;  // the caller moves it (World::teleport keeps the entity index right)
     if (off.y > -0.5 && off.y < 0.5) off.y = 0;
     const bool wrongly = off.x * off.x + off.y * off.y + off.z * off.z > 0.0625;
     if (wrongly) log_("WARN", p.name + " moved wrongly!");
-    const AABB old_box = from_box.inflate(-1.0e-5), new_box = to_box.inflate(-1.0e-5);
-    bool into_new = false, old_free = true;
-    for (const AABB& b : scratch) {
-        if (b.intersects(old_box)) old_free = false;
-        else if (b.intersects(new_box)) into_new = true;
-    }
+    const AABB new_box{old_box.min + (to - from), old_box.max + (to - from)};
+    scratch.clear();
+    collect_block_boxes(world_->chunks(), new_box.inflate(1.0e-5), scratch);
+    bool into_new = false;
+    for (const AABB& b : scratch)
+        if (b.intersects(new_box) && !b.intersects(old_box)) into_new = true;
+    const bool old_free = no_block_collision(world_->chunks(), old_box, scratch);
     return !((wrongly && old_free) || into_new);
 }
 

@@ -654,8 +654,8 @@ void MinecraftServer::reload() {
         log_.error("Reload failed; keeping old data: " + err);
         return;
     }
+    if (players_) players_->attach(nullptr, "Server reloading");  // players leave (and are saved) first
     const std::size_t before = world_->entities().size();
-    if (players_) players_->attach(nullptr, "Server reloading");
     // Brains and behaviours (plugin code) go with the world, then the storage that points into
     // the registries, then the plugins and their registries, and last their libraries.
     world_.reset();

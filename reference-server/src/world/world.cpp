@@ -452,10 +452,13 @@ void World::attach_storage(ChunkIo& io) { io_ = &io; }
 void World::set_spawn(BlockPos pos, std::int32_t radius) {
     spawn_pos_ = pos;
     spawn_radius_ = std::max(0, radius);
+    frozen_dirty_ = true;
 }
 
 bool World::set_forced(ChunkPos pos, bool forced) {
-    return forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
+    const bool changed = forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
+    frozen_dirty_ = frozen_dirty_ || changed;
+    return changed;
 }
 
 void World::remove_player_ticket(ChunkPos pos) {

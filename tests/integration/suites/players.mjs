@@ -338,7 +338,8 @@ export const tests = {
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
   },
 
-  // Players are entities of the world: RCON's `gamemode` and the console's `tp` (also through @a)
+  // Players are entities of the world: a survival bot that moves too quickly is sent back; RCON's
+  // `gamemode` and the console's `tp` (also through @a)
   // reach the bot; playerdata/<uuid>.dat keeps its place and game mode across leave and rejoin,
   // `stop` and a restart, and a SIGKILL after (and during) a save.
   async players_in_the_world({ binary, tmp }) {
@@ -349,6 +350,11 @@ export const tests = {
     let bot = await joinBot(s.port, 'tester', STILL);
     try {
       assertEqual(bot.game.gameMode, 'survival', 'default-gamemode');
+      // Survival: a jump of 60 blocks in one move is vanilla's "moved too quickly"; the bot goes back.
+      const start = bot.entity.position.clone();
+      bot.entity.position = start.offset(60, 0, 0);
+      await s.waitFor(/tester moved too quickly! 60\.0,0\.0,0\.0/);
+      await botAt(bot, start.x, start.y, start.z, 'sent back');
       const { Rcon } = requireInterop('rcon-client');
       const rcon = await Rcon.connect({ host: '127.0.0.1', port: s.props['rcon.port'], password: 'pw' });
       assertEqual(await rcon.send('gamemode creative tester'), "Set tester's game mode to Creative Mode", 'RCON feedback');

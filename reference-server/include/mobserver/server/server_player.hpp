@@ -29,8 +29,8 @@ struct ServerPlayer {
     float yaw = 0, pitch = 0;                    ///< rotation in degrees
 
     // Vanilla's movement check (ServerGamePacketListenerImpl.handleMovePlayer).
-    Vec3 first_good;                     ///< the position at the start of this tick
-    std::int32_t received_moves = 0;     ///< move packets with a position received this tick
+    Vec3 first_good;                  ///< the position at the start of this tick
+    std::int32_t received_moves = 0;  ///< move packets with a position received this tick
 
     std::set<ChunkPos> simulated;  ///< chunks within simulation distance (each holds a simulation ticket)
 

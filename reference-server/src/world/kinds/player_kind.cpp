@@ -84,8 +84,8 @@ std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, con
         else warnings.push_back("playerGameType: " + std::to_string(id) + " is not a game mode");
     });
     mode_field("previousPlayerGameType", [&](std::int32_t id) { player.previous_game_mode = game_mode_from_id(id); });
-    if (const nbt::Tag* t = tag.find("Dimension"); t && t->get_if<std::string>() &&
-                                                   *t->get_if<std::string>() != "minecraft:overworld")
+    if (const nbt::Tag* t = tag.find("Dimension");
+        t && t->get_if<std::string>() && *t->get_if<std::string>() != "minecraft:overworld")
         warnings.push_back("Dimension: " + *t->get_if<std::string>() +
                            " is not served here; the player is put at its position in the overworld");
     keep_unknown_fields(tag, player_keys, player.extra_nbt);

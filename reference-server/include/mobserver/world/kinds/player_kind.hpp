@@ -20,10 +20,10 @@ class World;
 /// @brief A joined player's entity (vanilla's ServerPlayer as the world sees it).
 class PlayerEntity final : public EntityImpl<Entity> {
 public:
-    std::string name;                              ///< the player's name
-    GameMode game_mode = GameMode::Survival;       ///< playerGameType
-    std::optional<GameMode> previous_game_mode;    ///< previousPlayerGameType (none: -1 in the file)
-    nbt::Compound extra_nbt;                       ///< playerdata tags this server does not model, written back
+    std::string name;                            ///< the player's name
+    GameMode game_mode = GameMode::Survival;     ///< playerGameType
+    std::optional<GameMode> previous_game_mode;  ///< previousPlayerGameType (none: -1 in the file)
+    nbt::Compound extra_nbt;                     ///< playerdata tags this server does not model, written back
     /// @brief Changes the game mode as vanilla's setGameMode: the old one becomes the previous one.
     /// False when it already was `mode`.
     bool set_game_mode(GameMode mode) noexcept {
