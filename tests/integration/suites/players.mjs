@@ -36,6 +36,19 @@ async function restart(s, args = ['--frozen']) {
 /** joinBot options for a bot whose physics is off: it stays where the server puts it. */
 const STILL = { beforeSpawn: (bot) => { bot.physicsEnabled = false; } };
 
+/** Moves the bot to (x, -50, 3.5), asks for a save (waiting for it, or not) and SIGKILLs the server. */
+async function moveSaveAndKill(s, bot, x, { waitForSave }) {
+  try {
+    await moveBot(s, bot, x, -50, 3.5);
+    if (waitForSave) await s.command('save-all', /Saved the game/);
+    else s.proc.stdin.write('save-all\n');
+    s.kill('SIGKILL');
+    await s.waitExit();
+  } finally {
+    bot.quit();
+  }
+}
+
 /** Resolves once the bot's position is within 0.01 of (x, y, z). */
 async function botAt(bot, x, y, z, what) {
   const near = () => { const p = bot.entity?.position; return p && Math.abs(p.x - x) < 0.01 && Math.abs(p.y - y) < 0.01 && Math.abs(p.z - z) < 0.01; };
@@ -385,31 +398,16 @@ export const tests = {
     await s.waitFor(/tester left the game/, { from });
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
 
-    // After a stop and a restart.
+    // After a stop and a restart; then killed after a save: the saved place.
     s = await restart(s);
     bot = await joinBot(s.port, 'tester', STILL);
-    try {
-      await botAt(bot, 12.5, -50, 7.5, 'after a restart');
-      await moveBot(s, bot, 20.5, -50, 3.5);
-      await s.command('save-all', /Saved the game/);
-      s.kill('SIGKILL');
-      await s.waitExit();
-    } finally {
-      bot.quit();
-    }
-    // Killed after a save: the saved place.
+    await botAt(bot, 12.5, -50, 7.5, 'after a restart');
+    await moveSaveAndKill(s, bot, 20.5, { waitForSave: true });
     s = await restart(s);
     bot = await joinBot(s.port, 'tester', STILL);
-    try {
-      await botAt(bot, 20.5, -50, 3.5, 'after SIGKILL');
-      // Killed while saving: the place before or after, never a broken file.
-      await moveBot(s, bot, 25.5, -50, 3.5);
-      s.proc.stdin.write('save-all\n');
-      s.kill('SIGKILL');
-      await s.waitExit();
-    } finally {
-      bot.quit();
-    }
+    await botAt(bot, 20.5, -50, 3.5, 'after SIGKILL');
+    // Killed while saving: the place before or after, never a broken file.
+    await moveSaveAndKill(s, bot, 25.5, { waitForSave: false });
     s = await restart(s);
     bot = await joinBot(s.port, 'tester', STILL);
     try {
