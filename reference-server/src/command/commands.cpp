@@ -13,6 +13,7 @@
 #include "mobserver/command/arguments.hpp"
 #include "mobserver/command/player_admin.hpp"
 #include "mobserver/command/selector.hpp"
+#include "mobserver/net/play_packets.hpp"
 #include "mobserver/server/tick_manager.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -222,8 +223,11 @@ R kill(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets) 
 R teleport_to_pos(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets, Vec3 pos) {
     World& world = server.world();
     if (!in_spawnable_bounds(pos.block_pos())) return fail("Invalid position for teleport");
-    // Deliberate difference: vanilla loads the destination chunk; here it must be loaded.
-    if (!world.is_loaded(ChunkPos::of(pos.block_pos()))) return fail("That position is not loaded");
+    // Deliberate difference: vanilla loads the destination chunk; here it must be loaded, unless
+    // only players go there (their chunks follow them).
+    const bool players_only = std::all_of(targets.begin(), targets.end(),
+                                          [&](EntityHandle h) { return world.player(world.entities().slot(h)); });
+    if (!players_only && !world.is_loaded(ChunkPos::of(pos.block_pos()))) return fail("That position is not loaded");
     for (EntityHandle h : targets) world.teleport(h, pos);
     const std::string where = format_java_f(pos.x) + ", " + format_java_f(pos.y) + ", " + format_java_f(pos.z);
     if (targets.size() == 1) c.source().send_success("Teleported " + name_of(world, targets.front()) + " to " + where);
@@ -247,6 +251,72 @@ Result<std::vector<EntityHandle>, CommandError> self_targets(ServerControl& serv
     if (!self || !server.world().entities().slot(*self))
         return unexpected(CommandError::plain("An entity is required to run this command here"));
     return std::vector<EntityHandle>{*self};
+}
+
+// ---- gamemode --------------------------------------------------------------------------------
+
+// Vanilla's GameType.getLongDisplayName.
+std::string game_mode_long_name(GameMode mode) {
+    switch (mode) {
+        case GameMode::Survival: return "Survival Mode";
+        case GameMode::Creative: return "Creative Mode";
+        case GameMode::Adventure: return "Adventure Mode";
+        case GameMode::Spectator: return "Spectator Mode";
+    }
+    return "?";
+}
+
+// Vanilla's GameModeCommand.setMode: only players whose game mode changed count and are named;
+// a player's client hears of it from PlayerList at the end of the tick (Game Event 3, abilities,
+// tab list).
+R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets, GameMode mode) {
+    World& world = server.world();
+    int changed = 0;
+    const auto self = c.source().entity();
+    for (EntityHandle h : targets) {
+        PlayerEntity* player = world.player(world.entities().slot(h));
+        if (!player || !player->set_game_mode(mode)) continue;
+        ++changed;
+        if (self && *self == h) c.source().send_success("Set own game mode to " + game_mode_long_name(mode));
+        else c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
+    }
+    return changed;
+}
+
+// Vanilla's EntityArgument.players(): only players, else "No player was found".
+Result<std::vector<EntityHandle>, CommandError> player_targets(ServerControl& server, Ctx& c, const char* arg) {
+    World& world = server.world();
+    if (!arg) {
+        auto self = c.source().entity();
+        if (!self || !world.player(world.entities().slot(*self)))
+            return unexpected(CommandError::plain("A player is required to run this command here"));
+        return std::vector<EntityHandle>{*self};
+    }
+    std::vector<EntityHandle> found = c.get<EntitySelector>(arg).find(world, c.source());
+    for (EntityHandle h : found)
+        if (!world.player(world.entities().slot(h)))
+            return unexpected(CommandError::plain(
+                "Only players may be affected by this command, but the provided selector includes entities"));
+    if (found.empty()) return unexpected(CommandError::plain("No player was found"));
+    return found;
+}
+
+void register_gamemode(CommandDispatcher& d, ServerControl& server) {
+    const auto& types = server.world().registries().entity_types;
+    auto& gm = d.root().literal("gamemode");
+    for (const GameMode mode : {GameMode::Survival, GameMode::Creative, GameMode::Adventure, GameMode::Spectator}) {
+        auto& node = gm.literal(std::string(game_mode_name(mode)));
+        node.executes([&server, mode](Ctx& c) -> R {
+            auto t = player_targets(server, c, nullptr);
+            if (!t) return unexpected(t.error());
+            return set_game_mode(server, c, *t, mode);
+        });
+        node.argument("target", entity_arg(types, false)).executes([&server, mode](Ctx& c) -> R {
+            auto t = player_targets(server, c, "target");
+            if (!t) return unexpected(t.error());
+            return set_game_mode(server, c, *t, mode);
+        });
+    }
 }
 
 void register_entities(CommandDispatcher& d, ServerControl& server) {
@@ -749,6 +819,7 @@ std::string pretty_nbt(const nbt::Tag& tag) {
 void register_vanilla_commands(CommandDispatcher& dispatcher, ServerControl& server) {
     register_server(dispatcher, server);
     register_entities(dispatcher, server);
+    register_gamemode(dispatcher, server);
     register_world(dispatcher, server);
     register_forceload(dispatcher, server);
     register_tick(dispatcher, server);

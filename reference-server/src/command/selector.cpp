@@ -290,6 +290,15 @@ private:
     bool single_;
 };
 
+bool same_name(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+        if (low(a[i]) != low(b[i])) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::optional<Uuid> parse_java_uuid(std::string_view text) {
@@ -389,12 +398,12 @@ std::string type_display_name(const ResourceLocation& id) {
 
 std::string display_name(const World& world, const EntityData& data) {
     if (data.custom_name) return *data.custom_name;
+    if (const PlayerEntity* player = world.player(world.entities().slot(data.handle))) return player->name;
     return type_display_name(world.registries().entity_types.id_of(data.type));
 }
 
 std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource& source) const {
     std::vector<EntityHandle> out;
-    if (!include_entities) return out;  // players: this server has none
     const EntityIndex& index = world.entities();
     if (uuid) {
         if (const EntitySlot* slot = index.find(*uuid); slot && !slot->data->removed) out.push_back(slot->data->handle);
@@ -411,6 +420,8 @@ std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource
     auto matches = [&](const EntitySlot& slot) {
         const EntityData& d = *slot.data;
         if (d.removed) return false;
+        const PlayerEntity* player = world.player(&slot);
+        if (!include_entities && !player) return false;  // @a, @p, @r: players only
         for (const auto& t : types)
             if ((d.type == t.value) == t.invert) return false;
         for (const auto& t : tags) {
@@ -423,7 +434,9 @@ std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource
             for (const auto& f : names)
                 if ((n == f.value) == f.invert) return false;
         }
-        if (name && (!d.custom_name || *d.custom_name != *name)) return false;
+        // A name selects the player of that name (case-insensitive, as vanilla's getPlayerByName);
+        // here also an entity with that CustomName.
+        if (name && !(player ? same_name(player->name, *name) : d.custom_name && *d.custom_name == *name)) return false;
         if (box && !box->intersects(d.bounding_box())) return false;
         if (distance_min || distance_max) {
             const double dsq = d.pos.dist_sqr(pos);

@@ -74,6 +74,12 @@ std::string encode_player_info_add(const std::vector<PlayerInfoEntry>& entries) 
     return w.take();
 }
 
+std::string encode_player_info_game_mode(Uuid uuid, GameMode mode) {
+    PacketWriter w(0x3C);
+    w.u8(0x04).varint(1).uuid(uuid).varint(static_cast<std::int32_t>(mode));  // update_game_mode
+    return w.take();
+}
+
 std::string encode_player_info_remove(const std::vector<Uuid>& uuids) {
     PacketWriter w(0x3B);
     w.varint(static_cast<std::int32_t>(uuids.size()));

@@ -2,11 +2,14 @@
 #include "mobserver/server/player_list.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include <boost/asio/post.hpp>
 
 #include "mobserver/net/registry_data.hpp"
+#include "mobserver/storage/player_data.hpp"
+#include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -23,6 +26,15 @@ bool allowed_chat(std::string_view text) {
         if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA7) return false;  // §
     }
     return true;
+}
+
+// Java's Double.toString for the values a log line shows ("12.5", "-0.25", "3.0").
+std::string java_double(double v) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    std::string out(buf, r.ptr);
+    if (out.find_first_of(".en") == std::string::npos) out += ".0";
+    return out;
 }
 
 }  // namespace
@@ -141,11 +153,12 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     p.connection = connection;
     p.name = connection->name();
     p.uuid = connection->uuid();
-    p.entity_id = world_->allocate_network_id();
-    p.game_mode = settings_.default_game_mode;
+    place(p);
+    if (!p.entity.valid()) {
+        connection->disconnect("The server cannot place players (no minecraft:player entity type)");
+        return;
+    }
     const BlockPos spawn = world_->spawn_pos();
-    p.pos = {spawn.x + 0.5, static_cast<double>(spawn.y), spawn.z + 0.5};
-    p.center = ChunkPos::of(spawn);
     p.keep_alive_sent = std::chrono::steady_clock::now();
     players_.push_back(std::move(player));
     tracker_->add_player(p);
@@ -184,6 +197,118 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     update_view(p, true);
 }
 
+void PlayerList::place(ServerPlayer& p) {
+    // The player's entity: at its saved place (playerdata), else at the world spawn (vanilla's
+    // spawnRadius is not modelled: the spawn point itself, as with spawnRadius 0).
+    const BlockPos spawn = world_->spawn_pos();
+    PlayerDataLoad saved;
+    if (!settings_.playerdata_dir.empty()) saved = read_player_data(settings_.playerdata_dir, p.uuid);
+    if (!saved.warning.empty()) log_("WARN", "Failed to load player data for " + p.name + ": " + saved.warning);
+    if (Entity* stale = world_->find(p.uuid)) world_->erase_entity_now(stale->handle());  // not yet erased
+    PlayerEntity* e = nullptr;
+    try {
+        e = &world_->player_kind().spawn(*world_, p.uuid, p.name, {spawn.x + 0.5, double(spawn.y), spawn.z + 0.5});
+    } catch (const std::exception& ex) {
+        log_("WARN", "Cannot place " + p.name + " in the world: " + ex.what());
+        return;
+    }
+    e->game_mode = settings_.default_game_mode;
+    if (saved.tag)
+        for (const auto& w : load_player_nbt(*world_, *e, *saved.tag))
+            log_("WARN", "Player data of " + p.name + ": " + w);
+    p.entity = e->handle();
+    p.entity_id = e->data().network_id;
+    p.game_mode = e->game_mode;
+    p.pos = p.first_good = e->data().pos;
+    p.yaw = e->data().y_rot;
+    p.pitch = e->data().x_rot;
+    p.center = ChunkPos::of(p.pos.block_pos());
+}
+
+bool PlayerList::save(const ServerPlayer& p) {
+    if (settings_.playerdata_dir.empty() || !world_) return true;
+    const EntitySlot* slot = world_->entities().slot(p.entity);
+    const PlayerEntity* e = world_->player(slot);
+    if (!e) return true;
+    if (auto r = write_player_data(settings_.playerdata_dir, p.uuid, save_player_nbt(*e)); !r) {
+        log_("ERROR", "Failed to save player data for " + p.name + ": " + r.error());
+        return false;
+    }
+    return true;
+}
+
+std::vector<std::string> PlayerList::save_all() {
+    std::vector<std::string> errors;
+    for (const auto& p : players_)
+        if (!save(*p)) errors.push_back("Failed to save player data for " + p->name);
+    return errors;
+}
+
+void PlayerList::sync_from_entity(ServerPlayer& p) {
+    // What commands did to the player's entity since the last tick reaches its client.
+    const EntitySlot* slot = world_->entities().slot(p.entity);
+    PlayerEntity* e = world_->player(slot);
+    if (!e) return;
+    if (e->game_mode != p.game_mode) {
+        p.game_mode = e->game_mode;
+        p.connection->send(encode_game_event(3, static_cast<float>(p.game_mode)));  // change game mode
+        p.connection->send(encode_abilities(p.game_mode));
+        broadcast(encode_player_info_game_mode(p.uuid, p.game_mode));
+    }
+    if (!(e->data().pos == p.pos)) {
+        // Teleported (tp): vanilla's teleport sends Synchronize Player Position and the chunks follow.
+        p.pos = e->data().pos;
+        p.yaw = e->data().y_rot;
+        p.pitch = e->data().x_rot;
+        teleport(p);
+        update_view(p, false);
+    }
+    p.first_good = p.pos;
+    p.received_moves = 0;
+}
+
+bool PlayerList::check_move(ServerPlayer& p, const Vec3& to) {
+    // Vanilla's ServerGamePacketListenerImpl.handleMovePlayer for players that collide (survival
+    // and adventure): creative and spectator players fly freely here.
+    if (p.game_mode != GameMode::Survival && p.game_mode != GameMode::Adventure) return true;
+    PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
+    if (!e) return true;
+    // "moved too quickly": the distance from the tick's first position, squared, may exceed the
+    // player's expected (server-side) velocity squared by 100 per move packet of this tick.
+    const Vec3 dv = to - p.first_good;
+    const double moved = to.dist_sqr(p.first_good);
+    const double expected = e->data().motion.dist_sqr({});
+    std::int32_t packets = ++p.received_moves;
+    if (packets > 5) packets = 1;
+    if (moved - expected > 100.0 * packets) {
+        log_("WARN",
+             p.name + " moved too quickly! " + java_double(dv.x) + "," + java_double(dv.y) + "," + java_double(dv.z));
+        return false;
+    }
+    // "moved wrongly": the server moves the player by the same delta with its own collision and
+    // step-up (vanilla's player.move); more than 0.25 blocks away from where the client went
+    // (vertical differences within 0.5 do not count) is logged, and sends the player back when
+    // its old place was free. Moving into a block the player was not already in sends it back too.
+    EntityData& d = e->data();
+    const Vec3 from = d.pos;
+    const AABB old_box = d.bounding_box().inflate(-1.0e-5);
+    std::vector<AABB>& scratch = world_->physics_scratch();
+    move_entity(world_->chunks(), d, to - from, d.info->step_height, scratch);
+    Vec3 off = to - d.pos;
+    d.pos = from;  // the caller moves it (World::teleport keeps the entity index right)
+    if (off.y > -0.5 && off.y < 0.5) off.y = 0;
+    const bool wrongly = off.x * off.x + off.y * off.y + off.z * off.z > 0.0625;
+    if (wrongly) log_("WARN", p.name + " moved wrongly!");
+    const AABB new_box{old_box.min + (to - from), old_box.max + (to - from)};
+    scratch.clear();
+    collect_block_boxes(world_->chunks(), new_box.inflate(1.0e-5), scratch);
+    bool into_new = false;
+    for (const AABB& b : scratch)
+        if (b.intersects(new_box) && !b.intersects(old_box)) into_new = true;
+    const bool old_free = no_block_collision(world_->chunks(), old_box, scratch);
+    return !((wrongly && old_free) || into_new);
+}
+
 void PlayerList::teleport(ServerPlayer& p) {
     p.awaiting_teleport = ++p.next_teleport_id;
     p.connection->send(encode_sync_position(p.pos.x, p.pos.y, p.pos.z, p.yaw, p.pitch, *p.awaiting_teleport));
@@ -196,24 +321,22 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
     }
     if (const auto* m = std::get_if<MovePlayer>(&packet)) {
         if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
+        PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
+        if (!e) return;
         if (m->has_pos) {
             const Vec3 to{m->x, m->y, m->z};
-            const Vec3 d = to - p.pos;
-            const double moved = d.x * d.x + d.y * d.y + d.z * d.z;
-            // Vanilla's "moved too quickly" check; spectators and creative players fly freely here.
-            if ((p.game_mode == GameMode::Survival || p.game_mode == GameMode::Adventure) && moved > 100.0) {
-                log_("WARN", p.name + " moved too quickly! " + std::to_string(d.x) + "," + std::to_string(d.y) + "," +
-                                 std::to_string(d.z));
-                teleport(p);
+            if (!check_move(p, to)) {
+                teleport(p);  // back to the last good position
                 return;
             }
             p.pos = to;
+            world_->teleport(p.entity, to);
         }
         if (m->has_rot) {
-            p.yaw = m->yaw;
-            p.pitch = m->pitch;
+            p.yaw = e->data().y_rot = m->yaw;
+            p.pitch = e->data().x_rot = m->pitch;
         }
-        p.on_ground = m->on_ground;
+        e->data().on_ground = m->on_ground;
         update_view(p, false);
         return;
     }
@@ -268,8 +391,13 @@ void PlayerList::remove(ServerPlayer& player, const std::string& reason) {
     players_.erase(it);
     if (tracker_) tracker_->remove_player(*gone);
     online_ = static_cast<std::int32_t>(players_.size());
-    if (world_)
+    if (world_) {
+        save(*gone);
         for (const ChunkPos c : gone->in_view) world_->remove_player_ticket(c);
+        for (const ChunkPos c : gone->simulated) world_->remove_simulation_ticket(c);
+        // Erased at once (not at the end of a tick): the same player may log in again before then.
+        if (world_->entities().slot(gone->entity)) world_->erase_entity_now(gone->entity);
+    }
     log_("INFO", gone->name + " lost connection: " + reason);
     const std::string left = gone->name + " left the game";
     log_("INFO", left);
@@ -308,6 +436,21 @@ void PlayerList::update_view(ServerPlayer& p, bool force) {
             const ChunkPos c{x, z};
             if (in_view(now, c) && p.in_view.insert(c).second) world_->add_player_ticket(c);
         }
+    // Vanilla's simulation ticket (level 31 - simulation-distance, spread to the neighbours): the
+    // square of chunks within simulation-distance is loaded and its entities tick.
+    const std::int32_t sim = std::max(0, settings_.simulation_distance);
+    auto simulated = [&](ChunkPos c) { return std::abs(c.x - now.x) <= sim && std::abs(c.z - now.z) <= sim; };
+    for (auto it = p.simulated.begin(); it != p.simulated.end();) {
+        if (simulated(*it)) {
+            ++it;
+            continue;
+        }
+        world_->remove_simulation_ticket(*it);
+        it = p.simulated.erase(it);
+    }
+    for (std::int32_t x = now.x - sim; x <= now.x + sim; ++x)
+        for (std::int32_t z = now.z - sim; z <= now.z + sim; ++z)
+            if (p.simulated.insert({x, z}).second) world_->add_simulation_ticket({x, z});
 }
 
 void PlayerList::send_chunks(ServerPlayer& p) {
@@ -394,6 +537,7 @@ void PlayerList::tick() {
     const auto now = std::chrono::steady_clock::now();
     // A keep-alive timeout only asks the connection to close; the player leaves when it has.
     for (auto& p : players_) {
+        sync_from_entity(*p);
         keep_alive(*p, now);
         if (p->chat_spam > 0) --p->chat_spam;
         if (ticks_ % 20 == 0)

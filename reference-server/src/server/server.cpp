@@ -276,7 +276,10 @@ std::string MinecraftServer::open_world() {
     for (const ChunkPos p : *forced) world_->set_forced(p, true);
     world_->set_spawn(level_.spawn, properties_.spawn_chunk_radius);
 
-    if (players_) players_->attach(world_.get());
+    if (players_) {
+        players_->set_playerdata_dir(level_dir_ / "playerdata");
+        players_->attach(world_.get());
+    }
     log_.info("Preparing start region for dimension " + world_->dimension().str());
     world_->update_chunks();
     if (fresh && !recreate && !level_.flat_layers.empty()) {
@@ -696,8 +699,8 @@ void MinecraftServer::reload() {
         log_.error("Reload failed; keeping old data: " + err);
         return;
     }
+    if (players_) players_->attach(nullptr, "Server reloading");  // players leave (and are saved) first
     const std::size_t before = world_->entities().size();
-    if (players_) players_->attach(nullptr, "Server reloading");
     // Brains and behaviours (plugin code) go with the world, then the storage that points into
     // the registries, then the plugins and their registries, and last their libraries.
     world_.reset();
@@ -742,6 +745,9 @@ std::string MinecraftServer::save_level_data() {
 }
 
 std::string MinecraftServer::save_all(bool flush) {
+    // Vanilla's PlayerList.saveAll comes first; a player that cannot be saved is logged (ERROR)
+    // and does not stop the world from being saved.
+    if (players_) players_->save_all();
     std::string err = world_->save_all();
     if (err.empty()) err = save_level_data();
     // Logged here for every caller (save-all, autosave, shutdown): the command shows only

@@ -148,6 +148,8 @@ Result<void, std::string> read_generator(const nbt::Compound& gen, LevelData& d)
 }
 
 /// Reads an NBT file of any compression within the size limit; the root must be a compound.
+}  // namespace
+
 Result<nbt::Compound, std::string> read_small_nbt(const fs::path& path) {
     std::error_code ec;
     const auto size = fs::file_size(path, ec);
@@ -163,6 +165,8 @@ Result<nbt::Compound, std::string> read_small_nbt(const fs::path& path) {
         return unexpected("root tag is " + tag_name(file->root.tag.type()) + ", expected TAG_Compound");
     return std::move(file->root.tag.as_compound());
 }
+
+namespace {
 
 Result<LevelData, std::string> read_one(const fs::path& path) {
     auto root = read_small_nbt(path);
@@ -409,34 +413,8 @@ Result<void, std::string> write_level_dat(const fs::path& level_dir, const Level
     auto bytes =
         nbt::encode(nbt::Tag(level_data_to_nbt(data, static_cast<std::int64_t>(now_ms))), "", nbt::Compression::Gzip);
     if (!bytes) return unexpected("cannot encode level.dat: " + bytes.error().describe());
-    const fs::path main = level_dir / "level.dat";
-    const fs::path fresh = level_dir / "level.dat_new";
-    const fs::path backup = level_dir / "level.dat_old";
-    const fs::path backup_new = level_dir / "level.dat_old_new";
-    // Every failure removes what this write created: on a full disk a half-written level.dat_new
-    // would only keep the space the next attempt needs. level.dat and level.dat_old stay as they were.
-    auto fail = [&](std::string why) {
-        ::unlink(fresh.c_str());
-        ::unlink(backup_new.c_str());
-        return unexpected(std::move(why));
-    };
     std::string why;
-    if (!write_file_synced(fresh, *bytes, fresh.filename().string(), why)) return fail(why);
-    if (fs::exists(main, ec)) {
-        // The previous file becomes level.dat_old through a second name, so level.dat itself is
-        // never missing; made under a temporary name and renamed, so level.dat_old is never
-        // missing either. The rename below then replaces level.dat atomically.
-        ::unlink(backup_new.c_str());
-        if (::link(main.c_str(), backup_new.c_str()) != 0) {
-            fs::copy_file(main, backup_new, fs::copy_options::overwrite_existing, ec);
-            if (ec) return fail("cannot keep level.dat_old: " + ec.message());
-        }
-        if (::rename(backup_new.c_str(), backup.c_str()) != 0)
-            return fail(std::string("cannot rename level.dat_old_new to level.dat_old: ") + std::strerror(errno));
-    }
-    if (::rename(fresh.c_str(), main.c_str()) != 0)
-        return fail(std::string("cannot rename level.dat_new to level.dat: ") + std::strerror(errno));
-    sync_dir(level_dir);
+    if (!replace_file_keeping_old(level_dir, "level.dat", *bytes, why)) return unexpected(std::move(why));
     return {};
 }
 

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 
 namespace mobsdk::server {
 
@@ -34,6 +35,39 @@ bool write_file_synced(const std::filesystem::path& path, std::span<const std::u
         return false;
     }
     ::close(fd);
+    return true;
+}
+
+bool replace_file_keeping_old(const std::filesystem::path& dir, std::string_view name,
+                              std::span<const std::uint8_t> bytes, std::string& why) {
+    const std::string n(name);
+    const std::filesystem::path main = dir / n, fresh = dir / (n + "_new"), backup = dir / (n + "_old"),
+                                backup_new = dir / (n + "_old_new");
+    // Every failure removes what this write created: on a full disk a half-written NAME_new would
+    // only keep the space the next attempt needs.
+    auto fail = [&](std::string message) {
+        ::unlink(fresh.c_str());
+        ::unlink(backup_new.c_str());
+        why = std::move(message);
+        return false;
+    };
+    if (!write_file_synced(fresh, bytes, fresh.filename().string(), why)) return fail(why);
+    std::error_code ec;
+    if (std::filesystem::exists(main, ec)) {
+        // The previous file becomes NAME_old through a second name, so NAME itself is never
+        // missing; made under a temporary name and renamed, so NAME_old is never missing either.
+        // The rename below then replaces NAME atomically.
+        ::unlink(backup_new.c_str());
+        if (::link(main.c_str(), backup_new.c_str()) != 0) {
+            std::filesystem::copy_file(main, backup_new, std::filesystem::copy_options::overwrite_existing, ec);
+            if (ec) return fail("cannot keep " + n + "_old: " + ec.message());
+        }
+        if (::rename(backup_new.c_str(), backup.c_str()) != 0)
+            return fail("cannot rename " + n + "_old_new to " + n + "_old: " + std::strerror(errno));
+    }
+    if (::rename(fresh.c_str(), main.c_str()) != 0)
+        return fail("cannot rename " + n + "_new to " + n + ": " + std::strerror(errno));
+    sync_dir(dir);
     return true;
 }
 

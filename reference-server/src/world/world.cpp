@@ -11,6 +11,7 @@
 #include "mobserver/world/kinds/arrow_kind.hpp"
 #include "mobserver/world/kinds/item_entity_kind.hpp"
 #include "mobserver/world/kinds/mob_kind.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/pathfinder.hpp"
 #include "mobserver/world/physics.hpp"
@@ -51,10 +52,12 @@ World::World(const WorldRegistries& registries, std::unique_ptr<ChunkGenerator> 
       arrow_type_(registries.entity_types.find("minecraft:arrow")) {
     chunks_.set_listener(&pois_);
     update_sky_darken();
-    // The built-in kinds; another (players) is one more add_entity_kind.
+    // The built-in kinds; another is one more add_entity_kind.
     mobs_ = &static_cast<MobKind&>(add_entity_kind(std::make_unique<MobKind>()));
     items_ = &static_cast<ItemEntityKind&>(add_entity_kind(std::make_unique<ItemEntityKind>(item_type_)));
     arrows_ = &static_cast<ArrowKind&>(add_entity_kind(std::make_unique<ArrowKind>(arrow_type_)));
+    players_ = &static_cast<PlayerEntityKind&>(
+        add_entity_kind(std::make_unique<PlayerEntityKind>(registries.entity_types.find("minecraft:player"))));
 }
 
 World::~World() {
@@ -449,22 +452,51 @@ void World::attach_storage(ChunkIo& io) { io_ = &io; }
 void World::set_spawn(BlockPos pos, std::int32_t radius) {
     spawn_pos_ = pos;
     spawn_radius_ = std::max(0, radius);
+    frozen_dirty_ = true;
 }
 
 bool World::set_forced(ChunkPos pos, bool forced) {
-    return forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
+    const bool changed = forced ? forced_.insert(pos).second : forced_.erase(pos) > 0;
+    frozen_dirty_ = frozen_dirty_ || changed;
+    return changed;
 }
 
 void World::remove_player_ticket(ChunkPos pos) {
     const auto it = player_tickets_.find(pos);
-    if (it != player_tickets_.end() && --it->second <= 0) player_tickets_.erase(it);
+    if (it != player_tickets_.end() && --it->second <= 0) {
+        player_tickets_.erase(it);
+        frozen_dirty_ = true;
+    }
+}
+
+void World::add_simulation_ticket(ChunkPos pos) {
+    if (++simulation_tickets_[pos] == 1) frozen_dirty_ = true;
+}
+
+void World::remove_simulation_ticket(ChunkPos pos) {
+    const auto it = simulation_tickets_.find(pos);
+    if (it != simulation_tickets_.end() && --it->second <= 0) {
+        simulation_tickets_.erase(it);
+        frozen_dirty_ = true;
+    }
 }
 
 bool World::has_ticket(ChunkPos pos) const noexcept {
-    if (forced_.count(pos) || player_tickets_.count(pos)) return true;
+    if (forced_.count(pos) || player_tickets_.count(pos) || simulation_tickets_.count(pos)) return true;
     if (spawn_radius_ <= 0) return false;
     const ChunkPos s = ChunkPos::of(spawn_pos_);
     return std::abs(pos.x - s.x) <= spawn_radius_ && std::abs(pos.z - s.z) <= spawn_radius_;
+}
+
+bool World::is_entity_ticking(ChunkPos pos) const noexcept {
+    return chunks_.chunk(pos) && ticks_entities_by_tickets(pos);
+}
+
+bool World::ticks_entities_by_tickets(ChunkPos pos) const noexcept {
+    if (!player_tickets_.count(pos) || forced_.count(pos) || simulation_tickets_.count(pos)) return true;
+    // The spawn chunks tick whatever players see (their ticket is the one that loaded them).
+    const ChunkPos s = ChunkPos::of(spawn_pos_);
+    return spawn_radius_ > 0 && std::abs(pos.x - s.x) <= spawn_radius_ && std::abs(pos.z - s.z) <= spawn_radius_;
 }
 
 void World::load_chunk(ChunkPos pos) {
@@ -533,7 +565,7 @@ std::string World::save_columns(std::set<ChunkPos> columns, const std::set<Chunk
     std::map<ChunkPos, std::vector<const EntitySlot*>> in_column, stored_in;
     for (EntityHandle h : entities_.order()) {
         const EntitySlot* s = entities_.slot(h);
-        if (!s || s->data->removed) continue;
+        if (!s || s->data->removed || !s->kind->saved_in_chunks()) continue;  // players live in playerdata
         in_column[chunk_of(s->data->pos)].push_back(s);
         if (s->data->stored_chunk != EntityData::not_stored)
             stored_in[chunk_from_long(s->data->stored_chunk)].push_back(s);
@@ -681,7 +713,8 @@ std::vector<EntityHandle> World::entities_outside_loaded_chunks(bool stranded_to
     std::vector<EntityHandle> out;
     for (EntityHandle h : entities_.order()) {
         const EntitySlot* s = entities_.slot(h);
-        if (s && !s->data->removed && (stranded_too || !s->data->stranded) && !chunks_.chunk(chunk_of(s->data->pos)))
+        if (s && !s->data->removed && (stranded_too || !s->data->stranded) && s->kind->saved_in_chunks() &&
+            !chunks_.chunk(chunk_of(s->data->pos)))
             out.push_back(h);
     }
     return out;
@@ -696,6 +729,8 @@ void World::update_chunks() {
                 if (!chunks_.chunk({x, z})) load_chunk({x, z});
     }
     for (const ChunkPos p : forced_)
+        if (!chunks_.chunk(p)) load_chunk(p);
+    for (const auto& [p, count] : simulation_tickets_)
         if (!chunks_.chunk(p)) load_chunk(p);
     std::set<ChunkPos> unload;
     chunks_.for_each([&](LevelChunk& chunk) {
@@ -736,6 +771,13 @@ void World::update_sky_darken() noexcept { sky_darken_ = sky_darken_at(day_time_
 
 void World::tick() {
     pickups_.clear();
+    if (frozen_dirty_) {
+        // Only chunks players see can be frozen: without players this stays empty and costs nothing.
+        frozen_.clear();
+        for (const auto& [p, count] : player_tickets_)
+            if (!ticks_entities_by_tickets(p)) frozen_.insert(p);
+        frozen_dirty_ = false;
+    }
     const std::size_t n = entities_.order().size();  // entities added this tick start next tick
     bool any_removed = false;
     for (std::size_t i = 0; i < n; ++i) {
@@ -756,6 +798,8 @@ void World::tick() {
             if (!chunks_.chunk(chunk_of(data->pos))) continue;
             data->stranded = false;
         }
+        // Vanilla's entity-ticking level: beyond simulation distance entities wait.
+        if (!frozen_.empty() && frozen_.count(chunk_of(data->pos))) continue;
         ++data->age;
         kind->tick(*this, *entity);
         any_removed = any_removed || data->removed;

@@ -113,6 +113,13 @@ VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& r) {
     EntityTypeInfo arrow = sized(MobCategory::Misc, 0.5f, 0.5f, 0.13f);
     arrow.is_mob = false;
     v.arrow = r.register_entry("arrow", arrow);
+
+    // Player: 0.6 × 1.8, eyes at 1.62 (vanilla's EntityType.PLAYER and Player.getStandingEyeHeight).
+    // Not a mob here: players are moved by their client, never by AI (the server's player kind).
+    EntityTypeInfo player = sized(MobCategory::Misc, 0.6f, 1.8f, 1.62f);
+    player.is_mob = false;
+    player.movement_speed = 0.1;
+    v.player = r.register_entry("player", player);
     return v;
 }
 

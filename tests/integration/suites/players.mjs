@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-import { Server, assert, assertEqual, baseProps, freshDir, requireInterop, until } from '../lib.mjs';
+import { Server, assert, assertEqual, baseProps, freshDir, parseNbt, requireInterop, until } from '../lib.mjs';
 
 const VERSION = '1.20.4';
 
@@ -20,7 +20,48 @@ async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
   const s = new Server(binary, dir, args);
   await s.start();
   s.port = Number(props['server-port']);
+  s.props = props;
   return s;
+}
+
+/** Starts the server of `s`'s folder again (after a stop or a kill), with the same properties. */
+async function restart(s, args = ['--frozen']) {
+  const again = new Server(s.binary, s.dir, args);
+  await again.start();
+  again.port = s.port;
+  again.props = s.props;
+  return again;
+}
+
+/** joinBot options for a bot whose physics is off: it stays where the server puts it. */
+const STILL = { beforeSpawn: (bot) => { bot.physicsEnabled = false; } };
+
+/** Moves the bot to (x, -50, 3.5), asks for a save (waiting for it, or not) and SIGKILLs the server. */
+async function moveSaveAndKill(s, bot, x, { waitForSave }) {
+  try {
+    await moveBot(s, bot, x, -50, 3.5);
+    if (waitForSave) await s.command('save-all', /Saved the game/);
+    else s.proc.stdin.write('save-all\n');
+    s.kill('SIGKILL');
+    await s.waitExit();
+  } finally {
+    bot.quit();
+  }
+}
+
+/** Resolves once the bot's position is within 0.01 of (x, y, z). */
+async function botAt(bot, x, y, z, what) {
+  const near = () => { const p = bot.entity?.position; return p && Math.abs(p.x - x) < 0.01 && Math.abs(p.y - y) < 0.01 && Math.abs(p.z - z) < 0.01; };
+  await until(near, { what: `${what}: the bot at (${x}, ${y}, ${z}), not ${bot.entity?.position}` });
+}
+
+/** Moves a bot (physics off, as a spectator or creative flier) and waits for the server to take it. */
+async function moveBot(s, bot, x, y, z) {
+  const { Vec3 } = requireInterop('vec3');
+  bot.physicsEnabled = false;
+  bot.entity.position = new Vec3(x, y, z);
+  await until(async () => (await s.command(`data get entity ${bot.username} Pos[0]`, /entity data|No entity/)).includes(`: ${x}d`),
+    { what: `the server has ${bot.username} at x=${x}` });
 }
 
 /** A mineflayer bot that has spawned; `events` records chunk loads/unloads and kicks in order. */
@@ -31,6 +72,8 @@ async function joinBot(port, username, { beforeSpawn } = {}) {
   bot._client.on('registry_data', (p) => { bot.log.registry = p.codec; });
   bot._client.on('game_state_change', (p) => {
     if (p.reason === 'level_chunks_load_start' || p.reason === 13) bot.log.gameEvent13At ??= bot.log.chunks.length;
+    // Game event 3: mineflayer 4.25 misses it with 1.20.3's named reasons, so the test reads it.
+    if (p.reason === 'change_game_mode' || p.reason === 3) bot.log.gameMode = ['survival', 'creative', 'adventure', 'spectator'][p.gameMode];
   });
   bot._client.on('map_chunk', (p) => { bot.log.chunks.push(p); });
   bot._client.on('unload_chunk', (p) => { bot.log.unloads.push({ x: p.chunkX, z: p.chunkZ }); });
@@ -446,6 +489,98 @@ export const tests = {
 
       bot.chat('still here');
       await until(() => bot.log.chat.includes('<steady> still here'), { what: 'the bot still plays' });
+    } finally {
+      bot.quit();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // Players are entities of the world: a survival bot that moves too quickly is sent back; RCON's
+  // `gamemode` and the console's `tp` (also through @a)
+  // reach the bot; playerdata/<uuid>.dat keeps its place and game mode across leave and rejoin,
+  // `stop` and a restart, and a SIGKILL after (and during) a save.
+  async players_in_the_world({ binary, tmp }) {
+    let s = await startServer(binary, tmp, 'players_in_the_world',
+      { 'enable-rcon': 'true', 'rcon.password': 'pw', 'default-gamemode': 'survival' });
+    const uuid = 'dd823a0c-b94a-369f-acd6-ddd287e3180e';  // vanilla's offline UUID of "tester"
+    const data = path.join(s.dir, 'world', 'playerdata', `${uuid}.dat`);
+    let bot = await joinBot(s.port, 'tester', STILL);
+    try {
+      assertEqual(bot.game.gameMode, 'survival', 'default-gamemode');
+      // Survival: a jump of 60 blocks in one move is vanilla's "moved too quickly"; the bot goes back.
+      const start = bot.entity.position.clone();
+      bot.entity.position = start.offset(60, 0, 0);
+      await s.waitFor(/tester moved too quickly! 60\.0,0\.0,0\.0/);
+      await botAt(bot, start.x, start.y, start.z, 'sent back');
+      const { Rcon } = requireInterop('rcon-client');
+      const rcon = await Rcon.connect({ host: '127.0.0.1', port: s.props['rcon.port'], password: 'pw' });
+      assertEqual(await rcon.send('gamemode creative tester'), "Set tester's game mode to Creative Mode", 'RCON feedback');
+      await rcon.end();
+      await until(() => bot.log.gameMode === 'creative', { what: 'game event 3 (creative) on the bot' });
+      // Whole coordinates are block centres, as vanilla's.
+      await s.command('tp tester 10 70 10', /Teleported tester to 10\.500000, 70\.000000, 10\.500000/);
+      await botAt(bot, 10.5, 70, 10.5, 'tp');
+      await s.command('tp @a 0 80 0', /Teleported tester to 0\.500000, 80\.000000, 0\.500000/);
+      await botAt(bot, 0.5, 80, 0.5, 'tp @a');
+      await s.command('list', /There are 1 of a max of 20 players online: tester/);
+      await moveBot(s, bot, 12.5, -50, 7.5);
+    } finally {
+      bot.quit();
+    }
+    await s.waitFor(/tester left the game/);
+    assert(fs.existsSync(data), 'playerdata written at leave');
+    const saved = await parseNbt(fs.readFileSync(data));
+    assertEqual([saved.Pos, saved.playerGameType, saved.DataVersion, saved.Dimension],
+      [[12.5, -50, 7.5], 1, 3700, 'minecraft:overworld'], 'playerdata in vanilla\'s layout');
+
+    // Rejoin: where it left, in the game mode it had.
+    bot = await joinBot(s.port, 'tester', STILL);
+    await botAt(bot, 12.5, -50, 7.5, 'rejoin');
+    assertEqual(bot.game.gameMode, 'creative', 'game mode kept');
+    const from = s.lines.length;
+    bot.quit();
+    await s.waitFor(/tester left the game/, { from });
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+
+    // After a stop and a restart; then killed after a save: the saved place.
+    s = await restart(s);
+    bot = await joinBot(s.port, 'tester', STILL);
+    await botAt(bot, 12.5, -50, 7.5, 'after a restart');
+    await moveSaveAndKill(s, bot, 20.5, { waitForSave: true });
+    s = await restart(s);
+    bot = await joinBot(s.port, 'tester', STILL);
+    await botAt(bot, 20.5, -50, 3.5, 'after SIGKILL');
+    // Killed while saving: the place before or after, never a broken file.
+    await moveSaveAndKill(s, bot, 25.5, { waitForSave: false });
+    s = await restart(s);
+    bot = await joinBot(s.port, 'tester', STILL);
+    try {
+      await until(() => [20.5, 25.5].some((x) => Math.abs(bot.entity.position.x - x) < 0.01 && bot.entity.position.z === 3.5),
+        { what: `the bot at a saved place, not ${bot.entity.position}` });
+      assert(!s.messages().some((m) => m.includes('Failed to load player data')), 'no damaged playerdata');
+    } finally {
+      bot.quit();
+    }
+    await s.waitFor(/tester left the game/);
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // Player chunk tickets: with no forceload and no spawn chunks, a villager 3 chunks from the bot
+  // (simulation-distance 3) falls; one 6 chunks away, sent to the bot (view-distance 6) but
+  // beyond simulation distance, stays in the air.
+  async players_simulation_distance({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_simulation_distance',
+      { 'view-distance': '6', 'simulation-distance': '3', 'spawn-chunk-radius': '0', 'default-gamemode': 'creative' });
+    const bot = await joinBot(s.port, 'watcher', STILL);
+    try {
+      await until(() => bot.log.chunks.some((p) => p.x === 6 && p.z === 0), { what: 'chunk (6, 0) sent' });
+      await s.command('summon villager 56.5 -50 8.5 {Tags:["near"]}', /Summoned new Villager/);
+      await s.command('summon villager 104.5 -50 8.5 {Tags:["far"]}', /Summoned new Villager/);
+      await s.command('tick step 20', /Stepping 20 tick/);
+      const y = async (tag) => Number((await s.command(`data get entity @e[tag=${tag},limit=1] Pos[1]`, /entity data: /))
+        .match(/entity data: (-?[\d.]+)d/)[1]);
+      await until(async () => await y('near') < -55, { what: 'the near villager falls' });
+      assertEqual(await y('far'), -50, 'the far villager (beyond simulation distance) stays');
     } finally {
       bot.quit();
     }

@@ -127,14 +127,15 @@ constexpr double feet = WorldHarness::ground_y;
 
 BOOST_AUTO_TEST_SUITE(entity_kind)
 
-BOOST_AUTO_TEST_CASE(built_in_kinds_serve_mobs_items_and_arrows) {
+BOOST_AUTO_TEST_CASE(built_in_kinds_serve_mobs_items_arrows_and_players) {
     WorldHarness h;
     const World& w = h.world();
-    BOOST_TEST_REQUIRE(w.entity_kinds().size() == 3u);
+    BOOST_TEST_REQUIRE(w.entity_kinds().size() == 4u);
     BOOST_TEST(w.kind_of(h.entity_types().villager)->name() == "mob");
     BOOST_TEST(w.kind_of(h.entity_types().zombie) == w.kind_of(h.entity_types().villager));
     BOOST_TEST(w.kind_of(*w.item_type())->name() == "item entity");
     BOOST_TEST(w.kind_of(*w.arrow_type())->name() == "arrow");
+    BOOST_TEST(w.kind_of(h.entity_types().player)->name() == "player");
     BOOST_TEST(w.kind_of(Handle<EntityTypeInfo>{}) == nullptr);
     // Each entity's slot records the kind it was made by.
     ServerMob& zombie = h.spawn("zombie", {0.5, feet, 0.5});
@@ -260,7 +261,7 @@ BOOST_AUTO_TEST_CASE(two_kinds_cannot_serve_one_type) {
         BOOST_TEST(std::string(e.what()) ==
                    "entity type minecraft:item is served by two entity kinds: item entity and marker");
     }
-    BOOST_TEST(f.w().entity_kinds().size() == 3u);  // nothing was added
+    BOOST_TEST(f.w().entity_kinds().size() == 4u);  // nothing was added
     BOOST_CHECK_THROW(f.w().add_entity_kind(nullptr), std::invalid_argument);
     f.add_kind();
     BOOST_CHECK_THROW(f.add_kind(), std::logic_error);

@@ -1,5 +1,5 @@
 // The server's command set: vanilla's commands with vanilla's syntax, messages and permission
-// levels (help, list, stop, save-*, seed, summon, kill, teleport/tp, data, setblock, fill, time,
+// levels (help, list, stop, save-*, seed, summon, kill, teleport/tp, gamemode, data, setblock, fill, time,
 // gamerule, difficulty, forceload, tick; say, me, msg/tell/w, kick, op, deop, whitelist) and ours
 // (plugins, brain, poi). See docs/server.md.
 #pragma once

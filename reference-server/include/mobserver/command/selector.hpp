@@ -30,10 +30,10 @@ struct EntitySelector {
     };
 
     std::int32_t max_results = std::numeric_limits<std::int32_t>::max();  ///< limit
-    bool include_entities = true;                       ///< false for @a/@p/@r: players only, and this server has none
-    bool current_entity = false;                        ///< @s
-    std::optional<Uuid> uuid;                           ///< a UUID was given
-    std::optional<std::string> name;                    ///< a plain name was given (matches CustomName here)
+    bool include_entities = true;                                         ///< false for @a/@p/@r: players only
+    bool current_entity = false;                                          ///< @s
+    std::optional<Uuid> uuid;                                             ///< a UUID was given
+    std::optional<std::string> name;                    ///< a plain name: a player's (or here a CustomName)
     Sort sort = Sort::Arbitrary;                        ///< sort=
     std::optional<double> x, y, z;                      ///< x= y= z=
     std::optional<double> dx, dy, dz;                   ///< dx= dy= dz=

@@ -13,11 +13,9 @@
 #include "mobsdk/world/level.hpp"
 #include "mobsdk/world/types.hpp"
 #include "mobserver/world/chunk.hpp"
+#include "mobserver/world/game_mode.hpp"
 
 namespace mobsdk::server {
-
-/// @brief Vanilla's game modes with their network ids.
-enum class GameMode : std::uint8_t { Survival = 0, Creative = 1, Adventure = 2, Spectator = 3 };
 
 /// @brief A game mode from its name or id as `default-gamemode` accepts it ("survival", "1"…).
 std::optional<GameMode> parse_game_mode(std::string_view text) noexcept;
@@ -53,6 +51,8 @@ struct PlayerInfoEntry {
 };
 /// @brief Play 0x3C Player Info Update with add_player, update_game_mode and update_listed.
 std::string encode_player_info_add(const std::vector<PlayerInfoEntry>& entries);
+/// @brief Play 0x3C Player Info Update with update_game_mode only (a player's game mode changed).
+std::string encode_player_info_game_mode(Uuid uuid, GameMode mode);
 /// @brief Play 0x3B Player Info Remove.
 std::string encode_player_info_remove(const std::vector<Uuid>& uuids);
 /// @brief Play 0x54 Set Default Spawn Position.

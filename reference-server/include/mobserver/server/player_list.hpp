@@ -1,7 +1,9 @@
 // The players in the game: logins checked on the tick thread (white-list, max-players, a second
-// login of the same player), the join sequence, the chunks each client holds (sent nearest first
-// in vanilla's batches, unloaded as they leave the view), block changes, chat, keep-alive, and
-// leaving. The connections' strands post everything here; nothing here waits on a socket.
+// login of the same player), the join sequence, each player's entity in the world (placed from its
+// playerdata, moved by its client within vanilla's movement check, saved back at leave and
+// save-all), the chunks each client holds (sent nearest first in vanilla's batches, unloaded as
+// they leave the view) and the chunks it simulates, block changes, chat, keep-alive, and leaving.
+// The connections' strands post everything here; nothing here waits on a socket.
 #pragma once
 
 #include <atomic>
@@ -36,7 +38,7 @@ class World;
 struct PlayerListSettings {
     std::int32_t max_players = 20;                    ///< `max-players`
     std::int32_t view_distance = 10;                  ///< `view-distance`: chunks sent around a player
-    std::int32_t simulation_distance = 10;            ///< `simulation-distance`: told to the client
+    std::int32_t simulation_distance = 10;            ///< `simulation-distance`: chunks whose entities tick
     GameMode default_game_mode = GameMode::Survival;  ///< `default-gamemode`
     bool white_list = false;                          ///< `white-list`: only names in `whitelist` join
     bool enforce_whitelist = false;                   ///< `enforce-whitelist`: turning it on kicks the others
@@ -50,6 +52,8 @@ struct PlayerListSettings {
     /// the next is due is disconnected ("Timed out"), so it has between one and two periods.
     std::chrono::milliseconds keep_alive_interval{15000};
     std::string brand = "mobsdk";  ///< the server brand shown in the client's F3 screen
+    /// @brief The world's playerdata folder (world/playerdata); empty: players are not saved.
+    std::filesystem::path playerdata_dir;
 };
 
 /// @brief What PlayerList writes to the server log: level "INFO"/"WARN" and the line.
@@ -77,9 +81,17 @@ public:
     /// `reason` and forgets the world, as before a reload).
     void attach(World* world, std::string_view reason = "Server closed");
 
-    /// @brief Tick strand, once per server tick (also while the game is frozen): block changes,
+    /// @brief Tick strand, once per server tick (also while the game is frozen): what commands did
+    /// to players' entities (a teleport, a game mode) goes to their clients, then block changes,
     /// chunks, keep-alive, the time, then the entities (EntityTracker).
     void tick();
+
+    /// @brief Tick strand: writes every player's playerdata (save-all, autosave). Returns the
+    /// errors, one line per player that could not be saved (each is also logged).
+    std::vector<std::string> save_all();
+    /// @brief Sets where playerdata is read and written (before attach; the server's level folder
+    /// is known only once the world is opened).
+    void set_playerdata_dir(std::filesystem::path dir) { settings_.playerdata_dir = std::move(dir); }
 
     /// @brief The joined players' names in joining order (`list`).
     std::vector<std::string> names() const;
@@ -143,6 +155,10 @@ private:
     ServerPlayer* find(const GameConnection* connection) noexcept;
     void broadcast(const std::string& body);
     void teleport(ServerPlayer& player);
+    void place(ServerPlayer& player);
+    bool save(const ServerPlayer& player);
+    void sync_from_entity(ServerPlayer& player);
+    bool check_move(ServerPlayer& player, const Vec3& to);
     void update_view(ServerPlayer& player, bool force);
     void send_chunks(ServerPlayer& player);
     void keep_alive(ServerPlayer& player, std::chrono::steady_clock::time_point now);

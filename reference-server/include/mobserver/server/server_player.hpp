@@ -1,5 +1,6 @@
-// A player in the game as the tick thread keeps it: identity, position and game mode, the chunks
-// its client holds, vanilla's chunk-batch pacing, the teleport it waits for and its keep-alive.
+// A player in the game as the tick thread keeps it: identity, its entity in the world, what its
+// client was last told (position, game mode), the chunks its client holds, vanilla's chunk-batch
+// pacing, the teleport it waits for, the movement check's state and its keep-alive.
 #pragma once
 
 #include <chrono>
@@ -21,11 +22,17 @@ struct ServerPlayer {
     std::shared_ptr<GameConnection> connection;  ///< where its packets go
     std::string name;                            ///< its name (offline: as the client sent it)
     Uuid uuid;                                   ///< offline_player_uuid(name)
-    std::int32_t entity_id = 0;                  ///< its entity id on the client
-    GameMode game_mode = GameMode::Survival;     ///< from `default-gamemode`
-    Vec3 pos;                                    ///< feet position
+    EntityHandle entity;                         ///< its PlayerEntity in the world (position, rotation, game mode)
+    std::int32_t entity_id = 0;                  ///< its entity id on the client: the entity's network_id
+    GameMode game_mode = GameMode::Survival;     ///< the game mode its client was last told
+    Vec3 pos;                                    ///< the last position accepted or sent (vanilla's lastGood)
     float yaw = 0, pitch = 0;                    ///< rotation in degrees
-    bool on_ground = false;                      ///< as the client last said
+
+    // Vanilla's movement check (ServerGamePacketListenerImpl.handleMovePlayer).
+    Vec3 first_good;                  ///< the position at the start of this tick
+    std::int32_t received_moves = 0;  ///< move packets with a position received this tick
+
+    std::set<ChunkPos> simulated;  ///< chunks within simulation distance (each holds a simulation ticket)
 
     ChunkPos center;             ///< the chunk the client was last told is its centre
     std::set<ChunkPos> in_view;  ///< chunks within view distance (each holds a player ticket)

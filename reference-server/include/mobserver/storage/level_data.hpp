@@ -24,6 +24,10 @@ inline constexpr std::int32_t anvil_format_version = 19133;
 /// @brief Largest level.dat or chunks.dat read, in bytes (compressed and decompressed).
 inline constexpr std::size_t max_level_file_bytes = 16u * 1024 * 1024;
 
+/// @brief Reads a small NBT file (level.dat, chunks.dat, playerdata: gzip, zlib or plain) whose
+/// root is a compound, at most max_level_file_bytes; an error says what is wrong with it.
+Result<nbt::Compound, std::string> read_small_nbt(const std::filesystem::path& path);
+
 /// @brief One layer of a superflat world, bottom up (vanilla's flat generator settings).
 struct FlatLayer {
     std::string block;        ///< block id, e.g. `minecraft:bedrock`

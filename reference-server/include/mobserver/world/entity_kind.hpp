@@ -1,4 +1,4 @@
-// An open table of entity kinds. A kind (mobs, item entities, arrows; players next) makes, ticks,
+// An open table of entity kinds. A kind (mobs, item entities, arrows, players) makes, ticks,
 // saves and loads the entities of the types it serves; the World holds the table and dispatches
 // through it, so adding a kind is one World::add_entity_kind call and no edit to the world.
 #pragma once
@@ -50,6 +50,9 @@ public:
     /// @brief True while a removed entity stays in the table (a dead mob for its death animation);
     /// it is erased at the end of the first tick this is false.
     virtual bool lingers(const Entity&) const { return false; }
+    /// @brief False for entities that never go into the chunks' entity lists (players live in
+    /// playerdata): the world neither saves them with a chunk nor unloads them with one.
+    virtual bool saved_in_chunks() const noexcept { return true; }
 };
 
 /// @brief A kind whose entities are of class `E` (an EntityImpl): the typed view of a slot.
@@ -69,7 +72,7 @@ protected:
 };
 
 /// @brief A kind that serves one entity type, resolved when the world was made (item entities,
-/// arrows; players next). The type may be missing from the registries: then it serves none.
+/// arrows, players). The type may be missing from the registries: then it serves none.
 template <class E>
 class SingleTypeEntityKind : public EntityKindFor<E> {
 public:

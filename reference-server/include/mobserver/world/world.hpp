@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "mobsdk/core/result.hpp"
@@ -23,6 +24,7 @@
 #include "mobserver/world/entity_kind.hpp"
 #include "mobserver/world/entity_nbt.hpp"
 #include "mobserver/world/item_entity.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/plugin_code_probe.hpp"
 #include "mobserver/world/poi_storage.hpp"
@@ -194,6 +196,10 @@ public:
     EntityKind* kind_of(Handle<EntityTypeInfo> type) const noexcept {
         return type.valid() && type.index() < kind_by_type_.size() ? kind_by_type_[type.index()] : nullptr;
     }
+    /// @brief The kind of minecraft:player (it serves nothing when the type is not registered).
+    PlayerEntityKind& player_kind() noexcept { return *players_; }
+    /// @brief The player in a slot of the entity table, or nullptr (not a player).
+    PlayerEntity* player(const EntitySlot* slot) const noexcept { return players_->get(slot); }
     /// @brief The kinds, in the order they were added.
     const std::vector<std::unique_ptr<EntityKind>>& entity_kinds() const noexcept { return kinds_; }
     /// @brief The UUID for a new entity: `requested`, or a fresh one from the world random when
@@ -259,9 +265,23 @@ public:
     std::int32_t spawn_chunk_radius() const noexcept { return spawn_radius_; }
     /// @brief Adds a player ticket on `pos` (counted: one per player that sees the chunk). A chunk
     /// with a ticket stays loaded; the player code loads it (ensure_chunks) when it needs it.
-    void add_player_ticket(ChunkPos pos) { ++player_tickets_[pos]; }
+    void add_player_ticket(ChunkPos pos) {
+        if (++player_tickets_[pos] == 1) frozen_dirty_ = true;
+    }
     /// @brief Removes one player ticket from `pos`.
     void remove_player_ticket(ChunkPos pos);
+    /// @brief Adds a player's simulation ticket on `pos` (counted: one per player within
+    /// `simulation-distance`): the chunk is loaded by update_chunks and its entities tick. A chunk
+    /// that only has player tickets (in view, beyond simulation distance) is loaded and sent but
+    /// its entities do not tick, as vanilla's chunks below the entity-ticking level.
+    void add_simulation_ticket(ChunkPos pos);
+    /// @brief Removes one simulation ticket from `pos`.
+    void remove_simulation_ticket(ChunkPos pos);
+    /// @brief True when the entities in a loaded chunk tick: it has a forceload, spawn or
+    /// simulation ticket, or no player ticket (a chunk without tickets ticks until it unloads, as
+    /// every chunk did before players). False for a chunk only players see from beyond
+    /// simulation distance, and for a chunk that is not loaded.
+    bool is_entity_ticking(ChunkPos pos) const noexcept;
     /// @brief Adds or removes a forceload ticket; true when that changed something.
     bool set_forced(ChunkPos pos, bool forced);
     /// @brief Chunks with a forceload ticket (vanilla's data/chunks.dat).
@@ -306,6 +326,7 @@ private:
         }
     };
     void update_sky_darken() noexcept;
+    bool ticks_entities_by_tickets(ChunkPos pos) const noexcept;  // is_entity_ticking without the loaded check
     void warn(const std::string& message);
     void fail_ai(ServerMob& mob, const char* what);
     PluginCodeProbe* probe_ = nullptr;
@@ -335,6 +356,7 @@ private:
     MobKind* mobs_ = nullptr;                // the built-in kinds, for the Level API's typed calls
     ItemEntityKind* items_ = nullptr;
     ArrowKind* arrows_ = nullptr;
+    PlayerEntityKind* players_ = nullptr;
     std::int64_t game_time_ = 0;
     std::int64_t day_time_ = 0;
     std::int32_t next_network_id_ = 1;
@@ -353,6 +375,11 @@ private:
     // loaded, a bad field): kept verbatim and written back with their column.
     std::unordered_map<ChunkPos, std::vector<nbt::Compound>, PosHash> dormant_;
     std::map<ChunkPos, std::int32_t> player_tickets_;
+    std::map<ChunkPos, std::int32_t> simulation_tickets_;
+    // Chunks with player tickets whose entities do not tick (see is_entity_ticking), rebuilt by
+    // tick() when a ticket changed; empty without players, so a world without players ticks as before.
+    std::unordered_set<ChunkPos, PosHash> frozen_;
+    bool frozen_dirty_ = false;
     std::function<void(const std::string&)> warn_;
     std::function<void(const std::string&)> error_;
     std::int64_t chunks_unloaded_ = 0;

@@ -106,11 +106,12 @@ struct EntityTypeInfo {
 /// @brief Handles to the vanilla entity types registered by register_vanilla_entity_types.
 struct VanillaEntityTypes {
     Handle<EntityTypeInfo> item, zombie, skeleton, villager, iron_golem, allay, pig, wolf, slime, arrow;  ///< the types
+    Handle<EntityTypeInfo> player;  ///< minecraft:player (the server's players; never given AI)
 };
 
 /// @brief Registers the size, category and attribute defaults of the vanilla entity types the
 /// reference world and its tests use (item, zombie, skeleton, villager, iron_golem, allay, pig,
-/// wolf, slime, arrow), with vanilla's numbers. Their AI comes from plugins; this is only their data.
+/// wolf, slime, arrow, player), with vanilla's numbers. Their AI comes from plugins; this is only their data.
 VanillaEntityTypes register_vanilla_entity_types(Registry<EntityTypeInfo>& registry);
 
 }  // namespace mobsdk
