@@ -33,6 +33,11 @@ public:
     std::string_view name() const override { return player_->name; }
     std::int32_t permission_level() const override { return level_; }
     std::optional<Uuid> player() const override { return player_->uuid; }
+    /// The player's entity in the world: `@s`, and what `tp`, `gamemode` act on without targets.
+    std::optional<EntityHandle> entity() const override {
+        if (player_->entity.valid()) return player_->entity;
+        return std::nullopt;
+    }
 
 private:
     PlayerList* list_;
