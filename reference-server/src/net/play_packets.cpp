@@ -154,12 +154,6 @@ std::string encode_system_chat(std::string_view text, std::string_view color, bo
     return w.take();
 }
 
-std::string encode_entity_event(std::int32_t entity_id, std::uint8_t event) {
-    PacketWriter w(0x1D);
-    w.i32(entity_id).u8(event);
-    return w.take();
-}
-
 std::string encode_keep_alive(std::int64_t id) {
     PacketWriter w(0x24);
     w.i64(id);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "mobserver/command/commands.hpp"
+#include "mobserver/net/entity_packets.hpp"
 #include "mobserver/net/play_packets.hpp"
 #include "mobserver/server/player_list.hpp"
 
@@ -69,7 +70,7 @@ bool PlayerList::detect_spam(ServerPlayer& p) {
 
 void PlayerList::send_permission_level(ServerPlayer& p) {
     const std::int32_t level = std::clamp(permission_level(p.uuid), 0, kMaxPermissionLevel);
-    p.connection->send(encode_entity_event(p.entity_id, static_cast<std::uint8_t>(24 + level)));
+    p.connection->send(encode_entity_event(p.entity_id, static_cast<std::int8_t>(24 + level)));
 }
 
 ServerPlayer* PlayerList::find(const Uuid& uuid) noexcept {

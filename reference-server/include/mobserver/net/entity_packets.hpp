@@ -46,7 +46,7 @@ std::string encode_teleport_entity(std::int32_t id, const Vec3& pos, std::int8_t
 std::string encode_rotate_head(std::int32_t id, std::int8_t y_head_rot);
 /// @brief Play 0x58 Set Entity Velocity: blocks per tick, clamped to ±3.9 and sent in 1/8000 as vanilla.
 std::string encode_entity_velocity(std::int32_t id, const Vec3& motion);
-/// @brief Play 0x1D Entity Event (3: death).
+/// @brief Play 0x1D Entity Event (3: death; 24–28 tell a player its permission level 0–4).
 std::string encode_entity_event(std::int32_t id, std::int8_t event);
 /// @brief Play 0x19 Damage Event: the damage type's registry id, the causing and direct entities' ids
 /// (-1: none; sent as id + 1 as vanilla does).

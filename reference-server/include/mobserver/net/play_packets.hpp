@@ -78,9 +78,6 @@ std::string encode_section_blocks_update(std::int32_t cx, std::int32_t sy, std::
 /// @brief Play 0x69 System Chat Message: `text` as a text component, with an optional colour,
 /// italic when asked (vanilla's whispers and operator broadcasts are grey italic).
 std::string encode_system_chat(std::string_view text, std::string_view color = {}, bool italic = false);
-/// @brief Play 0x1D Entity Event: `event` for entity `entity_id` (24–28 tell a player its
-/// permission level 0–4).
-std::string encode_entity_event(std::int32_t entity_id, std::uint8_t event);
 /// @brief Play 0x24 Keep Alive.
 std::string encode_keep_alive(std::int64_t id);
 /// @brief Play 0x5B Set Health (health, food, saturation).
