@@ -824,7 +824,7 @@ void register_vanilla_commands(CommandDispatcher& dispatcher, ServerControl& ser
     register_forceload(dispatcher, server);
     register_tick(dispatcher, server);
     register_debug(dispatcher, server);
-    if (PlayerAdmin* players = server.player_admin()) register_player_commands(dispatcher, *players);
+    if (PlayerAdmin* players = server.player_admin()) register_player_commands(dispatcher, *players, server);
     apply_permission_levels(dispatcher);
 }
 

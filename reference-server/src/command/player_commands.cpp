@@ -3,7 +3,6 @@
 // read them: a name, a UUID, or @a, @p, @r, @s (options in brackets are not read here; see
 // docs/server.md).
 #include <algorithm>
-#include <random>
 
 #include "mobserver/command/arguments.hpp"
 #include "mobserver/command/commands.hpp"
@@ -11,6 +10,7 @@
 #include "mobserver/command/selector.hpp"
 #include "mobserver/net/offline_uuid.hpp"
 #include "mobserver/server/user_lists.hpp"
+#include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
 
@@ -83,7 +83,7 @@ std::shared_ptr<const ArgumentType> profiles_arg() { return std::make_shared<Pla
 
 // EntitySelector.findPlayers, for the players online.
 Result<std::vector<OnlinePlayer>, CommandError> select_players(const PlayerSelector& s, const PlayerAdmin& players,
-                                                               const CommandSource& source) {
+                                                               const CommandSource& source, RandomSource& random) {
     if (s.uses_selector() && source.permission_level() < 2)
         return unexpected(CommandError::plain("Selector not allowed"));
     std::vector<OnlinePlayer> online = players.online_players();
@@ -111,8 +111,9 @@ Result<std::vector<OnlinePlayer>, CommandError> select_players(const PlayerSelec
             break;
         case PlayerSelector::Kind::Random:
             if (!online.empty()) {
-                static std::minstd_rand random(std::random_device{}());
-                out.push_back(online[std::uniform_int_distribution<std::size_t>(0, online.size() - 1)(random)]);
+                // The level's seeded random, as the entity selectors' @r.
+                out.push_back(
+                    online[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(online.size())))]);
             }
             break;
         case PlayerSelector::Kind::Self:
@@ -127,7 +128,7 @@ Result<std::vector<OnlinePlayer>, CommandError> select_players(const PlayerSelec
 // GameProfileArgument.getGameProfiles: a player online by that name, else (offline mode) the
 // profile any valid name has.
 Result<std::vector<PlayerProfile>, CommandError> select_profiles(const PlayerSelector& s, const PlayerAdmin& players,
-                                                                 const CommandSource& source) {
+                                                                 const CommandSource& source, RandomSource& random) {
     std::vector<PlayerProfile> out;
     if (s.kind == PlayerSelector::Kind::Name) {
         for (const auto& p : players.online_players())
@@ -136,15 +137,15 @@ Result<std::vector<PlayerProfile>, CommandError> select_profiles(const PlayerSel
         out.push_back({s.name, offline_player_uuid(s.name)});
         return out;
     }
-    auto online = select_players(s, players, source);
+    auto online = select_players(s, players, source, random);
     if (!online) return unexpected(online.error());
     for (const auto& p : *online) out.push_back({p.name, p.uuid});
     return out;
 }
 
 template <class F>
-R for_players(PlayerAdmin& players, Ctx& c, F&& each) {
-    auto targets = select_players(c.get<PlayerSelector>("targets"), players, c.source());
+R for_players(PlayerAdmin& players, ServerControl& server, Ctx& c, F&& each) {
+    auto targets = select_players(c.get<PlayerSelector>("targets"), players, c.source(), server.world().random());
     if (!targets) return unexpected(targets.error());
     for (const auto& p : *targets) each(p);
     return static_cast<int>(targets->size());
@@ -152,8 +153,8 @@ R for_players(PlayerAdmin& players, Ctx& c, F&& each) {
 
 // op, deop, whitelist add/remove: `change` returns false when the player was already so.
 template <class F>
-R change_profiles(PlayerAdmin& players, Ctx& c, const std::string& failed, F&& change) {
-    auto targets = select_profiles(c.get<PlayerSelector>("targets"), players, c.source());
+R change_profiles(PlayerAdmin& players, ServerControl& server, Ctx& c, const std::string& failed, F&& change) {
+    auto targets = select_profiles(c.get<PlayerSelector>("targets"), players, c.source(), server.world().random());
     if (!targets) return unexpected(targets.error());
     int changed = 0;
     for (const auto& p : *targets)
@@ -162,7 +163,7 @@ R change_profiles(PlayerAdmin& players, Ctx& c, const std::string& failed, F&& c
     return changed;
 }
 
-void register_chat(CommandDispatcher& d, PlayerAdmin& players) {
+void register_chat(CommandDispatcher& d, PlayerAdmin& players, ServerControl& server) {
     d.root().literal("say").argument("message", greedy_string_arg()).executes([&players](Ctx& c) -> R {
         players.broadcast_message("[" + std::string(c.source().name()) + "] " + c.get<std::string>("message"));
         return 1;
@@ -172,21 +173,23 @@ void register_chat(CommandDispatcher& d, PlayerAdmin& players) {
         return 1;
     });
     auto& msg = d.root().literal("msg");
-    msg.argument("targets", players_arg()).argument("message", greedy_string_arg()).executes([&players](Ctx& c) {
-        const std::string& text = c.get<std::string>("message");
-        const std::string from(c.source().name());
-        return for_players(players, c, [&](const OnlinePlayer& p) {
-            players.send_message(p.uuid, from + " whispers to you: " + text, MessageStyle::Whisper);
-            c.source().send_message("You whisper to " + p.name + ": " + text, MessageStyle::Whisper);
+    msg.argument("targets", players_arg())
+        .argument("message", greedy_string_arg())
+        .executes([&players, &server](Ctx& c) {
+            const std::string& text = c.get<std::string>("message");
+            const std::string from(c.source().name());
+            return for_players(players, server, c, [&](const OnlinePlayer& p) {
+                players.send_message(p.uuid, from + " whispers to you: " + text, MessageStyle::Whisper);
+                c.source().send_message("You whisper to " + p.name + ": " + text, MessageStyle::Whisper);
+            });
         });
-    });
     d.root().literal("tell").redirect(msg);
     d.root().literal("w").redirect(msg);
 }
 
-void register_admin(CommandDispatcher& d, PlayerAdmin& players) {
-    auto kick = [&players](Ctx& c, const std::string& reason) {
-        return for_players(players, c, [&](const OnlinePlayer& p) {
+void register_admin(CommandDispatcher& d, PlayerAdmin& players, ServerControl& server) {
+    auto kick = [&players, &server](Ctx& c, const std::string& reason) {
+        return for_players(players, server, c, [&](const OnlinePlayer& p) {
             players.kick(p.uuid, reason);
             c.source().send_success("Kicked " + p.name + ": " + reason);
         });
@@ -197,16 +200,16 @@ void register_admin(CommandDispatcher& d, PlayerAdmin& players) {
         return kick(c, c.get<std::string>("reason"));
     });
 
-    d.root().literal("op").argument("targets", profiles_arg()).executes([&players](Ctx& c) {
-        return change_profiles(players, c, "Nothing changed. The player already is an operator",
+    d.root().literal("op").argument("targets", profiles_arg()).executes([&players, &server](Ctx& c) {
+        return change_profiles(players, server, c, "Nothing changed. The player already is an operator",
                                [&](const PlayerProfile& p) {
                                    if (!players.op(p)) return false;
                                    c.source().send_success("Made " + p.name + " a server operator");
                                    return true;
                                });
     });
-    d.root().literal("deop").argument("targets", profiles_arg()).executes([&players](Ctx& c) {
-        return change_profiles(players, c, "Nothing changed. The player is not an operator",
+    d.root().literal("deop").argument("targets", profiles_arg()).executes([&players, &server](Ctx& c) {
+        return change_profiles(players, server, c, "Nothing changed. The player is not an operator",
                                [&](const PlayerProfile& p) {
                                    if (!players.deop(p)) return false;
                                    c.source().send_success("Made " + p.name + " no longer a server operator");
@@ -215,7 +218,7 @@ void register_admin(CommandDispatcher& d, PlayerAdmin& players) {
     });
 }
 
-void register_whitelist(CommandDispatcher& d, PlayerAdmin& players) {
+void register_whitelist(CommandDispatcher& d, PlayerAdmin& players, ServerControl& server) {
     auto& wl = d.root().literal("whitelist");
     for (const bool on : {true, false}) {
         wl.literal(on ? "on" : "off").executes([&players, on](Ctx& c) -> R {
@@ -238,15 +241,15 @@ void register_whitelist(CommandDispatcher& d, PlayerAdmin& players) {
         c.source().send_success("There are " + std::to_string(names.size()) + " whitelisted player(s): " + joined);
         return static_cast<int>(names.size());
     });
-    wl.literal("add").argument("targets", profiles_arg()).executes([&players](Ctx& c) {
-        return change_profiles(players, c, "Player is already whitelisted", [&](const PlayerProfile& p) {
+    wl.literal("add").argument("targets", profiles_arg()).executes([&players, &server](Ctx& c) {
+        return change_profiles(players, server, c, "Player is already whitelisted", [&](const PlayerProfile& p) {
             if (!players.whitelist_add(p)) return false;
             c.source().send_success("Added " + p.name + " to the whitelist");
             return true;
         });
     });
-    wl.literal("remove").argument("targets", profiles_arg()).executes([&players](Ctx& c) {
-        auto r = change_profiles(players, c, "Player is not whitelisted", [&](const PlayerProfile& p) {
+    wl.literal("remove").argument("targets", profiles_arg()).executes([&players, &server](Ctx& c) {
+        auto r = change_profiles(players, server, c, "Player is not whitelisted", [&](const PlayerProfile& p) {
             if (!players.whitelist_remove(p)) return false;
             c.source().send_success("Removed " + p.name + " from the whitelist");
             return true;
@@ -264,10 +267,10 @@ void register_whitelist(CommandDispatcher& d, PlayerAdmin& players) {
 
 }  // namespace
 
-void register_player_commands(CommandDispatcher& dispatcher, PlayerAdmin& players) {
-    register_chat(dispatcher, players);
-    register_admin(dispatcher, players);
-    register_whitelist(dispatcher, players);
+void register_player_commands(CommandDispatcher& dispatcher, PlayerAdmin& players, ServerControl& server) {
+    register_chat(dispatcher, players, server);
+    register_admin(dispatcher, players, server);
+    register_whitelist(dispatcher, players, server);
 }
 
 }  // namespace mobsdk::server

@@ -621,12 +621,13 @@ void MinecraftServer::start_debug_web() {
 void MinecraftServer::publish_debug_view() {
     if (!world_) return;
     // Every tick: the watched mobs' histories, so that nothing that lasts a tick is missed.
-    debug_histories_->observe(*world_, debug_web_->watched());
+    std::vector<std::string> watched = debug_web_->watched();
+    debug_histories_->observe(*world_, watched);
     const auto now = Clock::now();
     if (now - debug_web_last_ < kDebugWebPeriod) return;
     debug_web_last_ = now;
     DebugViewRequest request;
-    request.watched = debug_web_->watched();
+    request.watched = std::move(watched);
     request.histories = debug_histories_.get();
     request.frozen = ticks_.frozen();
     // POIs and the ground change rarely: sent to each page around the point it chose (the spawn,

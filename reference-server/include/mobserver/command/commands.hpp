@@ -27,8 +27,9 @@ class PlayerAdmin;
 void register_vanilla_commands(CommandDispatcher& dispatcher, ServerControl& server);
 
 /// @brief Registers the player commands: say, me, msg (tell, w), kick, op, deop, whitelist (see
-/// player_commands.cpp). `players` must outlive the dispatcher.
-void register_player_commands(CommandDispatcher& dispatcher, PlayerAdmin& players);
+/// player_commands.cpp). `players` and `server` must outlive the dispatcher; `@r` rolls the
+/// random of `server`'s world, as the entity selectors do.
+void register_player_commands(CommandDispatcher& dispatcher, PlayerAdmin& players, ServerControl& server);
 
 /// @brief The permission level vanilla requires for a command ("stop" 4, "op" 3, "time" 2, "list"
 /// 0…); 2 for a name it does not know.
