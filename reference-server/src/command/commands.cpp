@@ -266,9 +266,11 @@ std::string game_mode_long_name(GameMode mode) {
     return "?";
 }
 
-// Vanilla's GameModeCommand.setMode: only players whose game mode changed count and are named;
-// a player's client hears of it from PlayerList at the end of the tick (Game Event 3, abilities,
-// tab list).
+// Vanilla's GameModeCommand.setMode and logGamemodeChange: only players whose game mode changed
+// count and are named; a player changed by another source is told ("Your game mode has been
+// updated to Creative Mode", vanilla's gameMode.changed, sent while the sendCommandFeedback game
+// rule is true: this server has no such rule, so always); its client hears of the mode itself
+// from PlayerList at the end of the tick (Game Event 3, abilities, tab list).
 R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets, GameMode mode) {
     World& world = server.world();
     int changed = 0;
@@ -277,8 +279,14 @@ R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& 
         PlayerEntity* player = world.player(world.entities().slot(h));
         if (!player || !player->set_game_mode(mode)) continue;
         ++changed;
-        if (self && *self == h) c.source().send_success("Set own game mode to " + game_mode_long_name(mode));
-        else c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
+        if (self && *self == h) {
+            c.source().send_success("Set own game mode to " + game_mode_long_name(mode));
+            continue;
+        }
+        if (PlayerAdmin* players = server.player_admin())
+            players->send_message(player->data().uuid, "Your game mode has been updated to " + game_mode_long_name(mode),
+                                  MessageStyle::Plain);
+        c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
     }
     return changed;
 }

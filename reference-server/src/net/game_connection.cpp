@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <deque>
+#include <optional>
 #include <utility>
 
 #include <boost/asio.hpp>
@@ -59,6 +60,7 @@ public:
           idle_timer_(socket_.get_executor()),
           close_timer_(socket_.get_executor()),
           login_timer_(socket_.get_executor()),
+          keep_alive_timer_(socket_.get_executor()),
           id_(id),
           address_(std::move(address)),
           options_(options),
@@ -111,7 +113,7 @@ public:
     bool reserve(std::size_t n) {
         if (closing_.load()) return false;
         if (queued_.fetch_add(n) + n > options_.max_queued_bytes) {
-            disconnect("Disconnected: the client does not read the server's packets fast enough");
+            too_slow();
             return false;
         }
         return true;
@@ -136,6 +138,18 @@ public:
                 self->write_body(body, body.size());
             });
             self->queued_.fetch_sub(n - counted);
+        });
+    }
+
+    // The queue passed the limit: closed at once (a Disconnect would only wait behind the rest).
+    void too_slow() {
+        if (closing_.exchange(true)) return;
+        asio::post(socket_.get_executor(), [self = shared_from_this()] {
+            const std::string limit = std::to_string(self->options_.max_queued_bytes);
+            self->listener_->emit("WARN", self->who() + " does not read what the server sends: more than " + limit +
+                                              " bytes queued (network-max-queued-bytes), disconnecting");
+            self->reason_ = "Too slow: more than " + limit + " bytes were queued for the client";
+            self->close(self->reason_);
         });
     }
 
@@ -203,9 +217,10 @@ private:
         }
     }
 
+    std::string who() const { return name_.empty() ? "/" + address_ : name_ + " (/" + address_ + ")"; }
+
     void bad_packet(const std::string& what) {
-        listener_->emit("WARN", (name_.empty() ? "/" + address_ : name_ + " (/" + address_ + ")") + " sent a bad " +
-                                    std::string(game_state_name(state())) + " packet: " + what);
+        listener_->emit("WARN", who() + " sent a bad " + std::string(game_state_name(state())) + " packet: " + what);
         refuse("Bad packet: " + what);
     }
 
@@ -231,18 +246,47 @@ private:
                 for (const auto& body : configuration_) write_body(body);
                 configuration_.clear();
                 write_body(PacketWriter(0x02).body());  // Finish Configuration
+                schedule_keep_alive();
                 return;
             }
             case Phase::Configuration:
                 if (std::holds_alternative<FinishConfiguration>(packet)) {
                     phase_ = Phase::Play;
                     login_timer_.cancel();
+                    keep_alive_timer_.cancel();
                     service_->configured(shared_from_this());
+                    // The client's settings (its view distance) reach the player once it is in play.
+                    if (client_information_) service_->packet(shared_from_this(), std::move(*client_information_));
+                } else if (auto* info = std::get_if<ClientInformation>(&packet)) {
+                    client_information_ = std::move(*info);
+                } else if (const auto* k = std::get_if<KeepAliveResponse>(&packet)) {
+                    // Vanilla's ServerCommonPacketListenerImpl.handleKeepAlive: only the id sent counts.
+                    if (!keep_alive_pending_ || k->id != keep_alive_id_) return refuse("Timed out");
+                    keep_alive_pending_ = false;
                 }
-                return;  // client information, plugin messages, keep-alives: nothing to do yet
+                return;  // plugin messages, pongs, resource pack answers: nothing to do
             case Phase::Play: service_->packet(shared_from_this(), std::move(packet)); return;
             case Phase::Closed: return;
         }
+    }
+
+    // Vanilla's keepConnectionAlive during configuration: a keep-alive every period from the start
+    // of configuration; one still unanswered when the next is due closes the connection.
+    void schedule_keep_alive() {
+        keep_alive_timer_.expires_after(options_.keep_alive_interval);
+        keep_alive_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+            if (ec || self->phase_ != Phase::Configuration || self->lingering_) return;
+            if (self->keep_alive_pending_) {
+                self->listener_->emit("INFO", self->who() + " did not answer a keep-alive in configuration in time");
+                return self->refuse("Timed out");
+            }
+            self->keep_alive_pending_ = true;
+            self->keep_alive_id_ = ++self->keep_alive_sent_;
+            PacketWriter w(0x03);  // configuration Keep Alive
+            w.i64(self->keep_alive_id_);
+            self->write_body(w.body());
+            self->schedule_keep_alive();
+        });
     }
 
     // On the strand: frames and queues a body; `counted` bytes were added to queued_ by send().
@@ -310,6 +354,7 @@ private:
         idle_timer_.cancel();
         close_timer_.cancel();
         login_timer_.cancel();
+        keep_alive_timer_.cancel();
         listener_->remove_session(id_);
         if (known) service_->closed(shared_from_this(), reason_.empty() ? reason : reason_);
     }
@@ -325,6 +370,7 @@ private:
     asio::steady_timer idle_timer_;
     asio::steady_timer close_timer_;
     asio::steady_timer login_timer_;
+    asio::steady_timer keep_alive_timer_;
     const std::uint64_t id_;
     const std::string address_;
     const GameOptions options_;
@@ -333,6 +379,10 @@ private:
     std::array<char, 16384> read_buf_{};
     std::deque<Pending> write_queue_;
     std::vector<std::string> configuration_;
+    std::optional<ClientInformation> client_information_;  // the last one received in configuration
+    std::int64_t keep_alive_id_ = 0;                       // the configuration keep-alive waiting for its answer
+    std::int64_t keep_alive_sent_ = 0;
+    bool keep_alive_pending_ = false;
     std::atomic<std::size_t> queued_{0};
     std::atomic<bool> closing_{false};
     std::int32_t threshold_ = -1;

@@ -46,6 +46,15 @@ void read_plugin_message(PacketReader& r) {
 
 }  // namespace
 
+std::string_view invalid_move_values(const MovePlayer& m) noexcept {
+    if (m.has_pos && (!std::isfinite(m.x) || !std::isfinite(m.y) || !std::isfinite(m.z)))
+        return "a coordinate is not a finite number";
+    if (m.has_rot && (!std::isfinite(m.yaw) || !std::isfinite(m.pitch))) return "an angle is not a finite number";
+    if (m.has_pos && (std::abs(m.x) > kMaxHorizontal || std::abs(m.z) > kMaxHorizontal || std::abs(m.y) > kMaxVertical))
+        return "a coordinate is beyond ±3.0E7 (x, z) or ±2.0E7 (y)";
+    return {};
+}
+
 std::string_view game_state_name(GameState state) noexcept {
     switch (state) {
         case GameState::Login: return "login";
@@ -151,14 +160,7 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                         m.pitch = r.f32();
                     }
                     m.on_ground = r.boolean();
-                    if (!r.finish("Move Player")) return unexpected("Move Player: " + r.error());
-                    if (!std::isfinite(m.x) || !std::isfinite(m.y) || !std::isfinite(m.z) || !std::isfinite(m.yaw) ||
-                        !std::isfinite(m.pitch))
-                        return unexpected(std::string("Move Player: Invalid move player packet received"));
-                    if (std::abs(m.x) > kMaxHorizontal || std::abs(m.z) > kMaxHorizontal ||
-                        std::abs(m.y) > kMaxVertical)
-                        return unexpected(std::string("Move Player: Illegal position"));
-                    return ServerboundPacket(m);
+                    return done(r, "Move Player", m);  // its values are checked by invalid_move_values
                 }
                 default:
                     // Vanilla's other play packets (0x01–0x36): read but not acted on yet.

@@ -153,6 +153,7 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     p.connection = connection;
     p.name = connection->name();
     p.uuid = connection->uuid();
+    p.view_distance = settings_.view_distance;
     place(p);
     if (!p.entity.valid()) {
         connection->disconnect("The server cannot place players (no minecraft:player entity type)");
@@ -319,27 +320,8 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
         if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();
         return;
     }
-    if (const auto* m = std::get_if<MovePlayer>(&packet)) {
-        if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
-        PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
-        if (!e) return;
-        if (m->has_pos) {
-            const Vec3 to{m->x, m->y, m->z};
-            if (!check_move(p, to)) {
-                teleport(p);  // back to the last good position
-                return;
-            }
-            p.pos = to;
-            world_->teleport(p.entity, to);
-        }
-        if (m->has_rot) {
-            p.yaw = e->data().y_rot = m->yaw;
-            p.pitch = e->data().x_rot = m->pitch;
-        }
-        e->data().on_ground = m->on_ground;
-        update_view(p, false);
-        return;
-    }
+    if (const auto* m = std::get_if<MovePlayer>(&packet)) return on_move(p, *m);
+    if (const auto* i = std::get_if<ClientInformation>(&packet)) return set_client_view_distance(p, i->view_distance);
     if (const auto* b = std::get_if<ChunkBatchReceived>(&packet)) {
         // Vanilla's PlayerChunkSender.onChunkBatchReceivedByClient.
         p.unacknowledged_batches = std::max(0, p.unacknowledged_batches - 1);
@@ -380,7 +362,8 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
 }
 
 void PlayerList::on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason) {
-    logging_in_.erase(connection.get());
+    // Vanilla's configuration listener logs it too ("tester lost connection: Timed out").
+    if (logging_in_.erase(connection.get())) log_("INFO", connection->name() + " lost connection: " + reason);
     if (ServerPlayer* p = find(connection.get())) remove(*p, reason);
 }
 
@@ -405,11 +388,11 @@ void PlayerList::remove(ServerPlayer& player, const std::string& reason) {
     broadcast(encode_system_chat(left, "yellow"));
 }
 
-bool PlayerList::in_view(ChunkPos center, ChunkPos pos) const noexcept {
+bool PlayerList::in_view(ChunkPos center, ChunkPos pos, std::int32_t view_distance) noexcept {
     // Vanilla's ChunkTrackingView.isWithinDistance with the outer ring adjacent to the border.
     const std::int64_t dx = std::max(0, std::abs(pos.x - center.x) - 2);
     const std::int64_t dz = std::max(0, std::abs(pos.z - center.z) - 2);
-    const std::int64_t r = settings_.view_distance;
+    const std::int64_t r = view_distance;
     return dx * dx + dz * dz < r * r;
 }
 
@@ -421,7 +404,7 @@ void PlayerList::update_view(ServerPlayer& p, bool force) {
     p.connection->send(encode_center_chunk(now));
     // Forget what left the view…
     for (auto it = p.in_view.begin(); it != p.in_view.end();) {
-        if (in_view(now, *it)) {
+        if (in_view(now, *it, p.view_distance)) {
             ++it;
             continue;
         }
@@ -430,11 +413,11 @@ void PlayerList::update_view(ServerPlayer& p, bool force) {
         it = p.in_view.erase(it);
     }
     // …and ticket what entered it; send_chunks loads and sends it, nearest first.
-    const std::int32_t r = settings_.view_distance + 2;
+    const std::int32_t r = p.view_distance + 2;
     for (std::int32_t x = now.x - r; x <= now.x + r; ++x)
         for (std::int32_t z = now.z - r; z <= now.z + r; ++z) {
             const ChunkPos c{x, z};
-            if (in_view(now, c) && p.in_view.insert(c).second) world_->add_player_ticket(c);
+            if (in_view(now, c, p.view_distance) && p.in_view.insert(c).second) world_->add_player_ticket(c);
         }
     // Vanilla's simulation ticket (level 31 - simulation-distance, spread to the neighbours): the
     // square of chunks within simulation-distance is loaded and its entities tick.
@@ -538,6 +521,7 @@ void PlayerList::tick() {
     // A keep-alive timeout only asks the connection to close; the player leaves when it has.
     for (auto& p : players_) {
         sync_from_entity(*p);
+        tick_floating(*p);
         keep_alive(*p, now);
         if (p->chat_spam > 0) --p->chat_spam;
         if (ticks_ % 20 == 0)

@@ -232,6 +232,8 @@ std::optional<SetError> set_key(ServerProperties& p, std::string_view key, std::
     if (key == "enforce-whitelist") return set_bool(p.enforce_whitelist, value);
     if (key == "op-permission-level") return set_int(p.op_permission_level, value, 1, 4);
     if (key == "network-keep-alive-ms") return set_int(p.network_keep_alive_ms, value, 50, 600000);
+    if (key == "network-max-queued-bytes") return set_int(p.network_max_queued_bytes, value, 65536, kMaxInt);
+    if (key == "allow-flight") return set_bool(p.allow_flight, value);
     if (key == "debug-web-port") return set_int(p.debug_web_port, value, 0, 65535);
     if (key == "debug-web-ip") return set_non_empty(p.debug_web_ip, trim_right(value));
     return std::nullopt;
@@ -497,6 +499,8 @@ std::string write_properties(const ServerProperties& p, std::time_t now) {
     all["enforce-whitelist"] = p.enforce_whitelist ? "true" : "false";
     all["op-permission-level"] = int_text(p.op_permission_level);
     all["network-keep-alive-ms"] = int_text(p.network_keep_alive_ms);
+    all["network-max-queued-bytes"] = int_text(p.network_max_queued_bytes);
+    all["allow-flight"] = p.allow_flight ? "true" : "false";
     all["debug-web-port"] = int_text(p.debug_web_port);
     all["debug-web-ip"] = p.debug_web_ip;
 

@@ -353,6 +353,8 @@ std::string MinecraftServer::start() {
     auto game = std::make_shared<GameOptions>();
     game->compression_threshold = properties_.network_compression_threshold;
     game->online_mode = properties_.online_mode;
+    game->max_queued_bytes = static_cast<std::size_t>(properties_.network_max_queued_bytes);
+    game->keep_alive_interval = std::chrono::milliseconds(properties_.network_keep_alive_ms);
     so.game_options = std::move(game);
     status_ = std::make_unique<StatusServer>(
         io_, so,
@@ -690,6 +692,7 @@ PlayerListSettings MinecraftServer::player_settings() {
         log_.warn("Failed to load the operators list, so there are none: " + ops.error());
     }
     s.keep_alive_interval = std::chrono::milliseconds(properties_.network_keep_alive_ms);
+    s.allow_flight = properties_.allow_flight;
     return s;
 }
 

@@ -90,10 +90,12 @@ async function joinBot(port, username, { beforeSpawn } = {}) {
   return bot;
 }
 
-/** A raw minecraft-protocol client; resolves once it is in play. `packets` records every packet. */
-async function rawClient(port, username, options = {}) {
+/** A raw minecraft-protocol client; resolves once it is in play. `packets` records every packet;
+ * `setup(client)` runs before it connects. */
+async function rawClient(port, username, options = {}, setup = null) {
   const mc = requireInterop('minecraft-protocol');
   const client = mc.createClient({ host: '127.0.0.1', port, username, version: VERSION, auth: 'offline', ...options });
+  if (setup) setup(client);
   client.packets = [];
   client.ended = false;
   client.on('packet', (data, meta) => client.packets.push({ name: meta.name, state: meta.state, data }));
@@ -148,6 +150,67 @@ function loginDisconnectText(bytes) {
 }
 
 const chunkDistance = (c) => c.x * c.x + c.z * c.z;
+
+/** Client Information with view distance `viewDistance` (configuration 0x00, play 0x09). */
+const clientSettings = (viewDistance) => ({ locale: 'en_us', viewDistance, chatFlags: 0, chatColors: true, skinParts: 127,
+  mainHand: 1, enableTextFiltering: false, enableServerListing: true });
+
+/** True when chunk (dx, dz) from the centre is within view distance r (PlayerList::in_view). */
+function inView(r, dx, dz) {
+  const a = Math.max(0, Math.abs(dx) - 2), b = Math.max(0, Math.abs(dz) - 2);
+  return a * a + b * b < r * r;
+}
+function viewSize(r) {
+  let n = 0;
+  for (let x = -r - 2; x <= r + 2; ++x) for (let z = -r - 2; z <= r + 2; ++z) if (inView(r, x, z)) ++n;
+  return n;
+}
+
+/** The game time (`time query gametime`). */
+async function gameTime(s) {
+  return Number((await s.command('time query gametime', /The time is \d+/)).match(/The time is (\d+)/)[1]);
+}
+
+/** A raw client (no compression: network-compression-threshold=-1) that logs in, acknowledges the
+ * login and stays in configuration, echoing configuration keep-alives when `answer`. Resolves with
+ * every packet received ({state, id, body}) once the server has closed the connection. */
+function configurationClient(port, name, { answer }) {
+  return new Promise((resolve, reject) => {
+    const packets = [];
+    let buf = Buffer.alloc(0), state = 'login';
+    const sock = net.connect({ host: '127.0.0.1', port }, () => sock.write(Buffer.concat([handshake(765, port), loginStart(name)])));
+    const timer = setTimeout(() => { sock.destroy(); reject(new Error(`${name}: the server did not close the connection`)); }, 20000);
+    const readVarint = (b, at) => {
+      let v = 0;
+      for (let i = 0; i < 5; ++i) {
+        if (at + i >= b.length) return null;
+        v |= (b[at + i] & 0x7f) << (7 * i);
+        if (!(b[at + i] & 0x80)) return { v, size: i + 1 };
+      }
+      throw new Error('bad VarInt');
+    };
+    sock.on('data', (d) => {
+      buf = Buffer.concat([buf, d]);
+      for (;;) {
+        const len = readVarint(buf, 0);
+        if (!len || buf.length < len.size + len.v) break;
+        const packet = buf.subarray(len.size, len.size + len.v);
+        buf = buf.subarray(len.size + len.v);
+        const id = readVarint(packet, 0);
+        const body = packet.subarray(id.size);
+        packets.push({ state, id: id.v, body });
+        if (state === 'login' && id.v === 0x02) {  // Login Success: acknowledge it
+          sock.write(frame(varint(0x03)));
+          state = 'configuration';
+        } else if (state === 'configuration' && id.v === 0x03 && answer) {  // Keep Alive: echo its id
+          sock.write(frame(Buffer.concat([varint(0x03), body])));
+        }
+      }
+    });
+    sock.on('error', () => {});
+    sock.on('close', () => { clearTimeout(timer); resolve(packets); });
+  });
+}
 
 export const tests = {
   // A bot joins a frozen superflat world in spectator mode: the registries hold what a vanilla
@@ -463,7 +526,8 @@ export const tests = {
   },
 
   // Bad packets close only the connection that sent them: an unknown play packet, an oversized
-  // frame and a compressed packet whose declared length lies; a bot already in keeps playing.
+  // frame, a compressed packet whose declared length lies and moves to a NaN or absurd position;
+  // a bot already in keeps playing.
   async players_bad_packets({ binary, tmp }) {
     const s = await startServer(binary, tmp, 'players_bad_packets');
     const bot = await joinBot(s.port, 'steady');
@@ -486,6 +550,17 @@ export const tests = {
       liar.socket.write(Buffer.concat([varint(inner.length), inner]));
       await until(() => liar.ended, { what: 'the liar disconnected' });
       await s.waitFor(/liar .*sent a bad play packet: Badly compressed packet/);
+
+      // A position vanilla calls invalid (NaN) and one beyond its clamp (|x| > 3.0E7): vanilla's
+      // "Invalid move player packet received", with the reason in the log.
+      for (const [name, x] of [['nan', NaN], ['absurd', 4.0e7]]) {
+        const mover = await rawClient(s.port, name);
+        mover.write('position', { x, y: -60, z: 0.5, onGround: true });
+        await until(() => mover.ended, { what: `${name} disconnected` });
+        assert(disconnectReason(mover).includes('Invalid move player packet received'), disconnectReason(mover));
+      }
+      await s.waitFor(/nan \(\/127\.0\.0\.1\) sent an invalid move: a coordinate is not a finite number/);
+      await s.waitFor(/absurd \(\/127\.0\.0\.1\) sent an invalid move: a coordinate is beyond/);
 
       bot.chat('still here');
       await until(() => bot.log.chat.includes('<steady> still here'), { what: 'the bot still plays' });
@@ -517,6 +592,8 @@ export const tests = {
       assertEqual(await rcon.send('gamemode creative tester'), "Set tester's game mode to Creative Mode", 'RCON feedback');
       await rcon.end();
       await until(() => bot.log.gameMode === 'creative', { what: 'game event 3 (creative) on the bot' });
+      await until(() => bot.log.chat.includes('Your game mode has been updated to Creative Mode'),
+        { what: 'vanilla\'s gameMode.changed to the player' });
       // Whole coordinates are block centres, as vanilla's.
       await s.command('tp tester 10 70 10', /Teleported tester to 10\.500000, 70\.000000, 10\.500000/);
       await botAt(bot, 10.5, 70, 10.5, 'tp');
@@ -583,6 +660,152 @@ export const tests = {
       assertEqual(await y('far'), -50, 'the far villager (beyond simulation distance) stays');
     } finally {
       bot.quit();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // Twenty bots join at once (concurrently, max-players 20) while the game runs, and all see the
+  // same villager moved by the server (a short `tp` and one beyond 8 blocks, a full teleport) at
+  // the server's position within a block. Prints the join time, the wall time and the TPS.
+  async players_twenty_join_at_once({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_twenty_join',
+      { 'max-players': '20', 'network-max-pending-per-address': '20' }, []);
+    await s.command('summon villager 8.5 -60 8.5 {NoAI:1b,Tags:["mover"],CustomName:\'"Mover"\'}', /Summoned new /);
+    const started = Date.now();
+    const time0 = await gameTime(s);
+    const bots = await Promise.all(Array.from({ length: 20 }, (_, i) => joinBot(s.port, `bot${i}`, STILL)));
+    const joinedMs = Date.now() - started;
+    try {
+      await s.command('list', /There are 20 of a max of 20 players online/);
+      const mover = (bot) => Object.values(bot.entities).find((e) => e.name === 'villager' && e.metadata?.[2]);
+      const everyBotSees = (x, y, z, what) => until(() => bots.every((bot) => {
+        const p = mover(bot)?.position;
+        return p && Math.hypot(p.x - x, p.y - y, p.z - z) < 1;
+      }), { what: `every bot sees the villager ${what}` });
+      await everyBotSees(8.5, -60, 8.5, 'where it was summoned');
+      for (const [x, z, what] of [[10.5, 9.5, 'moved by 2 blocks'], [-3.5, -6.5, 'teleported by 19 blocks'], [-2.5, -6.5, 'moved again']]) {
+        await s.command(`tp @e[tag=mover] ${x} -60 ${z}`, /Teleported Mover to /);
+        await everyBotSees(x, -60, z, what);
+      }
+      const wallMs = Date.now() - started;
+      const ticks = (await gameTime(s)) - time0;
+      const query = await s.command('tick query', /The game is (running normally|running, but can't keep up)/);
+      const average = s.messages().reverse().find((m) => m.includes('Average time per tick'));
+      console.log(`twenty bots: joined in ${joinedMs} ms; test ${wallMs} ms; ${ticks} ticks = ` +
+        `${(ticks * 1000 / wallMs).toFixed(1)} TPS; ${average}`);
+      assert(/running normally/.test(query), `the tick keeps up: ${query}`);
+      assert(bots.every((bot) => !bot.log.ended), 'every bot still connected');
+    } finally {
+      for (const bot of bots) bot.quit();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // A client that stops reading (network-max-queued-bytes lowered to 1 MiB, compression off) is
+  // disconnected once more than that waits for it, with a log line naming why; a bot already in
+  // keeps playing and the tick keeps up. The traffic: 60 kB whispers to the slow client.
+  async players_slow_client({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_slow_client',
+      { 'network-max-queued-bytes': '1048576', 'network-compression-threshold': '-1' }, []);
+    const bot = await joinBot(s.port, 'steady');
+    const slow = await rawClient(s.port, 'slow', { keepAlive: false });
+    try {
+      slow.socket.unpipe(slow.splitter);
+      slow.socket.pause();
+      const text = 'x'.repeat(60000);
+      const gone = () => s.messages().some((m) => m.includes('slow lost connection'));
+      // Bounded: 400 × 60 kB is far more than the limit and the sockets' buffers hold.
+      for (let sent = 0; sent < 400 && !gone(); sent += 10) {
+        for (let i = 0; i < 10; ++i) s.proc.stdin.write(`msg slow ${text}\n`);
+        await s.command('list', /There are \d+ of a max/);
+      }
+      await s.waitFor(/slow \(\/127\.0\.0\.1\) does not read what the server sends: more than 1048576 bytes queued \(network-max-queued-bytes\), disconnecting/);
+      await s.waitFor(/slow lost connection: Too slow: more than 1048576 bytes were queued for the client/);
+      await s.waitFor(/slow left the game/);
+      bot.chat('still here');
+      await until(() => bot.log.chat.includes('<steady> still here'), { what: 'the bot still plays' });
+      const query = await s.command('tick query', /The game is (running normally|running, but can't keep up)/);
+      assert(/running normally/.test(query), `the tick keeps up: ${query}`);
+      assert(!bot.log.ended, 'the bot is still connected');
+    } finally {
+      slow.socket.destroy();
+      bot.quit();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // The client's view distance (Client Information): vanilla's min(max(client's, 2), view-distance)
+  // chunks are sent, from configuration on; raised in play more arrive, lowered they are unloaded.
+  async players_client_view_distance({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_client_view_distance', { 'view-distance': '6' });
+    const raw = await rawClient(s.port, 'near', {}, (client) => {
+      client.on('state', (state) => { if (state === 'configuration') client.write('settings', clientSettings(1)); });
+      client.on('chunk_batch_finished', () => client.write('chunk_batch_received', { chunksPerTick: 64 }));
+    });
+    try {
+      const chunks = () => raw.packets.filter((p) => p.name === 'map_chunk').map((p) => p.data);
+      const unloads = () => raw.packets.filter((p) => p.name === 'unload_chunk').length;
+      const times = () => raw.packets.filter((p) => p.name === 'update_time').length;
+      // 1 is clamped to vanilla's minimum 2: its 49 chunks arrive, and no more by two time updates (40 ticks) later.
+      await until(() => chunks().length >= viewSize(2), { what: `${viewSize(2)} chunks` });
+      const seen = times();
+      await until(() => times() >= seen + 2, { what: 'two more time updates' });
+      assertEqual(chunks().length, viewSize(2), 'chunks of view distance 2 only');
+      assert(chunks().every((c) => inView(2, c.x, c.z)), 'every chunk within view distance 2');
+      // Raised in play: the chunks of view distance 4; 12 is clamped to the server's 6.
+      raw.write('settings', clientSettings(4));
+      await until(() => chunks().length >= viewSize(4), { what: `${viewSize(4)} chunks` });
+      raw.write('settings', clientSettings(12));
+      await until(() => chunks().length >= viewSize(6), { what: `${viewSize(6)} chunks` });
+      const at6 = times();
+      await until(() => times() >= at6 + 2, { what: 'two more time updates' });
+      assertEqual(chunks().length, viewSize(6), 'at most the server\'s view distance');
+      // Lowered: the chunks beyond view distance 2 are unloaded.
+      raw.write('settings', clientSettings(2));
+      await until(() => unloads() >= viewSize(6) - viewSize(2), { what: 'the chunks beyond view distance 2 unloaded' });
+    } finally {
+      raw.end();
+    }
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // Keep-alive during configuration (network-keep-alive-ms 500): a client that stays there without
+  // answering is dropped "Timed out" after a keep-alive; one that answers stays until
+  // network-login-timeout-ms (3 s from the accept) ends it with "Took too long to log in".
+  async players_configuration_keep_alive({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_configuration_keep_alive',
+      { 'network-keep-alive-ms': '500', 'network-login-timeout-ms': '3000', 'network-compression-threshold': '-1' });
+    const [mute, answering] = await Promise.all([configurationClient(s.port, 'mute', { answer: false }),
+      configurationClient(s.port, 'answering', { answer: true })]);
+    const config = (packets) => packets.filter((p) => p.state === 'configuration');
+    const disconnect = (packets) => config(packets).find((p) => p.id === 0x01);
+    assert(config(mute).some((p) => p.id === 0x03), 'a configuration keep-alive sent');
+    assert(disconnect(mute)?.body.includes('Timed out'), 'the silent client timed out');
+    await s.waitFor(/mute lost connection: Timed out/);
+    assert(config(answering).filter((p) => p.id === 0x03).length >= 3, 'keep-alives answered');
+    assert(disconnect(answering)?.body.includes('Took too long to log in'), 'the answering client hit the login timeout');
+    await s.waitFor(/answering lost connection: Took too long to log in/);
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // allow-flight=false (the default): a survival bot hovering 10 blocks up is kicked after 80
+  // ticks with vanilla's words, one standing on the ground stays.
+  async players_flying_kick({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_flying_kick', { 'default-gamemode': 'survival' });
+    const grounded = await joinBot(s.port, 'grounded', STILL);
+    const floater = await joinBot(s.port, 'floater', STILL);
+    try {
+      await s.command('tp floater 0.5 -50 0.5', /Teleported floater to /);
+      await until(() => floater.log.kicked, { what: 'the floater kicked' });
+      assert(floater.log.kicked.includes('Flying is not enabled on this server'), `kick reason ${floater.log.kicked}`);
+      await s.waitFor(/floater was kicked for floating too long!/);
+      await s.waitFor(/floater left the game/);
+      grounded.chat('still here');
+      await until(() => grounded.log.chat.includes('<grounded> still here'), { what: 'the grounded bot still plays' });
+      assert(!grounded.log.ended, 'the grounded bot stays');
+    } finally {
+      grounded.quit();
+      floater.quit();
     }
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
   },

@@ -127,6 +127,20 @@ BOOST_AUTO_TEST_CASE(say_me_and_msg) {
                       "msg @e hi<--[HERE]"}));  // vanilla puts the cursor at the start
 }
 
+BOOST_AUTO_TEST_CASE(gamemode_tells_the_player_another_source_changed) {
+    // Vanilla's GameModeCommand.logGamemodeChange: the target hears "gameMode.changed" unless it
+    // changed its own mode.
+    PlayersFixture f;
+    World& w = f.harness.world();
+    PlayerEntity& tester = w.player_kind().spawn(w, offline_player_uuid("tester"), "tester", {0.5, -60.0, 0.5});
+    BOOST_TEST(f.run("gamemode creative tester") == (Lines{"Set tester's game mode to Creative Mode"}));
+    BOOST_TEST(f.players.messages == (Lines{"tester: Your game mode has been updated to Creative Mode"}));
+    f.players.messages.clear();
+    f.source.set_entity(tester.handle());
+    BOOST_TEST(f.run("gamemode spectator") == (Lines{"Set own game mode to Spectator Mode"}));
+    BOOST_TEST(f.players.messages.empty());
+}
+
 BOOST_AUTO_TEST_CASE(selectors_need_level_2) {
     PlayersFixture f;
     f.source = CollectingSource("tester", {0, -60, 0});

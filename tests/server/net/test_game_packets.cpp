@@ -77,13 +77,24 @@ BOOST_AUTO_TEST_CASE(play_packets) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {
-    PacketWriter nan(0x17);
-    nan.f64(std::numeric_limits<double>::quiet_NaN()).f64(0).f64(0).boolean(true);
-    BOOST_TEST(decode_serverbound(GameState::Play, nan.body()).error() ==
-               "Move Player: Invalid move player packet received");
-    PacketWriter far(0x17);
-    far.f64(3.1e7).f64(0).f64(0).boolean(true);
-    BOOST_TEST(decode_serverbound(GameState::Play, far.body()).error() == "Move Player: Illegal position");
+    // Move Player values are read as sent and judged by invalid_move_values (the player list then
+    // disconnects with vanilla's "Invalid move player packet received").
+    auto move = [](double x, double y, double z, float yaw = 0) {
+        PacketWriter w(0x18);
+        w.f64(x).f64(y).f64(z).f32(yaw).f32(0).boolean(true);
+        return std::get<MovePlayer>(*decode_serverbound(GameState::Play, w.body()));
+    };
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    BOOST_TEST(invalid_move_values(move(0, -60, 0)).empty());
+    BOOST_TEST(invalid_move_values(move(3.0e7, 2.0e7, -3.0e7)).empty());
+    BOOST_TEST(invalid_move_values(move(nan, 0, 0)) == "a coordinate is not a finite number");
+    BOOST_TEST(invalid_move_values(move(0, inf, 0)) == "a coordinate is not a finite number");
+    BOOST_TEST(invalid_move_values(move(0, 0, 0, std::numeric_limits<float>::infinity())) ==
+               "an angle is not a finite number");
+    BOOST_TEST(invalid_move_values(move(3.1e7, 0, 0)) == "a coordinate is beyond ±3.0E7 (x, z) or ±2.0E7 (y)");
+    BOOST_TEST(invalid_move_values(move(0, -2.1e7, 0)) == "a coordinate is beyond ±3.0E7 (x, z) or ±2.0E7 (y)");
+    BOOST_TEST(invalid_move_values(move(0, 0, -3.1e7)) == "a coordinate is beyond ±3.0E7 (x, z) or ±2.0E7 (y)");
     PacketWriter extra(0x15);
     extra.i64(1).u8(0);
     BOOST_TEST(decode_serverbound(GameState::Play, extra.body()).error() ==

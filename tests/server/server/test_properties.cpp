@@ -306,6 +306,7 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
     // Sorted keys; ':' escaped in values as Java does.
     const std::string body = text.substr(text.find("1970\n") + 5);
     BOOST_TEST(body ==
+               "allow-flight=false\n"
                "debug=false\n"
                "debug-web-ip=127.0.0.1\n"
                "debug-web-port=0\n"
@@ -326,6 +327,7 @@ BOOST_AUTO_TEST_CASE(writes_vanillas_layout) {
                "network-login-timeout-ms=30000\n"
                "network-max-connections=64\n"
                "network-max-pending-per-address=8\n"
+               "network-max-queued-bytes=33554432\n"
                "online-mode=false\n"
                "op-permission-level=4\n"
                "plugins-dir=plugins\n"
@@ -351,8 +353,13 @@ BOOST_AUTO_TEST_CASE(player_keys) {
     BOOST_TEST(d.default_gamemode == "survival");
     const ServerProperties p = parse_ok(
         "online-mode=true\nnetwork-compression-threshold=-1\ndefault-gamemode=3\nwhite-list=true\n"
-        "network-keep-alive-ms=500\n");
+        "network-keep-alive-ms=500\nnetwork-max-queued-bytes=1048576\nallow-flight=true\n");
     BOOST_TEST(p.online_mode);
+    BOOST_TEST(p.network_max_queued_bytes == 1048576);
+    BOOST_TEST(p.allow_flight);
+    BOOST_TEST(!d.allow_flight);
+    BOOST_TEST(d.network_max_queued_bytes == 32 * 1024 * 1024);
+    BOOST_TEST(parse_err("network-max-queued-bytes=100\n").key == "network-max-queued-bytes");
     BOOST_TEST(p.network_compression_threshold == -1);
     BOOST_TEST(p.default_gamemode == "spectator");  // written by name, as vanilla
     BOOST_TEST(p.white_list);

@@ -29,8 +29,12 @@ struct GameOptions {
     std::int32_t compression_threshold = 256;
     /// @brief `online-mode`: true refuses every login with kOnlineModeRefusal.
     bool online_mode = false;
-    /// @brief Bytes queued for a client and not yet written past which it is disconnected as too slow.
+    /// @brief Bytes queued for a client and not yet written to its socket past which it is
+    /// disconnected as too slow (`network-max-queued-bytes`).
     std::size_t max_queued_bytes = 32 * 1024 * 1024;
+    /// @brief The keep-alive period during configuration (`network-keep-alive-ms`, vanilla's 15 s):
+    /// a client that has not answered the last one when the next is due is disconnected ("Timed out").
+    std::chrono::milliseconds keep_alive_interval{15000};
     /// @brief A client silent this long is disconnected (vanilla's 30-second read timeout).
     std::chrono::milliseconds idle_timeout{30000};
     /// @brief Login and configuration must be over this long after the accept

@@ -73,8 +73,13 @@ using ServerboundPacket =
                  ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
-/// the state, a field out of its limits, a non-finite or absurd position (beyond vanilla's
-/// ±3.0E7 horizontal, ±2.0E7 vertical clamp) or bytes left over are errors naming the packet.
+/// the state, a field out of its limits or bytes left over are errors naming the packet.
 Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::string_view body);
+
+/// @brief What makes a Move Player packet invalid, or empty when nothing does: a coordinate or an
+/// angle that is not finite (vanilla's ServerGamePacketListenerImpl.containsInvalidValues), or a
+/// coordinate beyond vanilla's clamp (±3.0E7 horizontal, ±2.0E7 vertical), which vanilla clamps and
+/// this server refuses. The player is then disconnected with "Invalid move player packet received".
+std::string_view invalid_move_values(const MovePlayer& move) noexcept;
 
 }  // namespace mobsdk::server

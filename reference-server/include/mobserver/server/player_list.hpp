@@ -33,6 +33,7 @@
 namespace mobsdk::server {
 
 class World;
+struct EntityData;
 
 /// @brief The settings players are served with (server.properties).
 struct PlayerListSettings {
@@ -51,6 +52,9 @@ struct PlayerListSettings {
     /// @brief Keep-alive period (vanilla 15 s); a client that has not answered the last one when
     /// the next is due is disconnected ("Timed out"), so it has between one and two periods.
     std::chrono::milliseconds keep_alive_interval{15000};
+    /// @brief `allow-flight`: false kicks a survival or adventure player floating for more than 80
+    /// ticks ("Flying is not enabled on this server"), as vanilla.
+    bool allow_flight = false;
     std::string brand = "mobsdk";  ///< the server brand shown in the client's F3 screen
     /// @brief The world's playerdata folder (world/playerdata); empty: players are not saved.
     std::filesystem::path playerdata_dir;
@@ -159,11 +163,15 @@ private:
     bool save(const ServerPlayer& player);
     void sync_from_entity(ServerPlayer& player);
     bool check_move(ServerPlayer& player, const Vec3& to);
+    void on_move(ServerPlayer& player, const MovePlayer& move);                // player_movement.cpp
+    bool floating(const ServerPlayer& player, const EntityData& entity) const;  // vanilla's clientIsFloating
+    void tick_floating(ServerPlayer& player);                                  // the allow-flight kick
+    void set_client_view_distance(ServerPlayer& player, std::int32_t requested);
     void update_view(ServerPlayer& player, bool force);
     void send_chunks(ServerPlayer& player);
     void keep_alive(ServerPlayer& player, std::chrono::steady_clock::time_point now);
     void flush_block_changes();
-    bool in_view(ChunkPos center, ChunkPos pos) const noexcept;
+    static bool in_view(ChunkPos center, ChunkPos pos, std::int32_t view_distance) noexcept;
 
     Strand strand_;
     PlayerListSettings settings_;

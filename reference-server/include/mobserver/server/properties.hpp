@@ -85,6 +85,13 @@ struct ServerProperties {
     /// @brief network-keep-alive-ms (ours, for tests): the keep-alive period (vanilla's 15000); a
     /// client that leaves one unanswered until the next is due is disconnected ("Timed out").
     std::int32_t network_keep_alive_ms = 15000;
+    /// @brief network-max-queued-bytes (ours): bytes queued for a player's client and not yet
+    /// written to its socket past which the client is disconnected as too slow (32 MiB; vanilla
+    /// has no such limit).
+    std::int32_t network_max_queued_bytes = 32 * 1024 * 1024;
+    /// @brief allow-flight: false (vanilla's default) kicks a survival or adventure player that
+    /// floats above the ground for more than 80 ticks ("Flying is not enabled on this server").
+    bool allow_flight = false;
     /// @brief debug-web-port (ours): the port of the debug view (HTTP and WebSocket); 0, the
     /// default, turns it off.
     std::int32_t debug_web_port = 0;

@@ -31,9 +31,15 @@ struct ServerPlayer {
     // Vanilla's movement check (ServerGamePacketListenerImpl.handleMovePlayer).
     Vec3 first_good;                  ///< the position at the start of this tick
     std::int32_t received_moves = 0;  ///< move packets with a position received this tick
+    bool client_is_floating = false;  ///< vanilla's clientIsFloating: its last move left it in the air, not falling
+    std::int32_t above_ground_ticks = 0;  ///< ticks floating in a row (allow-flight=false kicks past 80)
 
     std::set<ChunkPos> simulated;  ///< chunks within simulation distance (each holds a simulation ticket)
 
+    /// @brief The view distance its chunks are sent with: vanilla's ChunkMap.getPlayerViewDistance,
+    /// the client's own (Client Information) clamped to 2–`view-distance`; the server's until the
+    /// client says.
+    std::int32_t view_distance = 10;
     ChunkPos center;             ///< the chunk the client was last told is its centre
     std::set<ChunkPos> in_view;  ///< chunks within view distance (each holds a player ticket)
     std::set<ChunkPos> sent;     ///< chunks the client has been sent and not told to forget
