@@ -284,7 +284,8 @@ R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& 
             continue;
         }
         if (PlayerAdmin* players = server.player_admin())
-            players->send_message(player->data().uuid, "Your game mode has been updated to " + game_mode_long_name(mode),
+            players->send_message(player->data().uuid,
+                                  "Your game mode has been updated to " + game_mode_long_name(mode),
                                   MessageStyle::Plain);
         c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
     }

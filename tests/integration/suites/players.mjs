@@ -795,7 +795,10 @@ export const tests = {
     const grounded = await joinBot(s.port, 'grounded', STILL);
     const floater = await joinBot(s.port, 'floater', STILL);
     try {
-      await s.command('tp floater 0.5 -50 0.5', /Teleported floater to /);
+      // Physics off, the bot hovers where it is put (mineflayer turns physics back on at its spawn).
+      const { Vec3 } = requireInterop('vec3');
+      floater.physicsEnabled = false;
+      floater.entity.position = new Vec3(0.5, -50, 0.5);
       await until(() => floater.log.kicked, { what: 'the floater kicked' });
       assert(floater.log.kicked.includes('Flying is not enabled on this server'), `kick reason ${floater.log.kicked}`);
       await s.waitFor(/floater was kicked for floating too long!/);

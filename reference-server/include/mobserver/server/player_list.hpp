@@ -163,9 +163,9 @@ private:
     bool save(const ServerPlayer& player);
     void sync_from_entity(ServerPlayer& player);
     bool check_move(ServerPlayer& player, const Vec3& to);
-    void on_move(ServerPlayer& player, const MovePlayer& move);                // player_movement.cpp
+    void on_move(ServerPlayer& player, const MovePlayer& move);                 // player_movement.cpp
     bool floating(const ServerPlayer& player, const EntityData& entity) const;  // vanilla's clientIsFloating
-    void tick_floating(ServerPlayer& player);                                  // the allow-flight kick
+    void tick_floating(ServerPlayer& player);                                   // the allow-flight kick
     void set_client_view_distance(ServerPlayer& player, std::int32_t requested);
     void update_view(ServerPlayer& player, bool force);
     void send_chunks(ServerPlayer& player);

@@ -29,9 +29,9 @@ struct ServerPlayer {
     float yaw = 0, pitch = 0;                    ///< rotation in degrees
 
     // Vanilla's movement check (ServerGamePacketListenerImpl.handleMovePlayer).
-    Vec3 first_good;                  ///< the position at the start of this tick
-    std::int32_t received_moves = 0;  ///< move packets with a position received this tick
-    bool client_is_floating = false;  ///< vanilla's clientIsFloating: its last move left it in the air, not falling
+    Vec3 first_good;                      ///< the position at the start of this tick
+    std::int32_t received_moves = 0;      ///< move packets with a position received this tick
+    bool client_is_floating = false;      ///< vanilla's clientIsFloating: its last move left it in the air, not falling
     std::int32_t above_ground_ticks = 0;  ///< ticks floating in a row (allow-flight=false kicks past 80)
 
     std::set<ChunkPos> simulated;  ///< chunks within simulation distance (each holds a simulation ticket)
