@@ -186,11 +186,12 @@ struct EntityTracker::Impl {
         pending.clear();
     }
 
-    // Vanilla's TrackedEntity.updatePlayer test.
+    // Vanilla's TrackedEntity.updatePlayer test (the range capped by the player's view distance,
+    // ChunkMap.getPlayerViewDistance).
     bool can_see(const TypeModel& m, const EntityData& d, const Viewer& v) const {
         const ServerPlayer& p = *v.player;
         if (d.network_id == p.entity_id) return false;
-        const double range = std::min(m.rules.range_chunks, view_distance) * 16.0;
+        const double range = std::min({m.rules.range_chunks, view_distance, p.view_distance}) * 16.0;
         const double dx = p.pos.x - d.pos.x, dz = p.pos.z - d.pos.z;
         if (dx * dx + dz * dz > range * range) return false;
         const ChunkPos c{static_cast<std::int32_t>(std::floor(d.pos.x)) >> 4,

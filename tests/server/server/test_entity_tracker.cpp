@@ -309,6 +309,19 @@ BOOST_AUTO_TEST_CASE(an_entity_outside_the_players_sent_chunks_is_not_spawned) {
     BOOST_TEST(read_spawn(spawns[0]).id == villager.data().network_id);
 }
 
+BOOST_AUTO_TEST_CASE(the_players_own_view_distance_caps_the_range) {
+    // Vanilla's TrackedEntity.updatePlayer: within min(the type's range, the player's view
+    // distance) chunks; a villager 40 blocks away is beyond a view distance of 2.
+    Fixture f;
+    f.player.view_distance = 2;
+    f.harness.spawn("villager", {40.5, -60.0, 8.5});
+    ServerMob& near = f.harness.spawn("villager", {20.5, -60.0, 8.5});
+    f.tracker->tick();
+    const auto spawns = f.take(kSpawn);
+    BOOST_REQUIRE_EQUAL(spawns.size(), 1u);
+    BOOST_TEST(read_spawn(spawns[0]).id == near.data().network_id);
+}
+
 BOOST_AUTO_TEST_CASE(a_plugin_type_without_a_client_model_is_never_sent) {
     WorldHarness::Options options;
     options.register_more = [](WorldRegistries& r) {
