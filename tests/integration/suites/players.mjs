@@ -790,15 +790,24 @@ export const tests = {
   },
 
   // allow-flight=false (the default): a survival bot hovering 10 blocks up is kicked after 80
-  // ticks with vanilla's words, one standing on the ground stays.
+  // ticks with vanilla's words, one standing on the ground stays. On a second server with
+  // allow-flight=true (run at the same time, its game running) a hovering bot stays past 100 ticks.
   async players_flying_kick({ binary, tmp }) {
-    const s = await startServer(binary, tmp, 'players_flying_kick', { 'default-gamemode': 'survival' });
-    const grounded = await joinBot(s.port, 'grounded', STILL);
-    const floater = await joinBot(s.port, 'floater', STILL);
+    const [s, free] = await Promise.all([
+      startServer(binary, tmp, 'players_flying_kick', { 'default-gamemode': 'survival' }),
+      startServer(binary, tmp, 'players_flying_allowed', { 'default-gamemode': 'survival', 'allow-flight': 'true' }, [])]);
+    const [grounded, floater, flier] = await Promise.all([joinBot(s.port, 'grounded', STILL),
+      joinBot(s.port, 'floater', STILL), joinBot(free.port, 'flier', STILL)]);
     try {
-      // Physics off, the bot hovers where it is put.
+      // Physics off, the bots hover where they are put.
       const { Vec3 } = requireInterop('vec3');
-      floater.entity.position = new Vec3(0.5, -50, 0.5);
+      const hover = async (server, bot) => {
+        bot.entity.position = new Vec3(0.5, -50, 0.5);
+        await until(async () => (await server.command(`data get entity ${bot.username} Pos[1]`, /entity data/)).includes(': -50.0d'),
+          { what: `the server has ${bot.username} at y=-50` });
+      };
+      await Promise.all([hover(s, floater), hover(free, flier)]);
+      const hoverFrom = await gameTime(free);
       await until(() => floater.log.kicked, { what: 'the floater kicked' });
       assert(floater.log.kicked.includes('Flying is not enabled on this server'), `kick reason ${floater.log.kicked}`);
       await s.waitFor(/floater was kicked for floating too long!/);
@@ -806,10 +815,14 @@ export const tests = {
       grounded.chat('still here');
       await until(() => grounded.log.chat.includes('<grounded> still here'), { what: 'the grounded bot still plays' });
       assert(!grounded.log.ended, 'the grounded bot stays');
+      await until(async () => (await gameTime(free)) >= hoverFrom + 100, { intervalMs: 200, what: '100 ticks of hovering' });
+      flier.chat('still flying');
+      await until(() => flier.log.chat.includes('<flier> still flying'), { what: 'the flier still plays' });
+      assert(!flier.log.ended, `allow-flight=true: the flier stays (${flier.log.kicked})`);
     } finally {
-      grounded.quit();
-      floater.quit();
+      for (const bot of [grounded, floater, flier]) bot.quit();
     }
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+    assertEqual(await free.stop(), { code: 0, signal: null }, 'clean stop (allow-flight=true)');
   },
 };
