@@ -2,6 +2,7 @@
 // (cooldown, damage, knockback, the mob's hurt-by records), and the new play packets.
 #include <boost/test/unit_test.hpp>
 
+#include "../world/player_fixture.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/net/game_packets.hpp"
 #include "mobserver/net/packet_codec.hpp"
@@ -12,20 +13,7 @@
 using namespace mobsdk;
 using namespace mobsdk::server;
 
-namespace {
-
-struct Fixture {
-    WorldHarness h;
-    World& world = h.world();
-    PlayerEntity& p = world.player_kind().spawn(world, Uuid{7, 7}, "tester", {0.5, -60.0, 0.5});
-    const VanillaDamageTypes& types = vanilla_damage_types();
-    Fixture() {
-        p.spawn_invulnerable_time = 0;
-        p.data().on_ground = true;
-    }
-};
-
-}  // namespace
+using Fixture = mobsdk::server::testing::PlayerFixture;
 
 BOOST_AUTO_TEST_SUITE(player_combat)
 

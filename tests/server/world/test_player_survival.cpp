@@ -6,24 +6,12 @@
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/harness.hpp"
 #include "mobserver/world/kinds/player_kind.hpp"
+#include "player_fixture.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
 
-namespace {
-
-struct Fixture {
-    WorldHarness h;
-    World& world = h.world();
-    PlayerEntity& p = world.player_kind().spawn(world, Uuid{7, 7}, "tester", {0.5, -60.0, 0.5});
-    const VanillaDamageTypes& types = vanilla_damage_types();
-    Fixture() {
-        p.spawn_invulnerable_time = 0;
-        p.data().on_ground = true;
-    }
-};
-
-}  // namespace
+using Fixture = mobsdk::server::testing::PlayerFixture;
 
 BOOST_AUTO_TEST_SUITE(player_survival)
 
@@ -178,6 +166,22 @@ BOOST_FIXTURE_TEST_CASE(lava_burns_and_fire_keeps_burning_until_water_puts_it_ou
     world.tick();
     BOOST_TEST(p.health() == 13.0f);
     BOOST_TEST(p.last_hurt()->damage_type == types.in_fire);
+}
+
+BOOST_FIXTURE_TEST_CASE(arrows_hit_players_but_not_spectators, Fixture) {
+    p.data().on_ground = false;
+    ArrowEntity& a = world.spawn_arrow({-2.5, -59.0, 0.5}, {1.5, 0.0, 0.0});
+    for (int i = 0; i < 3 && !a.data().removed; ++i) world.tick();
+    BOOST_TEST(a.data().removed);  // it hit and is gone
+    BOOST_TEST(p.health() < 20.0f);
+    BOOST_TEST(p.last_hurt()->damage_type == types.arrow);
+    const float health = p.health();
+    p.set_game_mode(GameMode::Spectator);
+    ArrowEntity& b = world.spawn_arrow({-2.5, -59.0, 0.5}, {1.5, 0.0, 0.0});
+    for (int i = 0; i < 3; ++i) world.tick();
+    BOOST_TEST(!b.data().removed);  // flew through
+    BOOST_TEST(b.data().pos.x > 1.0);
+    BOOST_TEST(p.health() == health);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
