@@ -287,7 +287,7 @@ R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& 
             players->send_message(player->data().uuid,
                                   "Your game mode has been updated to " + game_mode_long_name(mode),
                                   MessageStyle::Plain);
-        c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
+        c.source().send_success("Set " + player->profile_name + "'s game mode to " + game_mode_long_name(mode));
     }
     return changed;
 }
@@ -567,6 +567,7 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
     rule("doMobSpawning", &GameRules::do_mob_spawning);
     rule("maxEntityCramming", &GameRules::max_entity_cramming);
     rule("randomTickSpeed", &GameRules::random_tick_speed);
+    rule("spawnRadius", &GameRules::spawn_radius);
 
     // difficulty
     auto& diff = d.root().literal("difficulty");

@@ -11,8 +11,9 @@ import { Server, assert, assertEqual, baseProps, freshDir, parseNbt, requireInte
 
 const VERSION = '1.20.4';
 
-/** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves). */
-async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
+/** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves).
+ * New players land on the spawn point itself (`spawnRadius` 0) unless `spawnRadius` says otherwise. */
+export async function startServer(binary, tmp, name, extra = {}, args = ['--frozen'], { spawnRadius = 0 } = {}) {
   const dir = freshDir(tmp, name);
   const props = await baseProps({ 'level-seed': '42', 'view-distance': '3', 'default-gamemode': 'spectator', ...extra });
   fs.writeFileSync(path.join(dir, 'server.properties'),
@@ -21,6 +22,7 @@ async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
   await s.start();
   s.port = Number(props['server-port']);
   s.props = props;
+  await s.command(`gamerule spawnRadius ${spawnRadius}`, /Gamerule spawnRadius is now set to/);
   return s;
 }
 
@@ -66,7 +68,7 @@ async function moveBot(s, bot, x, y, z) {
 }
 
 /** A mineflayer bot that has spawned; `events` records chunk loads/unloads and kicks in order. */
-async function joinBot(port, username, { beforeSpawn, options = {} } = {}) {
+export async function joinBot(port, username, { beforeSpawn, options = {} } = {}) {
   const mineflayer = requireInterop('mineflayer');
   const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: VERSION, auth: 'offline', ...options });
   bot.log = { chunks: [], unloads: [], kicked: null, ended: false, chat: [], gameEvent13At: null, registry: null };
