@@ -2,17 +2,37 @@
 // that come near and whatever hurt it, and strolls around. Vanilla's player-related goals
 // (offering flowers, anger at players), MoveTowardsTargetGoal and MoveBackToVillageGoal are left
 // out (docs/villagers.md).
+#include <cstdint>
 #include <memory>
 
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/goals.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "villager_plugin.hpp"
 
 namespace villager {
 
 using namespace mobsdk;
 
+float iron_golem_hit_damage(RandomSource& random, float attack_damage) noexcept {
+    const auto whole = static_cast<std::int32_t>(attack_damage);
+    return whole > 0 ? attack_damage / 2.0f + static_cast<float>(random.next_int(whole)) : attack_damage;
+}
+
 namespace {
+
+// Vanilla's MeleeAttackGoal(1.0, true) with IronGolem.doHurtTarget's roll (the level's seeded
+// random stands for the golem's own).
+class IronGolemAttackGoal final : public goal::MeleeAttackGoal {
+public:
+    IronGolemAttackGoal() : MeleeAttackGoal(1.0, true, 0.0f) {}
+
+protected:
+    void do_hurt_target(Level& level, Mob& mob, Mob& target) override {
+        const auto attack_damage = static_cast<float>(mob.attribute_base(Attribute::AttackDamage));
+        target.hurt(vanilla_damage_types().mob_attack, iron_golem_hit_damage(level.random(), attack_damage), &mob);
+    }
+};
 
 class IronGolemAi final : public MobAiFactory {
 public:
@@ -23,16 +43,12 @@ public:
     }
 
     void add_goals(Level&, Mob&, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
-        // Vanilla's golem hits for 7.5 + nextInt(15) at normal difficulty; 14.5 is that average.
-        goals.add<goal::MeleeAttackGoal>(1, 1.0, true, attack_damage);
+        goals.add<IronGolemAttackGoal>(1);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(4, 0.6);
         goals.add<goal::RandomLookAroundGoal>(8);
         targets.add<goal::HurtByTargetGoal>(2);
         targets.add<goal::NearestAttackableTargetGoal>(3, enemies_, false, false, 5);
     }
-
-    /// @brief The golem's mean melee damage.
-    static constexpr float attack_damage = 14.5f;
 
 private:
     goal::TypeList enemies_;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -269,6 +270,51 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_attacks_a_zombie_that_comes_near) {
         hurt = live == nullptr || live->health() < live->max_health();
     }
     BOOST_TEST(hurt);
+}
+
+BOOST_AUTO_TEST_CASE(the_iron_golem_rolls_its_damage) {
+    // Vanilla's IronGolem.doHurtTarget: attack_damage / 2 + nextInt((int) attack_damage), every
+    // value of 7.5 … 21.5 for the golem's 15, drawn from the random it is given.
+    RandomSource random(42), copy(42);
+    std::set<float> seen;
+    for (int i = 0; i < 1000; ++i) {
+        const float d = villager::iron_golem_hit_damage(random, 15.0f);
+        BOOST_TEST(d == 7.5f + static_cast<float>(copy.next_int(15)));
+        seen.insert(d);
+    }
+    BOOST_TEST(seen.size() == 15u);
+    BOOST_TEST(*seen.begin() == 7.5f);
+    BOOST_TEST(*seen.rbegin() == 21.5f);
+    // Below 1 the attack damage is dealt as it is, and nothing is drawn.
+    RandomSource untouched(7), reference(7);
+    BOOST_TEST(villager::iron_golem_hit_damage(untouched, 0.5f) == 0.5f);
+    BOOST_TEST(untouched.next_int() == reference.next_int());
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_hit_deals_a_rolled_amount) {
+    VillagerWorld w(18000);
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    ServerMob& z = w.h->spawn("zombie", {2.5, ground, 0.5});
+    z.data().no_ai = true;
+    z.set_attribute_base(Attribute::MaxHealth, 1000.0);
+    z.set_health(1000.0f);
+    BOOST_REQUIRE(g.goal_selector());
+    std::set<float> dealt;
+    float health = z.health();
+    for (int t = 0; t < 1200 && dealt.size() < 3; ++t) {
+        w.h->tick();
+        if (z.health() < health) {
+            const float d = health - z.health();
+            // 7.5 + 0…14 (the hurt cooldown lets no partial hit through: hits are 20 ticks apart).
+            BOOST_TEST(d >= 7.5f);
+            BOOST_TEST(d <= 21.5f);
+            BOOST_TEST(d - std::floor(d) == 0.5f);
+            dealt.insert(d);
+            health = z.health();
+        }
+    }
+    // Not the mean every time: the hits differ.
+    BOOST_TEST(dealt.size() >= 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
