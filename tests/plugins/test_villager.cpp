@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/goal/goal_selector.hpp"
 #include "mobsdk/stdlib/villager.hpp"
 #include "mobserver/world/harness.hpp"
 #include "villager/villager_plugin.hpp"
@@ -270,6 +271,59 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_attacks_a_zombie_that_comes_near) {
         hurt = live == nullptr || live->health() < live->max_health();
     }
     BOOST_TEST(hurt);
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_turns_on_a_player_who_hit_it) {
+    VillagerWorld w(18000);
+    World& world = w.h->world();
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {3.5, ground, 0.5});
+    p.spawn_invulnerable_time = 0;  // joined long ago
+    w.h->tick(20);
+    BOOST_TEST(!g.target().has_value());
+    BOOST_REQUIRE(g.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
+    float health = p.health();
+    for (int t = 0; t < 100 && p.health() == health; ++t) w.h->tick();
+    BOOST_TEST((g.target() == p.ref()));
+    BOOST_TEST(g.target_selector()->holder(goal::Flag::Target)->debug_string() == "HurtByTargetGoal");
+    BOOST_TEST(p.health() < health);
+    BOOST_TEST(p.last_hurt_by_mob()->attacker->uuid == g.uuid());
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_defends_a_villager_a_player_hurt_nearby) {
+    // docs/villagers.md: DefendVillageTargetGoal without reputation: a player in the golem's box
+    // grown by (10, 8, 10) who hurt a villager in that box within 100 ticks.
+    VillagerWorld w(18000);
+    World& world = w.h->world();
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    g.data().no_ai = true;  // it stands still; the goal is asked directly
+    ServerMob& v = w.villager({6.5, ground, 0.5});
+    v.data().no_ai = true;
+    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {8.5, ground, 0.5});
+    p.spawn_invulnerable_time = 0;  // joined long ago
+    goal::Goal* defend = nullptr;
+    for (const auto& wrapped : g.target_selector()->goals())
+        if (wrapped.goal->debug_string() == "DefendVillageTargetGoal") defend = wrapped.goal.get();
+    BOOST_REQUIRE(defend != nullptr);
+    BOOST_TEST(g.target_selector()->goals().front().priority == 1);
+    BOOST_TEST(!defend->can_use(world, g));
+    BOOST_REQUIRE(v.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
+    BOOST_TEST(defend->can_use(world, g));
+    defend->start(world, g);
+    BOOST_TEST((g.target() == p.ref()));
+    defend->stop(world, g);
+    // A creative player is not attacked.
+    p.set_game_mode(GameMode::Creative);
+    BOOST_TEST(!defend->can_use(world, g));
+    p.set_game_mode(GameMode::Survival);
+    // The player beyond the box (its x more than 10 past the golem's box) is not.
+    world.teleport(p.handle(), {12.5, ground, 0.5});
+    BOOST_TEST(!defend->can_use(world, g));
+    world.teleport(p.handle(), {10.5, ground, 0.5});
+    BOOST_TEST(defend->can_use(world, g));
+    // After 100 ticks the villager forgets who hurt it.
+    w.h->tick(101);
+    BOOST_TEST(!defend->can_use(world, g));
 }
 
 BOOST_AUTO_TEST_CASE(the_iron_golem_rolls_its_damage) {
