@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "mobsdk/goal/combat.hpp"
@@ -13,6 +14,7 @@ namespace {
 
 using namespace mobsdk;
 using namespace mobsdk::goal;
+using mobsdk::server::PlayerEntity;
 using mobsdk::server::ServerMob;
 using mobsdk::server::World;
 using mobsdk::server::WorldHarness;
@@ -39,6 +41,13 @@ ServerMob& observer(WorldHarness& h, std::string_view type, Vec3 pos) {
     ServerMob& m = h.spawn(type, pos);
     h.tick(2);  // the first tick moves it by nothing; the second lands it
     return m;
+}
+
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
 }
 
 // Advances game time past MeleeAttackGoal's first can_use cooldown (its last check starts at 0).
@@ -561,8 +570,7 @@ BOOST_AUTO_TEST_CASE(creative_spectator_and_peaceful_players_are_not_targeted) {
     WorldHarness h(night());
     World& w = h.world();
     ServerMob& zombie = observer(h, "zombie", {0.5, ground, 0.5});
-    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {6.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(w, {6.5, ground, 0.5});
     NearestAttackableTargetGoal goal(players, true, false, 0);
     p.set_game_mode(GameMode::Creative);
     BOOST_CHECK(!goal.can_use(w, zombie));
@@ -590,8 +598,7 @@ BOOST_AUTO_TEST_CASE(a_player_target_is_dropped_when_it_turns_creative) {
     World& w = h.world();
     ServerMob& zombie = h.spawn("zombie", {0.5, ground, 0.5});
     zombie.enable_goals();
-    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {6.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(w, {6.5, ground, 0.5});
     auto& goal = zombie.target_selector()->add<NearestAttackableTargetGoal>(2, players, true, false, 0);
     h.tick();
     BOOST_REQUIRE(zombie.target() == p.ref());
@@ -606,8 +613,7 @@ BOOST_AUTO_TEST_CASE(melee_hits_a_player_and_stops_for_a_creative_one) {
     WorldHarness h(night());
     World& w = h.world();
     ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
-    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {1.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(w, {1.5, ground, 0.5});
     zombie.set_target(p.ref());
     MeleeAttackGoal melee(1.0, true, 3.0f);
     pass_time(h, 21);
@@ -633,8 +639,7 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_targets_a_player_who_hit_the_mob) {
     WorldHarness h(night());
     World& w = h.world();
     ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
-    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {3.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(w, {3.5, ground, 0.5});
     HurtByTargetGoal goal;
     zombie.hurt(ResourceLocation::of("player_attack"), 1.0f, &p);
     BOOST_REQUIRE(goal.can_use(w, zombie));

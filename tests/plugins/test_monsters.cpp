@@ -60,6 +60,13 @@ struct MonsterWorld {
     }
 };
 
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
+}
+
 template <class G>
 G* find_goal(goal::GoalSelector& selector) {
     for (const auto& w : selector.goals())
@@ -594,8 +601,7 @@ BOOST_AUTO_TEST_CASE(a_zombie_chases_a_survival_player_and_hits_it_every_20_tick
     World& world = w.world();
     ServerMob& z = w.spawn("zombie", {0.5, ground, 0.5});
     auto* attack = find_goal<monsters::ZombieAttackGoal>(*z.goal_selector());
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {8.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {8.5, ground, 0.5});
     std::optional<std::int64_t> targeted_at;
     struct Hit {
         std::int64_t time;       // the tick in which the attack goal hit (its cooldown restarted)
@@ -638,8 +644,7 @@ BOOST_AUTO_TEST_CASE(a_zombie_prefers_a_player_to_a_villager_and_ignores_creativ
     MonsterWorld w;
     World& world = w.world();
     ServerMob& z = w.spawn("zombie", {0.5, ground, 0.5});
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {3.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {3.5, ground, 0.5});
     p.set_game_mode(GameMode::Creative);
     ServerMob& v = w.spawn("villager", {-6.5, ground, 0.5});
     w.h->tick(60);
@@ -659,8 +664,7 @@ BOOST_AUTO_TEST_CASE(a_skeleton_targets_a_survival_player_and_shoots_at_it) {
     MonsterWorld w;
     World& world = w.world();
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {10.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {10.5, ground, 0.5});
     auto* attack = find_goal<SkeletonAttackGoal>(*s.goal_selector());
     BOOST_REQUIRE(attack != nullptr);
     for (int t = 0; t < 200 && attack->shots() < 2; ++t) w.h->tick();
@@ -674,8 +678,7 @@ BOOST_AUTO_TEST_CASE(a_skeleton_ignores_a_spectator) {
     MonsterWorld w;
     World& world = w.world();
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {6.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {6.5, ground, 0.5});
     p.set_game_mode(GameMode::Spectator);
     w.h->tick(100);
     BOOST_TEST(!s.target().has_value());

@@ -56,6 +56,13 @@ struct SlimeWorld {
     }
 };
 
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
+}
+
 std::vector<std::string> table(goal::GoalSelector& selector) {
     std::vector<std::string> out;
     for (const auto& w : selector.goals()) out.push_back(std::to_string(w.priority) + " " + w.goal->debug_string());
@@ -230,8 +237,7 @@ BOOST_AUTO_TEST_CASE(a_slime_hunts_a_player_within_4_blocks_up_or_down_and_hurts
     World& world = w.world();
     ServerMob& s = w.slime({0.5, ground, 0.5}, 2);
     // 5 blocks up: the selector (|dy| ≤ 4) refuses it.
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {4.5, ground + 5, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {4.5, ground + 5, 0.5});
     w.h->tick(60);
     BOOST_TEST(!s.target().has_value());
     world.teleport(p.handle(), {4.5, ground, 0.5});
@@ -247,8 +253,7 @@ BOOST_AUTO_TEST_CASE(a_slime_hunts_a_player_within_4_blocks_up_or_down_and_hurts
     SlimeWorld w2;
     World& world2 = w2.world();
     w2.slime({0.5, ground, 0.5}, 1);
-    auto& p2 = world2.player_kind().spawn(world2, Uuid{1, 1}, "tester", {1.0, ground, 0.5});
-    p2.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p2 = join(world2, {1.0, ground, 0.5});
     w2.h->tick(200);
     BOOST_TEST(p2.health() == p2.max_health());
 }

@@ -50,6 +50,13 @@ struct VillagerWorld {
     }
 };
 
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
+}
+
 // A ring of connected oak fences around `center`: 1.5 high, so a villager inside cannot leave
 // but sees over it.
 void pen(WorldHarness& h, BlockPos center) {
@@ -277,8 +284,7 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_turns_on_a_player_who_hit_it) {
     VillagerWorld w(18000);
     World& world = w.h->world();
     ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {3.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {3.5, ground, 0.5});
     w.h->tick(20);
     BOOST_TEST(!g.target().has_value());
     BOOST_REQUIRE(g.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
@@ -299,8 +305,7 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_defends_a_villager_a_player_hurt_nearby) {
     g.data().no_ai = true;  // it stands still; the goal is asked directly
     ServerMob& v = w.villager({6.5, ground, 0.5});
     v.data().no_ai = true;
-    auto& p = world.player_kind().spawn(world, Uuid{1, 1}, "tester", {8.5, ground, 0.5});
-    p.spawn_invulnerable_time = 0;  // joined long ago
+    auto& p = join(world, {8.5, ground, 0.5});
     goal::Goal* defend = nullptr;
     for (const auto& wrapped : g.target_selector()->goals())
         if (wrapped.goal->debug_string() == "DefendVillageTargetGoal") defend = wrapped.goal.get();

@@ -61,26 +61,26 @@ void sort_by_distance(Level& level, const Mob& mob, const std::vector<EntityRef>
     stable_sort_by_distance(out, scratch);
 }
 
+// Vanilla's Sensor tests: `conditions`, without the invisibility test when the target is the mob's
+// ATTACK_TARGET.
+bool test_targeting(Level& level, Mob& mob, const Entity& target,
+                    const brain::MemoryModuleType<EntityRef>& attack_target, TargetingConditions conditions) {
+    Brain* b = mob.brain();
+    if (b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref()))
+        conditions.ignore_invisibility_testing();
+    return conditions.test(level, &mob, target);
+}
+
 }  // namespace
 
 bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
                           const brain::MemoryModuleType<EntityRef>& attack_target) {
-    Brain* b = mob.brain();
-    const bool is_attack_target =
-        b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref());
-    auto conditions = TargetingConditions::for_non_combat().range(16.0);
-    if (is_attack_target) conditions.ignore_invisibility_testing();
-    return conditions.test(level, &mob, target);
+    return test_targeting(level, mob, target, attack_target, TargetingConditions::for_non_combat().range(16.0));
 }
 
 bool is_entity_attackable(Level& level, Mob& mob, const Entity& target,
                           const brain::MemoryModuleType<EntityRef>& attack_target) {
-    Brain* b = mob.brain();
-    const bool is_attack_target =
-        b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref());
-    auto conditions = TargetingConditions::for_combat().range(16.0);
-    if (is_attack_target) conditions.ignore_invisibility_testing();
-    return conditions.test(level, &mob, target);
+    return test_targeting(level, mob, target, attack_target, TargetingConditions::for_combat().range(16.0));
 }
 
 namespace {
