@@ -8,6 +8,8 @@
 #include <boost/asio/post.hpp>
 
 #include "mobserver/net/registry_data.hpp"
+#include "mobserver/net/sha256.hpp"
+#include "mobserver/server/player_combat.hpp"
 #include "mobserver/storage/player_data.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -173,6 +175,7 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     info.view_distance = settings_.view_distance;
     info.simulation_distance = settings_.simulation_distance;
     info.game_mode = p.game_mode;
+    info.hashed_seed = obfuscate_seed(world_->options().seed);
     p.connection->send(encode_login_play(info));
     p.connection->send(encode_brand(0x18, settings_.brand));
     p.connection->send(encode_difficulty(world_->difficulty()));
@@ -198,8 +201,8 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
 }
 
 void PlayerList::place(ServerPlayer& p) {
-    // The player's entity: at its saved place (playerdata), else at the world spawn (vanilla's
-    // spawnRadius is not modelled: the spawn point itself, as with spawnRadius 0).
+    // The player's entity: at its saved place (playerdata), else near the world spawn by vanilla's
+    // spawnRadius rule (fudge_spawn_location, player_combat.cpp).
     const BlockPos spawn = world_->spawn_pos();
     PlayerDataLoad saved;
     if (!settings_.playerdata_dir.empty()) saved = read_player_data(settings_.playerdata_dir, p.uuid);
@@ -207,7 +210,10 @@ void PlayerList::place(ServerPlayer& p) {
     if (Entity* stale = world_->find(p.uuid)) world_->erase_entity_now(stale->handle());  // not yet erased
     PlayerEntity* e = nullptr;
     try {
-        e = &world_->player_kind().spawn(*world_, p.uuid, p.name, {spawn.x + 0.5, double(spawn.y), spawn.z + 0.5});
+        const Vec3 at = saved.tag ? Vec3{spawn.x + 0.5, double(spawn.y), spawn.z + 0.5}
+                                  : fudge_spawn_location(*world_, world_->options().rules.spawn_radius,
+                                                         settings_.default_game_mode == GameMode::Adventure);
+        e = &world_->player_kind().spawn(*world_, p.uuid, p.name, at);
     } catch (const std::exception& ex) {
         log_("WARN", "Cannot place " + p.name + " in the world: " + ex.what());
         return;
@@ -219,6 +225,7 @@ void PlayerList::place(ServerPlayer& p) {
     p.entity = e->handle();
     p.entity_id = e->data().network_id;
     p.game_mode = e->game_type;
+    p.dead = e->is_dead_or_dying();  // joined dead: its client shows the death screen, no new message
     p.pos = p.first_good = e->data().pos;
     p.yaw = e->data().y_rot;
     p.pitch = e->data().x_rot;
@@ -315,6 +322,7 @@ void PlayerList::teleport(ServerPlayer& p) {
 }
 
 void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
+    if (on_survival_packet(p, packet)) return;  // player_combat.cpp
     if (const auto* t = std::get_if<ConfirmTeleport>(&packet)) {
         if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();
         return;
@@ -323,6 +331,7 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
         if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
         PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
         if (!e) return;
+        const double from_y = e->data().pos.y;
         if (m->has_pos) {
             const Vec3 to{m->x, m->y, m->z};
             if (!check_move(p, to)) {
@@ -337,6 +346,7 @@ void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
             p.pitch = e->data().x_rot = m->pitch;
         }
         e->data().on_ground = m->on_ground;
+        e->check_fall_damage(e->data().pos.y - from_y, m->on_ground);
         update_view(p, false);
         return;
     }
@@ -538,6 +548,7 @@ void PlayerList::tick() {
     // A keep-alive timeout only asks the connection to close; the player leaves when it has.
     for (auto& p : players_) {
         sync_from_entity(*p);
+        survival_tick(*p);
         keep_alive(*p, now);
         if (p->chat_spam > 0) --p->chat_spam;
         if (ticks_ % 20 == 0)

@@ -164,6 +164,14 @@ private:
     void keep_alive(ServerPlayer& player, std::chrono::steady_clock::time_point now);
     void flush_block_changes();
     bool in_view(ChunkPos center, ChunkPos pos) const noexcept;
+    // Survival (player_combat.cpp): health, damage and death shown to the player each tick; the
+    // packets Client Command (respawn), Interact and Swing Arm (true when `packet` was one).
+    void survival_tick(ServerPlayer& player);
+    bool on_survival_packet(ServerPlayer& player, ServerboundPacket& packet);
+    void on_interact(ServerPlayer& player, const InteractEntity& packet);
+    /// Interact and InteractAt on an entity (a villager's trades, an allay's item): nothing yet.
+    void on_interact_entity(ServerPlayer& player, Entity& target, InteractionHand hand);
+    void respawn(ServerPlayer& player);
 
     Strand strand_;
     PlayerListSettings settings_;
