@@ -660,28 +660,22 @@ BOOST_AUTO_TEST_CASE(a_zombie_prefers_a_player_to_a_villager_and_ignores_creativ
     BOOST_TEST(!targets(z, p));
 }
 
-BOOST_AUTO_TEST_CASE(a_skeleton_targets_a_survival_player_and_shoots_at_it) {
+BOOST_AUTO_TEST_CASE(a_skeleton_ignores_a_spectator_and_shoots_at_a_survival_player) {
     MonsterWorld w;
     World& world = w.world();
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
     auto& p = join(world, {10.5, ground, 0.5});
     auto* attack = find_goal<SkeletonAttackGoal>(*s.goal_selector());
     BOOST_REQUIRE(attack != nullptr);
+    p.set_game_mode(GameMode::Spectator);
+    w.h->tick(100);
+    BOOST_TEST(!s.target().has_value());
+    p.set_game_mode(GameMode::Survival);
     for (int t = 0; t < 200 && attack->shots() < 2; ++t) w.h->tick();
     BOOST_TEST(targets(s, p));
     BOOST_TEST(attack->weapon() == SkeletonAttackGoal::Weapon::Bow);
     BOOST_TEST(attack->shots() >= 2);
     BOOST_TEST(attack->last_shot()->inaccuracy == 6.0f);  // 14 − 4 × normal (2)
-}
-
-BOOST_AUTO_TEST_CASE(a_skeleton_ignores_a_spectator) {
-    MonsterWorld w;
-    World& world = w.world();
-    ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
-    auto& p = join(world, {6.5, ground, 0.5});
-    p.set_game_mode(GameMode::Spectator);
-    w.h->tick(100);
-    BOOST_TEST(!s.target().has_value());
 }
 
 // ---- with arrows (Level::shoot_arrow) ----
