@@ -105,14 +105,14 @@ public:
           turtle_(types.find("minecraft:turtle")) {}
 
     void add_goals(Level&, Mob& mob, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
-        // Vanilla's order; 6 LookAtPlayerGoal and 2 NearestAttackableTargetGoal(Player) have no
-        // players to find.
+        // Vanilla's order.
         goals.add<goal::RestrictSunGoal>(2);
         goals.add<goal::FleeSunGoal>(3, 1.0);
         goals.add<goal::AvoidEntityGoal>(3, goal::TypeList{wolf_}, 6.0f, 1.0, 1.2);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(5, 1.0);
         goals.add<goal::RandomLookAroundGoal>(6);
         targets.add<goal::HurtByTargetGoal>(1);
+        targets.add<goal::NearestAttackableTargetGoal>(2, goal::players, true);
         targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{iron_golem_}, true);
         if (turtle_)
             targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{*turtle_}, true, false,

@@ -165,21 +165,21 @@ SlimeAttackGoal::SlimeAttackGoal() { set_flags({goal::Flag::Look}); }
 
 bool SlimeAttackGoal::can_use(Level& level, Mob& mob) {
     const auto t = mob.target();
-    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
-    return target != nullptr && goal::can_attack(*target) && slime_move(mob) != nullptr;
+    const LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
+    return target != nullptr && goal::can_attack(level, *target) && slime_move(mob) != nullptr;
 }
 
 void SlimeAttackGoal::start(Level&, Mob&) { grow_tired_timer_ = reduced_tick_delay(300); }
 
 bool SlimeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
     const auto t = mob.target();
-    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
-    return target != nullptr && goal::can_attack(*target) && --grow_tired_timer_ > 0;
+    const LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
+    return target != nullptr && goal::can_attack(level, *target) && --grow_tired_timer_ > 0;
 }
 
 void SlimeAttackGoal::tick(Level& level, Mob& mob) {
     const auto t = mob.target();
-    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
+    const LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
     auto* move = slime_move(mob);
     if (target == nullptr || move == nullptr) return;
     // Mob.lookAt(target, 10, 10) turns the body; the move control then follows that heading.
@@ -220,15 +220,25 @@ void SlimeContactDamageGoal::tick(Level& level, Mob& mob) {
     // 0.6 × size of its feet and in sight, takes the slime's attack damage.
     const auto* state = mob.attachment_as<SlimeState>();
     if (state == nullptr || state->size() <= 1) return;
+    const auto damage = static_cast<float>(mob.attribute_base(Attribute::AttackDamage));
+    const double reach = 0.6 * state->size();
+    const auto deal_damage = [&](LivingEntity& target) {
+        if (mob.position().dist_sqr(target.position()) < reach * reach && mob.has_line_of_sight(target))
+            target.hurt(mob_attack_, damage, &mob);
+    };
     touching_.clear();
     level.entities_of_type(iron_golem_, mob.bounding_box(), touching_);
-    const double reach = 0.6 * state->size();
     for (const EntityRef& ref : touching_) {
         Mob* golem = level.resolve_mob(ref);
-        if (golem == nullptr || !golem->is_alive()) continue;
-        if (mob.position().dist_sqr(golem->position()) < reach * reach && mob.has_line_of_sight(*golem))
-            golem->hurt(mob_attack_, static_cast<float>(mob.attribute_base(Attribute::AttackDamage)), &mob);
+        if (golem != nullptr && golem->is_alive()) deal_damage(*golem);
     }
+    // Vanilla's Player.aiStep touches every entity in the player's box grown by (1, 0.5, 1), and
+    // Slime.playerTouch deals the same damage (a living player that is not a spectator).
+    const AABB box = mob.bounding_box();
+    for (Player* player : level.players())
+        if (player->is_alive() && !player->is_spectator() &&
+            player->bounding_box().inflate(1.0, 0.5, 1.0).intersects(box))
+            deal_damage(*player);
 }
 
 // ---- the factory ----
@@ -266,11 +276,18 @@ public:
         goals.add<SlimeRandomDirectionGoal>(3);
         goals.add<SlimeKeepOnJumpingGoal>(5);
         goals.add<SlimeContactDamageGoal>(0, iron_golem_);
-        // Priority 1, NearestAttackableTargetGoal(Player, 10, true, false, |dy| ≤ 4): no players.
+        targets.add<goal::NearestAttackableTargetGoal>(1, goal::players, true, false,
+                                                       goal::NearestAttackableTargetGoal::default_random_interval,
+                                                       &within_four_blocks_vertically);
         targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{iron_golem_}, true);
     }
 
 private:
+    // The player goal's selector: |player y − slime y| ≤ 4.
+    static bool within_four_blocks_vertically(const Mob* slime, const Entity& player) {
+        return slime != nullptr && std::abs(player.position().y - slime->position().y) <= 4.0;
+    }
+
     Handle<EntityTypeInfo> iron_golem_;
 };
 

@@ -1,6 +1,6 @@
 // The zombie's goals (vanilla's Zombie.registerGoals and addBehaviourGoals, 1.19.3–1.21): it
-// strolls and looks around, chases and hits villagers and iron golems, and turns on whatever
-// hurt it, calling the zombies around it. Vanilla's player, turtle-egg, village and door goals
+// strolls and looks around, chases and hits survival players, villagers and iron golems, and turns
+// on whatever hurt it, calling the zombies around it. Vanilla's turtle-egg, village and door goals
 // have nothing to act on here (docs/monsters.md).
 #include <memory>
 #include <optional>
@@ -53,7 +53,7 @@ public:
 
         // Vanilla alerts every Zombie subclass but zombified piglins; this host has zombies only.
         targets.add<goal::HurtByTargetGoal>(1).set_alert_others();
-        // 2 is the nearest player.
+        targets.add<goal::NearestAttackableTargetGoal>(2, goal::players, true);
         targets.add<goal::NearestAttackableTargetGoal>(3, villagers_, false);
         targets.add<goal::NearestAttackableTargetGoal>(3, goal::TypeList{iron_golem_}, true);
         if (turtle_)

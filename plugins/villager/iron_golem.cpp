@@ -1,40 +1,110 @@
 // The iron golem's goals (vanilla's IronGolem.registerGoals): it chases and hits hostile mobs
-// that come near and whatever hurt it, and strolls around. Vanilla's player-related goals
-// (offering flowers, anger at players), MoveTowardsTargetGoal and MoveBackToVillageGoal are left
-// out (docs/villagers.md).
+// that come near, whatever hurt it (players too) and a player who just hurt a villager near it,
+// and strolls around. Offering flowers, persistent anger, MoveTowardsTargetGoal and
+// MoveBackToVillageGoal are left out (docs/villagers.md).
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "mobsdk/goal/combat.hpp"
 #include "mobsdk/goal/goals.hpp"
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "villager_plugin.hpp"
 
 namespace villager {
 
 using namespace mobsdk;
 
+float iron_golem_hit_damage(RandomSource& random, float attack_damage) noexcept {
+    const auto whole = static_cast<std::int32_t>(attack_damage);
+    return whole > 0 ? attack_damage / 2.0f + static_cast<float>(random.next_int(whole)) : attack_damage;
+}
+
 namespace {
+
+// Vanilla's MeleeAttackGoal(1.0, true) with IronGolem.doHurtTarget's roll (the level's seeded
+// random stands for the golem's own).
+class IronGolemAttackGoal final : public goal::MeleeAttackGoal {
+public:
+    IronGolemAttackGoal() : MeleeAttackGoal(1.0, true, 0.0f) {}
+
+protected:
+    void do_hurt_target(Level& level, Mob& mob, LivingEntity& target) override {
+        const auto attack_damage = static_cast<float>(mob.attribute_base(Attribute::AttackDamage));
+        target.hurt(vanilla_damage_types().mob_attack, iron_golem_hit_damage(level.random(), attack_damage), &mob);
+    }
+};
+
+// Vanilla's DefendVillageTargetGoal (TARGET; must_see false, must_reach true) without gossip: a
+// player standing in the golem's box grown by (10, 8, 10) who hurt a villager in that box within
+// the last 100 ticks (LivingEntity::last_hurt_by_player) becomes the target, where vanilla wants
+// the villager's reputation of the player at −100 or less. Villagers and players must pass
+// forCombat().range(64) (line of sight) as vanilla's getNearbyEntities/getNearbyPlayers ask; of
+// several, the last pair found wins, as vanilla's loop; creative and spectator players never.
+class DefendVillageTargetGoal final : public goal::TargetGoal {
+public:
+    explicit DefendVillageTargetGoal(Handle<EntityTypeInfo> villager) : TargetGoal(false, true), villager_(villager) {
+        set_flags({goal::Flag::Target});
+    }
+
+    bool can_use(Level& level, Mob& mob) override {
+        static const TargetingConditions attack_targeting = TargetingConditions::for_combat().range(64.0);
+        const AABB box = mob.bounding_box().inflate(10.0, 8.0, 10.0);
+        potential_target_.reset();
+        villagers_.clear();
+        level.entities_of_type(villager_, box, villagers_);
+        for (const EntityRef& ref : villagers_) {
+            const LivingEntity* villager = level.resolve_living(ref);
+            if (villager == nullptr || !attack_targeting.test(level, &mob, *villager)) continue;
+            const std::optional<HurtRecord> hurt = villager->last_hurt_by_player();
+            if (!hurt || !hurt->attacker ||
+                level.game_time() - hurt->game_time > LivingEntity::last_hurt_by_player_ticks)
+                continue;
+            const Player* player = level.resolve_player(*hurt->attacker);
+            if (player == nullptr || !box.contains(player->position()) || !attack_targeting.test(level, &mob, *player))
+                continue;
+            potential_target_ = player->ref();
+        }
+        if (!potential_target_) return false;
+        const Entity* target = level.resolve(*potential_target_);
+        return target != nullptr && !goal::is_creative_or_spectator(*target);
+    }
+
+    void start(Level& level, Mob& mob) override {
+        mob.set_target(potential_target_);
+        TargetGoal::start(level, mob);
+    }
+
+    std::string debug_string() const override { return "DefendVillageTargetGoal"; }
+
+private:
+    Handle<EntityTypeInfo> villager_;
+    std::optional<EntityRef> potential_target_;
+    std::vector<EntityRef> villagers_;
+};
 
 class IronGolemAi final : public MobAiFactory {
 public:
-    explicit IronGolemAi(plugin::PluginContext& context) {
+    explicit IronGolemAi(plugin::PluginContext& context)
+        : villager_(context.world().entity_types.require("minecraft:villager")) {
         // Vanilla targets every Enemy but creepers; these are the hostile types the host knows.
         for (const char* id : {"minecraft:zombie", "minecraft:skeleton", "minecraft:slime"})
             if (auto h = context.world().entity_types.find(id)) enemies_.push_back(*h);
     }
 
     void add_goals(Level&, Mob&, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
-        // Vanilla's golem hits for 7.5 + nextInt(15) at normal difficulty; 14.5 is that average.
-        goals.add<goal::MeleeAttackGoal>(1, 1.0, true, attack_damage);
+        goals.add<IronGolemAttackGoal>(1);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(4, 0.6);
         goals.add<goal::RandomLookAroundGoal>(8);
+        targets.add<DefendVillageTargetGoal>(1, villager_);
         targets.add<goal::HurtByTargetGoal>(2);
         targets.add<goal::NearestAttackableTargetGoal>(3, enemies_, false, false, 5);
     }
 
-    /// @brief The golem's mean melee damage.
-    static constexpr float attack_damage = 14.5f;
-
 private:
+    Handle<EntityTypeInfo> villager_;
     goal::TypeList enemies_;
 };
 

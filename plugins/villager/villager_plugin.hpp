@@ -40,4 +40,8 @@ std::unique_ptr<mobsdk::MobAiFactory> make_villager_ai(mobsdk::plugin::PluginCon
 /// @brief The iron golem's goals (vanilla's IronGolem.registerGoals, without players).
 std::unique_ptr<mobsdk::MobAiFactory> make_iron_golem_ai(mobsdk::plugin::PluginContext& context);
 
+/// @brief Vanilla's IronGolem.doHurtTarget damage roll: attack_damage / 2 + nextInt((int) attack_damage)
+/// (7.5 + 0–14 for the golem's 15), or attack_damage itself when it is below 1.
+float iron_golem_hit_damage(mobsdk::RandomSource& random, float attack_damage) noexcept;
+
 }  // namespace villager

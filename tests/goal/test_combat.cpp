@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "mobsdk/goal/combat.hpp"
@@ -13,7 +14,9 @@ namespace {
 
 using namespace mobsdk;
 using namespace mobsdk::goal;
+using mobsdk::server::PlayerEntity;
 using mobsdk::server::ServerMob;
+using mobsdk::server::World;
 using mobsdk::server::WorldHarness;
 
 constexpr double ground = WorldHarness::ground_y;
@@ -38,6 +41,13 @@ ServerMob& observer(WorldHarness& h, std::string_view type, Vec3 pos) {
     ServerMob& m = h.spawn(type, pos);
     h.tick(2);  // the first tick moves it by nothing; the second lands it
     return m;
+}
+
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
 }
 
 // Advances game time past MeleeAttackGoal's first can_use cooldown (its last check starts at 0).
@@ -517,6 +527,128 @@ BOOST_AUTO_TEST_CASE(hurt_by_target_keeps_an_unseen_attacker_for_300_ticks) {
         ++evaluations;
     }
     BOOST_CHECK_EQUAL(evaluations, 150);  // reduced_tick_delay(300) = 150 evaluations unseen
+}
+
+// ---- players ----
+
+BOOST_AUTO_TEST_CASE(nearest_attackable_player_form_searches_a_sphere_of_follow_range) {
+    // Seed 003: players are searched in a sphere of follow range (35 for a zombie), not in the
+    // box that is only 4 blocks high.
+    WorldHarness h(night());
+    World& w = h.world();
+    ServerMob& zombie = observer(h, "zombie", {0.5, ground, 0.5});
+    auto& far = w.player_kind().spawn(w, Uuid{1, 1}, "far", {30.5, ground, 0.5});
+    NearestAttackableTargetGoal goal(players, true, false, 0);
+    BOOST_CHECK(goal.targets_players());
+    BOOST_CHECK(goal.flags() == Flags{Flag::Target});
+    BOOST_REQUIRE(goal.can_use(w, zombie));
+    goal.start(w, zombie);
+    BOOST_CHECK(zombie.target() == far.ref());
+    // The nearest player wins; 10 blocks up is still inside the sphere.
+    auto& up = w.player_kind().spawn(w, Uuid{1, 2}, "up", {0.5, ground + 10, 6.5});
+    BOOST_REQUIRE(goal.can_use(w, zombie));
+    goal.start(w, zombie);
+    BOOST_CHECK(zombie.target() == up.ref());
+    // Beyond 35 blocks (feet to feet) nothing: 36 across, or 36 straight up.
+    w.teleport(up.handle(), {0.5, ground + 36, 0.5});
+    w.teleport(far.handle(), {36.5, ground, 0.5});
+    h.tick();
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    w.teleport(far.handle(), {34.5, ground, 0.5});
+    h.tick();
+    BOOST_CHECK(goal.can_use(w, zombie));
+    // The interval draw as for any type: 1 in reduced_tick_delay(10).
+    NearestAttackableTargetGoal drawn(players, true);
+    BOOST_CHECK_EQUAL(drawn.random_interval(), 5);
+    for (int i = 0; i < 50; ++i) {
+        RandomSource copy = w.random();
+        BOOST_REQUIRE_EQUAL(drawn.can_use(w, zombie), copy.next_int(5) == 0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(creative_spectator_and_peaceful_players_are_not_targeted) {
+    WorldHarness h(night());
+    World& w = h.world();
+    ServerMob& zombie = observer(h, "zombie", {0.5, ground, 0.5});
+    auto& p = join(w, {6.5, ground, 0.5});
+    NearestAttackableTargetGoal goal(players, true, false, 0);
+    p.set_game_mode(GameMode::Creative);
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    p.set_game_mode(GameMode::Spectator);
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    p.set_game_mode(GameMode::Adventure);
+    BOOST_CHECK(goal.can_use(w, zombie));
+    p.set_game_mode(GameMode::Survival);
+    BOOST_CHECK(goal.can_use(w, zombie));
+    // Behind a wall: vanilla's search needs line of sight.
+    h.fill({3, -60, -2}, {3, -57, 2}, "stone");
+    h.tick();
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    h.fill({3, -60, -2}, {3, -57, 2}, "air");
+    h.tick();
+    BOOST_CHECK(goal.can_use(w, zombie));
+    w.options().difficulty = Difficulty::Peaceful;
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    BOOST_CHECK(!can_attack(w, p));
+    BOOST_CHECK(can_attack(p));
+}
+
+BOOST_AUTO_TEST_CASE(a_player_target_is_dropped_when_it_turns_creative) {
+    WorldHarness h(night());
+    World& w = h.world();
+    ServerMob& zombie = h.spawn("zombie", {0.5, ground, 0.5});
+    zombie.enable_goals();
+    auto& p = join(w, {6.5, ground, 0.5});
+    auto& goal = zombie.target_selector()->add<NearestAttackableTargetGoal>(2, players, true, false, 0);
+    h.tick();
+    BOOST_REQUIRE(zombie.target() == p.ref());
+    BOOST_REQUIRE(zombie.target_selector()->is_running(goal));
+    p.set_game_mode(GameMode::Creative);
+    h.tick(2);
+    BOOST_CHECK(!zombie.target_selector()->is_running(goal));
+    BOOST_CHECK(!zombie.target().has_value());
+}
+
+BOOST_AUTO_TEST_CASE(melee_hits_a_player_and_stops_for_a_creative_one) {
+    WorldHarness h(night());
+    World& w = h.world();
+    ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
+    auto& p = join(w, {1.5, ground, 0.5});
+    zombie.set_target(p.ref());
+    MeleeAttackGoal melee(1.0, true, 3.0f);
+    pass_time(h, 21);
+    BOOST_REQUIRE(melee.can_use(w, zombie));
+    melee.start(w, zombie);
+    melee.tick(w, zombie);
+    BOOST_CHECK(p.health() < p.max_health());
+    BOOST_CHECK(p.last_hurt_by_mob()->attacker->uuid == zombie.uuid());
+    BOOST_CHECK(melee.can_continue_to_use(w, zombie));
+    // Vanilla's last test of canContinueToUse, and stop() forgets such a target.
+    p.set_game_mode(GameMode::Creative);
+    BOOST_CHECK(!melee.can_continue_to_use(w, zombie));
+    melee.stop(w, zombie);
+    BOOST_CHECK(!zombie.target().has_value());
+    // A survival target stays the target when the goal stops.
+    p.set_game_mode(GameMode::Survival);
+    zombie.set_target(p.ref());
+    melee.stop(w, zombie);
+    BOOST_CHECK(zombie.target() == p.ref());
+}
+
+BOOST_AUTO_TEST_CASE(hurt_by_target_targets_a_player_who_hit_the_mob) {
+    WorldHarness h(night());
+    World& w = h.world();
+    ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
+    auto& p = join(w, {3.5, ground, 0.5});
+    HurtByTargetGoal goal;
+    zombie.hurt(ResourceLocation::of("player_attack"), 1.0f, &p);
+    BOOST_REQUIRE(goal.can_use(w, zombie));
+    goal.start(w, zombie);
+    BOOST_CHECK(zombie.target() == p.ref());
+    BOOST_CHECK(goal.can_continue_to_use(w, zombie));
+    // A player who then turns creative is no longer attacked.
+    p.set_game_mode(GameMode::Creative);
+    BOOST_CHECK(!goal.can_continue_to_use(w, zombie));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -56,6 +56,13 @@ struct SlimeWorld {
     }
 };
 
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
+}
+
 std::vector<std::string> table(goal::GoalSelector& selector) {
     std::vector<std::string> out;
     for (const auto& w : selector.goals()) out.push_back(std::to_string(w.priority) + " " + w.goal->debug_string());
@@ -139,7 +146,8 @@ BOOST_AUTO_TEST_CASE(the_slime_gets_vanillas_goal_table) {
                    (std::vector<std::string>{"1 SlimeFloatGoal", "2 SlimeAttackGoal", "3 SlimeRandomDirectionGoal",
                                              "5 SlimeKeepOnJumpingGoal", "0 SlimeContactDamageGoal"}),
                boost::test_tools::per_element());
-    BOOST_TEST(table(*s.target_selector()) == (std::vector<std::string>{"3 NearestAttackableTargetGoal"}),
+    BOOST_TEST(table(*s.target_selector()) ==
+                   (std::vector<std::string>{"1 NearestAttackableTargetGoal(Player)", "3 NearestAttackableTargetGoal"}),
                boost::test_tools::per_element());
     BOOST_TEST(dynamic_cast<SlimeMoveControl*>(&s.move_control()) != nullptr);
 }
@@ -222,6 +230,32 @@ BOOST_AUTO_TEST_CASE(a_big_slime_hunts_and_hurts_an_iron_golem_a_tiny_one_does_n
     w2.slime({0.5, ground, 0.5}, 1);
     w2.h->tick(300);
     BOOST_TEST(golem2.health() == golem2.max_health());
+}
+
+BOOST_AUTO_TEST_CASE(a_slime_hunts_a_player_within_4_blocks_up_or_down_and_hurts_it_on_touch) {
+    SlimeWorld w;
+    World& world = w.world();
+    ServerMob& s = w.slime({0.5, ground, 0.5}, 2);
+    // 5 blocks up: the selector (|dy| ≤ 4) refuses it.
+    auto& p = join(world, {4.5, ground + 5, 0.5});
+    w.h->tick(60);
+    BOOST_TEST(!s.target().has_value());
+    world.teleport(p.handle(), {4.5, ground, 0.5});
+    const float full = p.health();
+    for (int t = 0; t < 600 && p.health() == full; ++t) w.h->tick();
+    BOOST_TEST((s.target() == p.ref()));
+    BOOST_TEST(full - p.health() == 2.0f);  // its size, on normal difficulty
+    BOOST_REQUIRE(p.last_hurt_by_mob().has_value());
+    BOOST_TEST(p.last_hurt_by_mob()->damage_type.str() == "minecraft:mob_attack");
+    BOOST_TEST(p.last_hurt_by_mob()->attacker->uuid == s.uuid());
+
+    // A tiny slime deals no damage.
+    SlimeWorld w2;
+    World& world2 = w2.world();
+    w2.slime({0.5, ground, 0.5}, 1);
+    auto& p2 = join(world2, {1.0, ground, 0.5});
+    w2.h->tick(200);
+    BOOST_TEST(p2.health() == p2.max_health());
 }
 
 BOOST_AUTO_TEST_CASE(a_dead_slime_splits_into_two_to_four_of_half_its_size_after_20_ticks) {

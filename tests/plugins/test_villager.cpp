@@ -7,10 +7,12 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
+#include "mobsdk/goal/goal_selector.hpp"
 #include "mobsdk/stdlib/villager.hpp"
 #include "mobserver/world/harness.hpp"
 #include "villager/villager_plugin.hpp"
@@ -47,6 +49,13 @@ struct VillagerWorld {
         return out;
     }
 };
+
+// A player who joined long ago: its 60 ticks of spawn invulnerability are over.
+PlayerEntity& join(World& world, const Vec3& at, std::uint64_t n = 1) {
+    PlayerEntity& p = world.player_kind().spawn(world, Uuid{1, n}, "p" + std::to_string(n), at);
+    p.spawn_invulnerable_time = 0;
+    return p;
+}
 
 // A ring of connected oak fences around `center`: 1.5 high, so a villager inside cannot leave
 // but sees over it.
@@ -269,6 +278,102 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_attacks_a_zombie_that_comes_near) {
         hurt = live == nullptr || live->health() < live->max_health();
     }
     BOOST_TEST(hurt);
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_turns_on_a_player_who_hit_it) {
+    VillagerWorld w(18000);
+    World& world = w.h->world();
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    auto& p = join(world, {3.5, ground, 0.5});
+    w.h->tick(20);
+    BOOST_TEST(!g.target().has_value());
+    BOOST_REQUIRE(g.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
+    float health = p.health();
+    for (int t = 0; t < 100 && p.health() == health; ++t) w.h->tick();
+    BOOST_TEST((g.target() == p.ref()));
+    BOOST_TEST(g.target_selector()->holder(goal::Flag::Target)->debug_string() == "HurtByTargetGoal");
+    BOOST_TEST(p.health() < health);
+    BOOST_TEST(p.last_hurt_by_mob()->attacker->uuid == g.uuid());
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_defends_a_villager_a_player_hurt_nearby) {
+    // docs/villagers.md: DefendVillageTargetGoal without reputation: a player in the golem's box
+    // grown by (10, 8, 10) who hurt a villager in that box within 100 ticks.
+    VillagerWorld w(18000);
+    World& world = w.h->world();
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    g.data().no_ai = true;  // it stands still; the goal is asked directly
+    ServerMob& v = w.villager({6.5, ground, 0.5});
+    v.data().no_ai = true;
+    auto& p = join(world, {8.5, ground, 0.5});
+    goal::Goal* defend = nullptr;
+    for (const auto& wrapped : g.target_selector()->goals())
+        if (wrapped.goal->debug_string() == "DefendVillageTargetGoal") defend = wrapped.goal.get();
+    BOOST_REQUIRE(defend != nullptr);
+    BOOST_TEST(g.target_selector()->goals().front().priority == 1);
+    BOOST_TEST(!defend->can_use(world, g));
+    BOOST_REQUIRE(v.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
+    BOOST_TEST(defend->can_use(world, g));
+    defend->start(world, g);
+    BOOST_TEST((g.target() == p.ref()));
+    defend->stop(world, g);
+    // A creative player is not attacked.
+    p.set_game_mode(GameMode::Creative);
+    BOOST_TEST(!defend->can_use(world, g));
+    p.set_game_mode(GameMode::Survival);
+    // The player beyond the box (its x more than 10 past the golem's box) is not.
+    world.teleport(p.handle(), {12.5, ground, 0.5});
+    BOOST_TEST(!defend->can_use(world, g));
+    world.teleport(p.handle(), {10.5, ground, 0.5});
+    BOOST_TEST(defend->can_use(world, g));
+    // After 100 ticks the villager forgets who hurt it.
+    w.h->tick(101);
+    BOOST_TEST(!defend->can_use(world, g));
+}
+
+BOOST_AUTO_TEST_CASE(the_iron_golem_rolls_its_damage) {
+    // Vanilla's IronGolem.doHurtTarget: attack_damage / 2 + nextInt((int) attack_damage), every
+    // value of 7.5 … 21.5 for the golem's 15, drawn from the random it is given.
+    RandomSource random(42), copy(42);
+    std::set<float> seen;
+    for (int i = 0; i < 1000; ++i) {
+        const float d = villager::iron_golem_hit_damage(random, 15.0f);
+        BOOST_TEST(d == 7.5f + static_cast<float>(copy.next_int(15)));
+        seen.insert(d);
+    }
+    BOOST_TEST(seen.size() == 15u);
+    BOOST_TEST(*seen.begin() == 7.5f);
+    BOOST_TEST(*seen.rbegin() == 21.5f);
+    // Below 1 the attack damage is dealt as it is, and nothing is drawn.
+    RandomSource untouched(7), reference(7);
+    BOOST_TEST(villager::iron_golem_hit_damage(untouched, 0.5f) == 0.5f);
+    BOOST_TEST(untouched.next_int() == reference.next_int());
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_hit_deals_a_rolled_amount) {
+    VillagerWorld w(18000);
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    ServerMob& z = w.h->spawn("zombie", {2.5, ground, 0.5});
+    z.data().no_ai = true;
+    z.set_attribute_base(Attribute::MaxHealth, 1000.0);
+    z.set_health(1000.0f);
+    BOOST_REQUIRE(g.goal_selector());
+    std::set<float> dealt;
+    float health = z.health();
+    for (int t = 0; t < 1200 && dealt.size() < 3; ++t) {
+        w.h->tick();
+        if (z.health() < health) {
+            const float d = health - z.health();
+            // 7.5 + 0…14 (the hurt cooldown lets no partial hit through: hits are 20 ticks apart).
+            BOOST_TEST(d >= 7.5f);
+            BOOST_TEST(d <= 21.5f);
+            BOOST_TEST(d - std::floor(d) == 0.5f);
+            dealt.insert(d);
+            health = z.health();
+        }
+    }
+    // Not the mean every time: the hits differ.
+    BOOST_TEST(dealt.size() >= 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

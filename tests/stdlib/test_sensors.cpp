@@ -10,6 +10,7 @@
 
 using namespace stdlib_test;
 using mobsdk::server::ItemEntity;
+using mobsdk::server::World;
 using mobsdk::stdlib::VillagerState;
 
 namespace {
@@ -176,13 +177,76 @@ BOOST_FIXTURE_TEST_CASE(nothing_nearby_erases_the_list_but_keeps_an_empty_visibl
     BOOST_TEST(v.brain()->get_memory(mem.visible_mobs)->none_visible());
 }
 
-BOOST_FIXTURE_TEST_CASE(nearest_players_erases_every_player_memory, Fixture) {
+BOOST_FIXTURE_TEST_CASE(nearest_players_erases_every_player_memory_without_players, Fixture) {
     ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
     v.brain()->set_memory(mem.nearest_visible_player, v.ref());
+    v.brain()->set_memory(mem.nearest_visible_targetable_player, v.ref());
     auto s = make<PlayerSensor>(*this);
     s.tick(h.world(), v);
     BOOST_TEST(!v.brain()->has_memory_value(mem.nearest_visible_player));
     BOOST_TEST(!v.brain()->has_memory_value(mem.nearest_players));
+    BOOST_TEST(!v.brain()->has_memory_value(mem.nearest_visible_targetable_player));
+    BOOST_TEST(!v.brain()->has_memory_value(mem.nearest_visible_targetable_players));
+}
+
+BOOST_FIXTURE_TEST_CASE(nearest_players_sorts_the_players_closer_than_16_blocks, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    World& w = h.world();
+    auto& a = w.player_kind().spawn(w, Uuid{1, 1}, "a", {10.5, feet, 0.5});
+    auto& b = w.player_kind().spawn(w, Uuid{1, 2}, "b", {0.5, feet, 4.5});
+    auto& c = w.player_kind().spawn(w, Uuid{1, 3}, "c", {-14.9, feet, 0.5});  // 15.4 away
+    w.player_kind().spawn(w, Uuid{1, 4}, "d", {0.5, feet, 16.5});             // 16: not closer than 16
+    auto& e = w.player_kind().spawn(w, Uuid{1, 5}, "e", {2.5, feet, 0.5});
+    e.set_game_mode(GameMode::Spectator);  // never seen
+    auto s = make<PlayerSensor>(*this);
+    s.tick(w, v);
+    Brain& br = *v.brain();
+    BOOST_TEST_REQUIRE(br.has_memory_value(mem.nearest_players));
+    BOOST_TEST((*br.get_memory(mem.nearest_players) == EntityList{b.ref(), a.ref(), c.ref()}));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_player) == b.ref()));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_targetable_player) == b.ref()));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_targetable_players) == EntityList{b.ref(), a.ref(), c.ref()}));
+
+    // A creative player is seen but not attackable; one behind a wall is neither.
+    b.set_game_mode(GameMode::Creative);
+    h.fill({5, -60, -2}, {5, -57, 2}, "stone");
+    h.tick(1);  // a new tick: sight is computed again
+    s.set_time_to_tick(1);
+    s.tick(w, v);
+    BOOST_TEST((*br.get_memory(mem.nearest_players) == EntityList{b.ref(), a.ref(), c.ref()}));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_player) == b.ref()));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_targetable_player) == c.ref()));
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_targetable_players) == EntityList{c.ref()}));
+
+    // In a peaceful world no player is attackable, and the attackable memories are erased.
+    w.options().difficulty = Difficulty::Peaceful;
+    s.set_time_to_tick(1);
+    s.tick(w, v);
+    BOOST_TEST((*br.get_memory(mem.nearest_visible_player) == b.ref()));
+    BOOST_TEST(!br.has_memory_value(mem.nearest_visible_targetable_player));
+    BOOST_TEST(!br.has_memory_value(mem.nearest_visible_targetable_players));
+}
+
+BOOST_FIXTURE_TEST_CASE(nearest_living_entities_include_players, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    ServerMob& pig = still("pig", {6.5, feet, 0.5});
+    World& w = h.world();
+    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {3.5, feet, 0.5});
+    auto s = make<NearestLivingEntitySensor>(*this);
+    s.tick(w, v);
+    BOOST_TEST((*v.brain()->get_memory(mem.mobs) == EntityList{p.ref(), pig.ref()}));
+    BOOST_TEST(v.brain()->get_memory(mem.visible_mobs)->contains(p.ref()));
+}
+
+BOOST_FIXTURE_TEST_CASE(hurt_by_entity_remembers_a_player, Fixture) {
+    ServerMob& v = mob_with("villager", {0.5, feet, 0.5});
+    World& w = h.world();
+    auto& p = w.player_kind().spawn(w, Uuid{1, 1}, "p", {1.5, feet, 0.5});
+    BOOST_TEST_REQUIRE(v.hurt(ResourceLocation::of("player_attack"), 1.0f, &p));
+    auto s = make<HurtBySensor>(*this, nullptr);
+    s.tick(w, v);
+    BOOST_TEST_REQUIRE(v.brain()->has_memory_value(mem.hurt_by_entity));
+    BOOST_TEST((*v.brain()->get_memory(mem.hurt_by_entity) == p.ref()));
 }
 
 BOOST_FIXTURE_TEST_CASE(hurt_by_follows_the_last_damage_for_40_ticks, Fixture) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "mobsdk/world/player.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 
 namespace mobsdk::goal {
@@ -21,14 +22,26 @@ LivingEntity* resolve_target(Level& level, const Mob& mob) {
 }  // namespace
 
 bool can_attack(const Entity& target) noexcept {
-    return target.is_alive() && target.can_be_seen_by_anyone() && !target.is_invulnerable();
+    if (!target.is_alive() || !target.can_be_seen_by_anyone() || target.is_invulnerable()) return false;
+    const auto* player = dynamic_cast<const Player*>(&target);
+    return player == nullptr || !player->has_invulnerable_ability();
+}
+
+bool can_attack(const Level& level, const Entity& target) noexcept {
+    if (level.difficulty() == Difficulty::Peaceful && dynamic_cast<const Player*>(&target) != nullptr) return false;
+    return can_attack(target);
+}
+
+bool is_creative_or_spectator(const Entity& entity) noexcept {
+    const auto* player = dynamic_cast<const Player*>(&entity);
+    return player != nullptr && (player->is_creative() || player->is_spectator());
 }
 
 std::optional<LastHurtBy> last_hurt_by_mob(Level& level, Mob& mob) {
     const std::optional<HurtRecord> record = mob.last_hurt_by_mob();
     if (!record || !record->attacker) return std::nullopt;
     if (level.game_time() - record->game_time > HurtByTargetGoal::memory_ticks) return std::nullopt;
-    // Vanilla only remembers living attackers, and forgets them when they die.
+    // Vanilla only remembers living attackers (mobs and players), and forgets them when they die.
     const LivingEntity* attacker = level.resolve_living(*record->attacker);
     if (attacker == nullptr || !attacker->is_alive()) return std::nullopt;
     return LastHurtBy{attacker->ref(), record->game_time};
@@ -43,8 +56,9 @@ bool TargetGoal::can_continue_to_use(Level& level, Mob& mob) {
     if (!ref) ref = target_mob_;
     if (!ref) return false;
     const Entity* target = level.resolve(*ref);
-    // Teams (vanilla's getTeam) do not exist on this server.
-    if (target == nullptr || !goal::can_attack(*target)) return false;
+    // Teams (vanilla's getTeam) do not exist on this server. can_attack also holds vanilla's last
+    // test, a player's Abilities.invulnerable.
+    if (target == nullptr || !goal::can_attack(level, *target)) return false;
     const double follow = follow_distance(mob);
     if (mob.distance_to_sqr(*target) > follow * follow) return false;
     if (must_see_) {
@@ -104,6 +118,19 @@ NearestAttackableTargetGoal::NearestAttackableTargetGoal(TypeList types, bool mu
     set_flags({Flag::Target});
 }
 
+NearestAttackableTargetGoal::NearestAttackableTargetGoal(PlayerTargets, bool must_see, bool must_reach,
+                                                         std::int32_t random_interval,
+                                                         TargetingConditions::Selector selector)
+    : TargetGoal(must_see, must_reach),
+      targets_players_(true),
+      random_interval_(reduced_tick_delay(random_interval)),
+      selector_(selector) {
+    if (random_interval < 0)
+        throw GoalError("NearestAttackableTargetGoal: the random interval must not be negative (got " +
+                        std::to_string(random_interval) + ")");
+    set_flags({Flag::Target});
+}
+
 bool NearestAttackableTargetGoal::can_use(Level& level, Mob& mob) {
     if (random_interval_ > 0 && level.random().next_int(random_interval_) != 0) return false;
     // Vanilla's findTarget. Its conditions always ask for line of sight (must_see only matters
@@ -112,7 +139,13 @@ bool NearestAttackableTargetGoal::can_use(Level& level, Mob& mob) {
     auto conditions = TargetingConditions::for_combat().range(follow);
     if (selector_) conditions.selector(selector_);
     scratch_.clear();
-    for (const Handle<EntityTypeInfo> type : types_) level.entities_of_type(type, search_area(mob, follow), scratch_);
+    if (targets_players_) {
+        // Vanilla's getNearestPlayer: every player of the level, in its order; the range bounds it.
+        for (const Player* player : level.players()) scratch_.push_back(player->ref());
+    } else {
+        for (const Handle<EntityTypeInfo> type : types_)
+            level.entities_of_type(type, search_area(mob, follow), scratch_);
+    }
     const Vec3 p = mob.position();
     const Entity* found = nearest_entity(level, scratch_, conditions, mob, {p.x, p.y + mob.eye_height(), p.z});
     target_ = found ? std::optional<EntityRef>(found->ref()) : std::nullopt;
@@ -142,7 +175,8 @@ bool HurtByTargetGoal::can_use(Level& level, Mob& mob) {
     if (!last || (timestamp_ && *timestamp_ == last->game_time)) return false;
     const Entity* attacker = level.resolve(last->attacker);
     if (attacker == nullptr) return false;
-    // The universalAnger game rule only concerns players, and there are none.
+    // The universalAnger game rule (off by default) is not modelled: a player attacker is
+    // targeted as vanilla does by default.
     for (const Handle<EntityTypeInfo> type : ignore_damage_from_)
         if (attacker->type() == type) return false;
     static const TargetingConditions hurt_by_targeting =
@@ -210,8 +244,8 @@ bool MeleeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
     const LivingEntity* target = resolve_target(level, mob);
     if (target == nullptr || !target->is_alive()) return false;
     if (!following_target_even_if_not_seen_) return !mob.navigation().is_done();
-    // Vanilla's last test (not a creative or spectator player) cannot fail without players.
-    return mob.is_within_restriction(target->block_position());
+    if (!mob.is_within_restriction(target->block_position())) return false;
+    return !is_creative_or_spectator(*target);
 }
 
 void MeleeAttackGoal::start(Level&, Mob& mob) {
@@ -221,8 +255,10 @@ void MeleeAttackGoal::start(Level&, Mob& mob) {
     ticks_until_next_attack_ = 0;
 }
 
-void MeleeAttackGoal::stop(Level&, Mob& mob) {
+void MeleeAttackGoal::stop(Level& level, Mob& mob) {
     // Vanilla clears the target here only for creative or spectator players.
+    if (const LivingEntity* target = resolve_target(level, mob); target != nullptr && is_creative_or_spectator(*target))
+        mob.set_target(std::nullopt);
     mob.navigation().stop();
 }
 

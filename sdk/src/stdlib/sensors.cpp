@@ -7,6 +7,7 @@
 
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/world/ai_util.hpp"
+#include "mobsdk/world/player.hpp"
 
 namespace mobsdk::stdlib {
 
@@ -60,16 +61,26 @@ void sort_by_distance(Level& level, const Mob& mob, const std::vector<EntityRef>
     stable_sort_by_distance(out, scratch);
 }
 
+// Vanilla's Sensor tests: `conditions`, without the invisibility test when the target is the mob's
+// ATTACK_TARGET.
+bool test_targeting(Level& level, Mob& mob, const Entity& target,
+                    const brain::MemoryModuleType<EntityRef>& attack_target, TargetingConditions conditions) {
+    Brain* b = mob.brain();
+    if (b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref()))
+        conditions.ignore_invisibility_testing();
+    return conditions.test(level, &mob, target);
+}
+
 }  // namespace
 
 bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
                           const brain::MemoryModuleType<EntityRef>& attack_target) {
-    Brain* b = mob.brain();
-    const bool is_attack_target =
-        b != nullptr && b->is_registered(attack_target) && b->is_memory_value(attack_target, target.ref());
-    auto conditions = TargetingConditions::for_non_combat().range(16.0);
-    if (is_attack_target) conditions.ignore_invisibility_testing();
-    return conditions.test(level, &mob, target);
+    return test_targeting(level, mob, target, attack_target, TargetingConditions::for_non_combat().range(16.0));
+}
+
+bool is_entity_attackable(Level& level, Mob& mob, const Entity& target,
+                          const brain::MemoryModuleType<EntityRef>& attack_target) {
+    return test_targeting(level, mob, target, attack_target, TargetingConditions::for_combat().range(16.0));
 }
 
 namespace {
@@ -96,8 +107,8 @@ void NearestLivingEntitySensor::do_tick(Level& level, Mob& mob) {
     level.entities_in_box(mob.bounding_box().inflate(16.0, 16.0, 16.0), scratch_);
     const Entity* self = &mob;
     sort_by_distance(level, mob, scratch_, sorted_, sort_scratch_, [&](Entity& e) {
-        // LivingEntity only: items and other non-mobs are left out.
-        return &e != self && e.is_alive() && level.resolve_mob(e.ref()) != nullptr;
+        // LivingEntity only (mobs and players): items, arrows and the like are left out.
+        return &e != self && e.is_alive() && level.resolve_living(e.ref()) != nullptr;
     });
     Brain& b = *mob.brain();
     b.modify_memory(mobs_, [&](EntityList& list) {
@@ -122,19 +133,49 @@ PlayerSensor::PlayerSensor(const StandardMemories& m)
       players_(m.nearest_players),
       targetable_players_(m.nearest_visible_targetable_players),
       visible_player_(m.nearest_visible_player),
-      targetable_player_(m.nearest_visible_targetable_player) {}
+      targetable_player_(m.nearest_visible_targetable_player),
+      attack_target_(m.attack_target) {}
 
 std::vector<MemoryHandle> PlayerSensor::requires_memories() const {
     return {players_, visible_player_, targetable_player_, targetable_players_};
 }
 
-void PlayerSensor::do_tick(Level&, Mob& mob) {
-    // No players exist on this server: vanilla's result for an empty player list.
+void PlayerSensor::do_tick(Level& level, Mob& mob) {
+    // Vanilla's NO_SPECTATORS and closerThan(player, 16): a squared distance below 256, closest
+    // first (a stable sort: ties keep the level's order, as List.sort).
+    sorted_.clear();
+    for (const Player* player : level.players()) {
+        if (player->is_spectator()) continue;
+        const double d = mob.distance_to_sqr(*player);
+        if (d < range * range) sorted_.emplace_back(d, player->ref());
+    }
+    stable_sort_by_distance(sorted_, sort_scratch_);
     Brain& b = *mob.brain();
-    b.erase_memory(players_);
-    b.erase_memory(visible_player_);
-    b.erase_memory(targetable_player_);
-    b.erase_memory(targetable_players_);
+    // Empty lists erase their memories (Brain.setMemory), as does an absent player.
+    b.modify_memory(players_, [&](EntityList& list) {
+        list.clear();
+        for (const auto& [d, r] : sorted_) list.push_back(r);
+    });
+    // The visible (isEntityTargetable) players, and among them the attackable ones
+    // (isEntityAttackable): the first of each, and the whole attackable list (1.20.5's
+    // NEAREST_VISIBLE_ATTACKABLE_PLAYERS; 1.20.4 only has the first).
+    const Entity* visible = nullptr;
+    const Entity* attackable = nullptr;
+    b.modify_memory(targetable_players_, [&](EntityList& list) {
+        list.clear();
+        for (const auto& [d, r] : sorted_) {
+            const Entity* player = level.resolve(r);
+            if (player == nullptr || !is_entity_targetable(level, mob, *player, attack_target_)) continue;
+            if (visible == nullptr) visible = player;
+            if (!is_entity_attackable(level, mob, *player, attack_target_)) continue;
+            if (attackable == nullptr) attackable = player;
+            list.push_back(r);
+        }
+    });
+    if (visible != nullptr) b.set_memory(visible_player_, visible->ref());
+    else b.erase_memory(visible_player_);
+    if (attackable != nullptr) b.set_memory(targetable_player_, attackable->ref());
+    else b.erase_memory(targetable_player_);
 }
 
 // ---- hurt by ----
@@ -155,7 +196,7 @@ void HurtBySensor::do_tick(Level& level, Mob& mob) {
     }
     if (source) {
         b.set_memory(hurt_by_, *source);
-        // Only a living attacker becomes HURT_BY_ENTITY.
+        // Only a living attacker (a mob or a player) becomes HURT_BY_ENTITY.
         if (source->attacker && level.resolve_living(*source->attacker) != nullptr)
             b.set_memory(hurt_by_entity_, *source->attacker);
     } else {

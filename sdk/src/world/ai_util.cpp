@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "mobsdk/world/player.hpp"
+
 namespace mobsdk {
 
 namespace {
@@ -137,14 +139,17 @@ bool TargetingConditions::test(const Level& level, Mob* observer, const Entity& 
     if (observer != nullptr && static_cast<const Entity*>(observer) == &target) return false;
     if (!target.can_be_seen_by_anyone()) return false;
     if (selector_ != nullptr && !selector_(observer, target)) return false;
-    // Vanilla's canBeSeenAsEnemy: not invulnerable and seen by anyone (checked just above).
-    const bool seen_as_enemy = !target.is_invulnerable();
+    // Vanilla's canBeSeenAsEnemy: not invulnerable and seen by anyone (checked just above); a
+    // player's also fails with Abilities.invulnerable (creative, spectator).
+    const auto* player = dynamic_cast<const Player*>(&target);
+    const bool seen_as_enemy = !target.is_invulnerable() && (player == nullptr || !player->has_invulnerable_ability());
+    const bool peaceful = level.difficulty() == Difficulty::Peaceful;
     if (observer == nullptr) {
-        return !(combat_ && (!seen_as_enemy || level.difficulty() == Difficulty::Peaceful));
+        return !(combat_ && (!seen_as_enemy || peaceful));
     }
-    // Vanilla's canAttack fails for players in peaceful worlds; there are no players yet, so it
-    // reduces to canBeSeenAsEnemy. canAttackType and isAlliedTo (teams) belong in the selector.
-    if (combat_ && !seen_as_enemy) return false;
+    // Vanilla's canAttack: no player in a peaceful world, else canBeSeenAsEnemy. canAttackType and
+    // isAlliedTo (teams) belong in the selector.
+    if (combat_ && (!seen_as_enemy || (player != nullptr && peaceful))) return false;
     if (range_ > 0.0) {
         const double visibility = test_invisible_ ? target.visibility_percent(observer) : 1.0;
         const double range = std::max(range_ * visibility, 2.0);

@@ -98,4 +98,68 @@ export const tests = {
       await s.stop();
     }
   },
+  // Mobs against players (docs/monsters.md, docs/villagers.md): a zombie ignores a creative bot,
+  // then chases the bot in survival and hits it for 3 (normal difficulty), the hits at least the
+  // player's hurt cooldown apart (MeleeAttackGoal's 20 ticks, or a new run of the goal); a
+  // skeleton's arrow hits it; a bot that punches a villager is attacked by the iron golem nearby
+  // (DefendVillageTargetGoal's shortcut: the villager's last_hurt_by_player).
+  async survival_mobs_fight_players({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'survival_mobs', { 'default-gamemode': 'creative', difficulty: 'normal' },
+      ['--frozen', '--plugins', pluginDir]);
+    const bot = await joinBot(s.port, 'tester', KNOCKBACK);
+    const gametime = async () => Number((await s.command('time query gametime', /The time is \d+/)).match(/The time is (\d+)/)[1]);
+    /** Steps one tick at a time until the bot's health falls below `below` (at most `max` ticks). */
+    const hitWithin = async (below, max, what) => {
+      for (let i = 0; i < max; ++i) {
+        await s.command('tick step 1', /Stepping \d+ tick/);
+        await new Promise((r) => setTimeout(r, 30));  // Set Health
+        if (bot.health < below) return gametime();
+      }
+      throw new Error(`not within ${max} ticks: ${what}`);
+    };
+    try {
+      await s.command('time set 18000', /Set the time to 18000/);
+      await s.command('tick step 80', /Stepping \d+ tick/);  // past the 60 ticks of spawn invulnerability
+      const p = bot.entity.position.clone();
+      await s.command(`summon zombie ${p.x + 3} ${p.y} ${p.z}`, /Summoned new Zombie/);
+      await s.command('tick step 100', /Stepping \d+ tick/);
+      await new Promise((r) => setTimeout(r, 200));
+      assertEqual(bot.health, 20, 'a creative bot next to a zombie');
+      await s.command('gamemode survival tester', /Set tester's game mode to Survival Mode/);
+      const hits = [];
+      let health = 20;
+      while (hits.length < 3) {
+        hits.push(await hitWithin(health, 200, `zombie hit ${hits.length + 1}`));
+        assertEqual(health - bot.health, 3, 'a zombie hits for 3 on normal');
+        health = bot.health;
+      }
+      for (let i = 1; i < hits.length; ++i) assert(hits[i] - hits[i - 1] > 10, `hits ${hits} at least 11 ticks apart`);
+      console.log(`zombie hits at game times ${hits.join(', ')}`);
+      await s.command('kill @e[type=minecraft:zombie]', /Killed/);
+      await s.command('tick step 30', /Stepping \d+ tick/);
+      const q = bot.entity.position.clone();
+      await s.command(`summon skeleton ${q.x + 9} ${q.y} ${q.z}`, /Summoned new Skeleton/);
+      await hitWithin(bot.health, 400, "the skeleton's arrow");
+      await s.command('kill @e[type=minecraft:skeleton]', /Killed/);
+      await s.command('tick step 30', /Stepping \d+ tick/);
+      const r = bot.entity.position.clone();
+      await s.command(`summon iron_golem ${r.x - 4} ${r.y} ${r.z}`, /Summoned new /);
+      await s.command(`summon villager ${r.x + 1.25} ${r.y} ${r.z}`, /Summoned new Villager/);
+      await s.command('tick step 1', /Stepping \d+ tick/);
+      const villager = () => bot.nearestEntity((e) => e.name === 'villager');
+      await until(villager, { what: 'the bot sees the villager' });
+      bot.attack(villager());
+      let died = false;
+      bot.once('death', () => { died = true; });
+      const before = bot.health;
+      for (let i = 0; i < 200 && bot.health >= before && !died; ++i) {
+        await s.command('tick step 1', /Stepping \d+ tick/);
+        await new Promise((res) => setTimeout(res, 30));
+      }
+      assert(died || bot.health < before, `the golem attacks the bot that hit the villager (health ${bot.health})`);
+    } finally {
+      bot.quit();
+      await s.stop();
+    }
+  },
 };

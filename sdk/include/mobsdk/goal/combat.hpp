@@ -12,12 +12,28 @@
 
 namespace mobsdk::goal {
 
-/// @brief Vanilla's LivingEntity.canAttack for a target that is not a player: it must be alive,
-/// seen by anyone and not invulnerable (canBeSeenAsEnemy).
+/// @brief Vanilla's canBeSeenAsEnemy: the target is alive, seen by anyone and not invulnerable,
+/// and — a player — not creative or spectator (Player.canBeSeenAsEnemy's Abilities.invulnerable).
 bool can_attack(const Entity& target) noexcept;
+/// @brief Vanilla's LivingEntity.canAttack: can_attack(target), and no player in a peaceful world.
+bool can_attack(const Level& level, const Entity& target) noexcept;
+/// @brief True for a creative or spectator player (vanilla's EntitySelector.NO_CREATIVE_OR_SPECTATOR
+/// fails for it); false for everything else.
+bool is_creative_or_spectator(const Entity& entity) noexcept;
 
-/// @brief Vanilla's getLastHurtByMob: the living entity that last hurt `mob`, if that was at
-/// most 100 ticks ago and it is still alive, and when it happened (game time).
+/// @brief The tag type of NearestAttackableTargetGoal's player form (vanilla's
+/// NearestAttackableTargetGoal<Player>).
+struct PlayerTargets {
+    /// @brief Only `players` is made from it (so that `{}` stays an empty TypeList).
+    struct Key {};
+    /// @brief The tag.
+    explicit constexpr PlayerTargets(Key) noexcept {}
+};
+/// @brief The tag value: `targets.add<NearestAttackableTargetGoal>(2, goal::players, true)`.
+inline constexpr PlayerTargets players{PlayerTargets::Key{}};
+
+/// @brief Vanilla's getLastHurtByMob: the living entity (a mob or a player) that last hurt `mob`,
+/// if that was at most 100 ticks ago and it is still alive, and when it happened (game time).
 struct LastHurtBy {
     EntityRef attacker;          ///< who
     std::int64_t game_time = 0;  ///< when (vanilla's lastHurtByMobTimestamp, in game time)
@@ -80,8 +96,10 @@ private:
 /// reduced_tick_delay(random_interval) per evaluation (1 in 5 for the default 10; every time for
 /// 0) it looks for the nearest entity of `types` in the mob's box grown by follow range
 /// horizontally and 4 blocks vertically that TargetingConditions.forCombat().range(follow range)
-/// (and the selector) accept, nearest to the mob's eyes, and makes it the target. Vanilla
-/// searches a sphere for players; there are none on this server.
+/// (and the selector) accept, nearest to the mob's eyes, and makes it the target. The player form
+/// (`players` tag, vanilla's NearestAttackableTargetGoal<Player>) searches Level::players() instead
+/// of a box: the range test alone bounds it (a sphere of follow range, scaled by the player's
+/// visibility), and creative, spectator and — in peaceful — all players fail the conditions.
 class NearestAttackableTargetGoal final : public TargetGoal {
 public:
     /// @brief Vanilla's DEFAULT_RANDOM_INTERVAL.
@@ -90,13 +108,21 @@ public:
     NearestAttackableTargetGoal(TypeList types, bool must_see, bool must_reach = false,
                                 std::int32_t random_interval = default_random_interval,
                                 TargetingConditions::Selector selector = nullptr);
+    /// @brief Targets the nearest player (vanilla's NearestAttackableTargetGoal<Player>).
+    NearestAttackableTargetGoal(PlayerTargets, bool must_see, bool must_reach = false,
+                                std::int32_t random_interval = default_random_interval,
+                                TargetingConditions::Selector selector = nullptr);
 
     /// @brief The interval draw, then the search.
     bool can_use(Level& level, Mob& mob) override;
     /// @brief Sets the mob's target to what it found.
     void start(Level& level, Mob& mob) override;
-    /// @brief "NearestAttackableTargetGoal".
-    std::string debug_string() const override { return "NearestAttackableTargetGoal"; }
+    /// @brief "NearestAttackableTargetGoal", or "NearestAttackableTargetGoal(Player)".
+    std::string debug_string() const override {
+        return targets_players_ ? "NearestAttackableTargetGoal(Player)" : "NearestAttackableTargetGoal";
+    }
+    /// @brief True for the player form.
+    bool targets_players() const noexcept { return targets_players_; }
 
     /// @brief Replaces the found target (vanilla's setTarget).
     void set_target(std::optional<EntityRef> target) noexcept { target_ = target; }
@@ -109,14 +135,15 @@ public:
 
 private:
     TypeList types_;
+    bool targets_players_ = false;
     std::int32_t random_interval_;
     TargetingConditions::Selector selector_;
     std::optional<EntityRef> target_;
     std::vector<EntityRef> scratch_;
 };
 
-/// @brief Vanilla's HurtByTargetGoal: when the mob was hurt by a living entity (a new hurt, at
-/// most 100 ticks ago) that is not of an ignored type and may be attacked (forCombat, line of
+/// @brief Vanilla's HurtByTargetGoal: when the mob was hurt by a living entity (a mob or a player;
+/// a new hurt, at most 100 ticks ago) that is not of an ignored type and may be attacked (forCombat, line of
 /// sight and invisibility ignored), that entity becomes the target, kept while seen within the
 /// last 300 ticks. With set_alert_others, mobs of the same type (and of any types listed there)
 /// within follow range horizontally and 10 blocks vertically that have no target take it too.
@@ -156,12 +183,14 @@ private:
 };
 
 /// @brief Vanilla's MeleeAttackGoal (flags MOVE and LOOK, ticked every tick): with a living
-/// target it paths to it (can_use checks at most once per 20 ticks and needs a path, or the
+/// target (a mob or a player) it paths to it (can_use checks at most once per 20 ticks and needs a path, or the
 /// target within reach), re-paths when the countdown ends (4–10 ticks, +5 beyond 16 blocks, +10
 /// beyond 32, +15 when no path was found) and the target moved a block or more (or with
 /// probability 0.05), and hits it when within getAttackReachSqr (the mob's width × 2, squared,
 /// plus the target's width) and the 20-tick cooldown is over. The hit is do_hurt_target:
-/// minecraft:mob_attack damage of `attack_damage` (vanilla's generic.attack_damage).
+/// minecraft:mob_attack damage of `attack_damage` (vanilla's generic.attack_damage; a player's
+/// hurt scales it by difficulty). A creative or spectator player target stops it, and the mob
+/// forgets that target.
 class MeleeAttackGoal : public Goal {
 public:
     /// @brief Chases at `speed_modifier`; with `following_target_even_if_not_seen` it re-paths
@@ -171,11 +200,12 @@ public:
     /// @brief Once per 20 ticks: a live target with a path or within reach.
     bool can_use(Level& level, Mob& mob) override;
     /// @brief A live target; without following_target_even_if_not_seen until the path ends,
-    /// with it while the target stays inside the mob's restriction.
+    /// with it while the target stays inside the mob's restriction and is no creative or
+    /// spectator player.
     bool can_continue_to_use(Level& level, Mob& mob) override;
     /// @brief Follows the path found by can_use.
     void start(Level& level, Mob& mob) override;
-    /// @brief Stops the navigation.
+    /// @brief Stops the navigation; forgets a creative or spectator player target.
     void stop(Level& level, Mob& mob) override;
     /// @brief Ticks every tick.
     bool requires_update_every_tick() const override { return true; }

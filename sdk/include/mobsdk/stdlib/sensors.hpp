@@ -34,7 +34,7 @@ bool is_entity_targetable(Level& level, Mob& mob, const Entity& target,
                           const brain::MemoryModuleType<EntityRef>& attack_target);
 
 /// @brief `minecraft:nearest_living_entities` (NearestLivingEntitySensor, every 20 ticks): the living
-/// entities in the mob's box grown by 16 on every axis, closest first, to MOBS and VISIBLE_MOBS.
+/// entities (mobs and players) in the mob's box grown by 16 on every axis, closest first, to MOBS and VISIBLE_MOBS.
 /// VISIBLE_MOBS tests is_entity_targetable lazily, the first time a query asks about an entity
 /// (vanilla's computeIfAbsent), not during the scan.
 class NearestLivingEntitySensor final : public brain::Sensor {
@@ -55,12 +55,25 @@ private:
     std::vector<std::pair<double, EntityRef>> sort_scratch_;
 };
 
-/// @brief `minecraft:nearest_players` (PlayerSensor, every 20 ticks). The server has no players, so
-/// it erases NEAREST_PLAYERS, NEAREST_VISIBLE_PLAYER, NEAREST_VISIBLE_TARGETABLE_PLAYER(S): what
-/// vanilla writes when no player is within 16 blocks.
+/// @brief Vanilla's Sensor.isEntityAttackable: combat, range 16, line of sight; invisibility is
+/// not tested when the target is the mob's ATTACK_TARGET. Creative and spectator players, and every
+/// player in a peaceful world, fail it.
+bool is_entity_attackable(Level& level, Mob& mob, const Entity& target,
+                          const brain::MemoryModuleType<EntityRef>& attack_target);
+
+/// @brief `minecraft:nearest_players` (vanilla 1.20.4's PlayerSensor, every 20 ticks): the players
+/// of Level::players() that are not spectators and closer than 16 blocks (squared distance below
+/// 256), closest first (ties keep the level's order), to NEAREST_PLAYERS; the first of them that
+/// is_entity_targetable to NEAREST_VISIBLE_PLAYER; the first of those that is_entity_attackable to
+/// NEAREST_VISIBLE_TARGETABLE_PLAYER (vanilla's NEAREST_VISIBLE_ATTACKABLE_PLAYER), and all of
+/// those to NEAREST_VISIBLE_TARGETABLE_PLAYERS (added by a later version; filled the same way).
+/// Empty lists and missing players erase their memories, as vanilla. Allocates nothing once its
+/// buffers have grown.
 class PlayerSensor final : public brain::Sensor {
 public:
-    /// @brief The four player memories.
+    /// @brief Vanilla's range: closerThan(player, 16).
+    static constexpr double range = 16.0;
+    /// @brief The four player memories; reads `attack_target` for the invisibility rule.
     explicit PlayerSensor(const brain::StandardMemories& m);
     std::vector<brain::MemoryHandle> requires_memories() const override;
 
@@ -70,6 +83,9 @@ protected:
 private:
     brain::MemoryModuleType<brain::EntityList> players_, targetable_players_;
     brain::MemoryModuleType<EntityRef> visible_player_, targetable_player_;
+    brain::MemoryModuleType<EntityRef> attack_target_;
+    std::vector<std::pair<double, EntityRef>> sorted_;
+    std::vector<std::pair<double, EntityRef>> sort_scratch_;
 };
 
 /// @brief `minecraft:hurt_by` (HurtBySensor, every 20 ticks): HURT_BY from the last damage source
