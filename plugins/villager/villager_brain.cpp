@@ -18,6 +18,7 @@
 #include "mobsdk/stdlib/sensors.hpp"
 #include "mobsdk/stdlib/sleep.hpp"
 #include "mobsdk/stdlib/village.hpp"
+#include "mobsdk/stdlib/villager_trades.hpp"
 #include "mobsdk/stdlib/work.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "villager_plugin.hpp"
@@ -33,6 +34,17 @@ using brain::WeightedBehaviors;
 using stdlib::VillagerState;
 
 namespace {
+
+// The merchant part of vanilla's Villager.customServerAiStep (the level-up pause after a trade),
+// run once a tick from the core activity: the SDK gives a MobAiFactory no per-tick hook of its own.
+class MerchantTimer final : public brain::OneShot {
+public:
+    MerchantTimer() { set_debug_name("VillagerMerchantTimer"); }
+    bool trigger(Level& level, Mob& mob, std::int64_t) override {
+        if (auto* state = mob.attachment_as<VillagerState>()) state->tick_merchant_timer(level.random());
+        return false;
+    }
+};
 
 class VillagerAi final : public MobAiFactory {
 public:
@@ -105,6 +117,13 @@ public:
     void refresh_brain(Level& level, Mob& mob, brain::Brain& b) const override {
         b.remove_all_behaviors(level, mob);
         populate(level, mob, b);
+        // A new profession gets its first offers now (vanilla rolls them when first asked for;
+        // here they are rolled when the profession is taken, with the level's random, so that
+        // saving never rolls). The unemployed and nitwits have none.
+        if (auto* state = mob.attachment_as<VillagerState>()) {
+            if (stdlib::villager_trades(state->data.profession.path(), 1).empty()) state->offers.reset();
+            else state->get_offers(level.random());
+        }
     }
 
 private:
@@ -156,6 +175,7 @@ private:
         p.emplace_back(0, std::make_unique<stdlib::Swim>(0.8f));
         p.emplace_back(0, std::make_unique<stdlib::InteractWithDoor>(m_));
         p.emplace_back(0, std::make_unique<stdlib::LookAtTargetSink>(m_, 45, 90));
+        p.emplace_back(0, std::make_unique<MerchantTimer>());
         p.emplace_back(0, std::make_unique<stdlib::VillagerPanicTrigger>(m_, panic_, golem_));
         p.emplace_back(0, stdlib::wake_up(m_, rest_));
         p.emplace_back(0, stdlib::react_to_bell(m_, hide_));
