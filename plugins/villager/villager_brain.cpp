@@ -55,6 +55,7 @@ public:
           job_site_holders_(brain::global_pos_holders(context.brain().memory_types, m_.job_site)),
           pois_(context.vanilla().poi_types),
           villager_(context.vanilla().entity_types.villager),
+          player_(context.vanilla().entity_types.player),
           golem_{context.vanilla().entity_types.iron_golem, context.world().blocks} {
         const brain::VanillaActivities& act = context.vanilla().activities;
         core_ = act.core;
@@ -149,11 +150,12 @@ private:
         b.update_activity_from_schedule(level.day_time(), level.game_time());
     }
 
-    // Vanilla's getMinimalLookBehavior: priority 5, look at a villager (2), a player (2: there are
-    // none, so its weight goes to nothing), or nothing for 30–60 ticks (8).
+    // Vanilla's getMinimalLookBehavior: priority 5, look at a villager (2), a player (2), or nothing
+    // for 30–60 ticks (8).
     std::pair<std::int32_t, std::unique_ptr<BehaviorControl>> minimal_look() const {
         WeightedBehaviors w;
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, villager_), 2);
+        w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, player_), 2);
         w.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 8);
         return {5, std::make_unique<brain::RunOne>(std::move(w))};
     }
@@ -161,10 +163,11 @@ private:
     // Vanilla's getFullLookBehavior: priority 5, a cat (8), a villager (2), a player (2), creatures,
     // water creatures, axolotls, underwater creatures, water ambients and monsters (1 each) within 8,
     // or nothing for 30–60 ticks (2). This server filters by type, not category: villagers, and any
-    // visible mob for the categories (weight 6 together); cats and players do not exist.
+    // visible mob for the categories (weight 6 together); cats do not exist.
     std::pair<std::int32_t, std::unique_ptr<BehaviorControl>> full_look() const {
         WeightedBehaviors w;
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, villager_), 2);
+        w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, player_), 2);
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f), 6);
         w.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 2);
         return {5, std::make_unique<brain::RunOne>(std::move(w))};
@@ -302,7 +305,7 @@ private:
     brain::StandardMemories m_;
     const brain::GlobalPosHolders* job_site_holders_;  // the host's JOB_SITE watcher, if it has one
     VanillaPoiTypes pois_;
-    Handle<EntityTypeInfo> villager_;
+    Handle<EntityTypeInfo> villager_, player_;
     stdlib::GolemSummoning golem_;
     brain::Activity core_, idle_, work_, play_, rest_, meet_, panic_, hide_;
     const brain::Schedule* schedule_ = nullptr;
