@@ -1,6 +1,6 @@
 // The adult villager's brain, package by package as seed 000 lists them (vanilla's
-// VillagerGoalPackages, 1.19.3 with MC-258295 fixed). What needs players, trading, breeding or raids
-// is left out; docs/villagers.md lists each omission.
+// VillagerGoalPackages, 1.19.3 with MC-258295 fixed), with the trading behaviours of 1.20.4. What
+// needs raids, gifts or breeding is left out; docs/villagers.md lists each omission.
 #include <memory>
 #include <utility>
 #include <vector>
@@ -17,6 +17,7 @@
 #include "mobsdk/stdlib/poi.hpp"
 #include "mobsdk/stdlib/sensors.hpp"
 #include "mobsdk/stdlib/sleep.hpp"
+#include "mobsdk/stdlib/trading.hpp"
 #include "mobsdk/stdlib/village.hpp"
 #include "mobsdk/stdlib/villager_trades.hpp"
 #include "mobsdk/stdlib/work.hpp"
@@ -188,6 +189,7 @@ private:
                                                       m_.potential_job_site));
         p.emplace_back(1, std::make_unique<stdlib::MoveToTargetSink>(m_));
         p.emplace_back(2, stdlib::poi_competitor_scan(m_, *professions_, job_site_holders_));
+        p.emplace_back(3, std::make_unique<stdlib::LookAndFollowTradingPlayerSink>(m_, VillagerPlugin::speed));
         p.emplace_back(5, stdlib::go_to_wanted_item(m_, VillagerPlugin::speed, false, 4));
         p.emplace_back(
             6, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::acquirable_job_site(*professions_),
@@ -212,6 +214,8 @@ private:
         one.emplace_back(std::make_unique<stdlib::JumpOnBed>(m_, VillagerPlugin::speed), 1);
         one.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 1);
         p.emplace_back(2, std::make_unique<brain::RunOne>(std::move(one)));
+        p.emplace_back(3, stdlib::set_look_and_interact(m_, player_, 4));
+        p.emplace_back(3, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
         p.push_back(full_look());
         p.emplace_back(99, stdlib::update_activity_from_schedule());
         return p;
@@ -230,6 +234,8 @@ private:
         one.emplace_back(std::make_unique<stdlib::HarvestFarmland>(m_), farmer ? 2 : 5);
         one.emplace_back(std::make_unique<stdlib::UseBonemeal>(m_), farmer ? 4 : 7);
         p.emplace_back(5, std::make_unique<brain::RunOne>(std::move(one)));
+        p.emplace_back(10, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
+        p.emplace_back(10, stdlib::set_look_and_interact(m_, player_, 4));
         p.emplace_back(2,
                        stdlib::set_walk_target_from_block_memory(m_, m_.job_site, VillagerPlugin::speed, 9, 100, 1200));
         p.emplace_back(99, stdlib::update_activity_from_schedule());
@@ -242,6 +248,8 @@ private:
         triggers.emplace_back(stdlib::stroll_around_poi(m_, m_.meeting_point, 0.4f, 40), 2);
         triggers.emplace_back(stdlib::socialize_at_bell(m_, villager_), 2);
         p.emplace_back(2, brain::TriggerGate::trigger_one_shuffled(std::move(triggers)));
+        p.emplace_back(10, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
+        p.emplace_back(10, stdlib::set_look_and_interact(m_, player_, 4));
         p.emplace_back(
             2, stdlib::set_walk_target_from_block_memory(m_, m_.meeting_point, VillagerPlugin::speed, 6, 100, 200));
         p.emplace_back(3, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::of({pois_.meeting}), m_.meeting_point));

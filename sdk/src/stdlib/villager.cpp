@@ -143,7 +143,7 @@ void VillagerState::load(const nbt::Compound& entity, std::vector<std::string>& 
     if (const nbt::Tag* t = entity.find("Offers")) {
         if (const auto* c = t->get_if<nbt::Compound>()) {
             offers = merchant_offers_from_nbt(*c, warnings);
-            offers_profession_ = data.profession;
+            offers_profession_.reset();
         } else {
             warnings.push_back("Offers: expected a compound");
         }

@@ -8,7 +8,7 @@
 namespace mobsdk::stdlib {
 
 MerchantOffers& VillagerState::get_offers(RandomSource& random) {
-    if (!offers || !(offers_profession_ == data.profession)) {
+    if (!offers || (offers_profession_ && !(*offers_profession_ == data.profession))) {
         offers.emplace();
         offers_profession_ = data.profession;
         update_trades(random);

@@ -140,7 +140,7 @@ public:
     // ---- trading (vanilla's AbstractVillager and Villager) ----
 
     /// @brief Vanilla's getOffers: the offers, rolled first when there are none yet or the
-    /// profession changed since they were made (vanilla's setVillagerData drops them then).
+    /// profession changed since get_offers rolled them (vanilla's setVillagerData drops them then).
     MerchantOffers& get_offers(RandomSource& random);
     /// @brief Vanilla's updateTrades: appends two of the listings of the profession's current level
     /// (villager_trades; all of them when there are two or fewer), rolled with `random`.
@@ -179,7 +179,8 @@ private:
     void catch_up_demand();
 
     const VillagerProfessions* professions_ = nullptr;
-    ResourceLocation offers_profession_ = ResourceLocation::of("none");  // what the offers were rolled for
+    // The profession the offers were rolled for; unknown for offers loaded or set directly (kept).
+    std::optional<ResourceLocation> offers_profession_;
 };
 
 /// @brief Vanilla's Villager.wantsToPickUp: a wanted item (every villager's or its profession's
