@@ -10,7 +10,9 @@ using namespace mobsdk::stdlib;
 
 namespace {
 
-OfferItem item(std::string_view id, std::int32_t count) { return OfferItem{ItemStack{ResourceLocation::of(id), count}, {}}; }
+OfferItem item(std::string_view id, std::int32_t count) {
+    return OfferItem{ItemStack{ResourceLocation::of(id), count}, {}};
+}
 
 }  // namespace
 

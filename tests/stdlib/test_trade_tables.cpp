@@ -45,19 +45,12 @@ BOOST_AUTO_TEST_SUITE(trade_tables)
 BOOST_AUTO_TEST_CASE(every_profession_and_level_has_vanillas_listings) {
     // The lengths of VillagerTrades.TRADES' arrays (1.20.4), levels 1–5.
     const std::map<std::string_view, std::array<std::size_t, 5>> expected = {
-        {"armorer", {5, 4, 5, 2, 2}},
-        {"butcher", {4, 3, 2, 1, 1}},
-        {"cartographer", {2, 2, 2, 17, 1}},
-        {"cleric", {2, 2, 2, 3, 2}},
-        {"farmer", {5, 3, 2, 7, 2}},
-        {"fisherman", {4, 3, 2, 1, 2}},
-        {"fletcher", {3, 2, 2, 2, 3}},
-        {"leatherworker", {3, 3, 2, 2, 2}},
-        {"librarian", {3, 3, 3, 4, 1}},
-        {"mason", {2, 2, 7, 33, 2}},
-        {"shepherd", {5, 37, 21, 22, 1}},
-        {"toolsmith", {5, 2, 5, 3, 1}},
-        {"weaponsmith", {3, 2, 1, 2, 1}},    };
+        {"armorer", {5, 4, 5, 2, 2}},     {"butcher", {4, 3, 2, 1, 1}},       {"cartographer", {2, 2, 2, 17, 1}},
+        {"cleric", {2, 2, 2, 3, 2}},      {"farmer", {5, 3, 2, 7, 2}},        {"fisherman", {4, 3, 2, 1, 2}},
+        {"fletcher", {3, 2, 2, 2, 3}},    {"leatherworker", {3, 3, 2, 2, 2}}, {"librarian", {3, 3, 3, 4, 1}},
+        {"mason", {2, 2, 7, 33, 2}},      {"shepherd", {5, 37, 21, 22, 1}},   {"toolsmith", {5, 2, 5, 3, 1}},
+        {"weaponsmith", {3, 2, 1, 2, 1}},
+    };
     for (const auto& [profession, counts] : expected)
         for (std::int32_t level = 1; level <= 5; ++level)
             BOOST_TEST(villager_trades(profession, level).size() == counts[static_cast<std::size_t>(level - 1)],
@@ -209,8 +202,8 @@ BOOST_AUTO_TEST_CASE(dyed_armour_stew_arrows_and_boats) {
     BOOST_TEST(arrow_offer->result.tag.contains("Potion"));
 
     const ItemListing& boat = villager_trades("fisherman", 5)[1];
-    const std::pair<std::string_view, std::string_view> boats[] = {{"plains", "oak_boat"},  {"snow", "spruce_boat"},
-                                                                    {"desert", "jungle_boat"}, {"swamp", "dark_oak_boat"}};
+    const std::pair<std::string_view, std::string_view> boats[] = {
+        {"plains", "oak_boat"}, {"snow", "spruce_boat"}, {"desert", "jungle_boat"}, {"swamp", "dark_oak_boat"}};
     for (const auto& [type, item] : boats) {
         const auto offer = villager_trade_offer(boat, villager("fisherman", 5, type), random);
         BOOST_TEST_REQUIRE(offer.has_value());

@@ -15,7 +15,9 @@ using mobsdk::server::PlayerEntity;
 
 namespace {
 
-OfferItem item(std::string_view id, std::int32_t count) { return OfferItem{ItemStack{ResourceLocation::of(id), count}, {}}; }
+OfferItem item(std::string_view id, std::int32_t count) {
+    return OfferItem{ItemStack{ResourceLocation::of(id), count}, {}};
+}
 
 struct Trading : Fixture {
     PlayerEntity& player(Vec3 pos) {

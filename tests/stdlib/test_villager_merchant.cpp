@@ -102,9 +102,9 @@ BOOST_AUTO_TEST_CASE(restocks_at_most_twice_a_day_2400_ticks_apart_and_only_when
     RandomSource random(9);
     VillagerState s = merchant("farmer");
     MerchantOffers& offers = s.get_offers(random);
-    std::int64_t t = 1000;  // day time = game time here
+    std::int64_t t = 1000;                // day time = game time here
     BOOST_TEST(!s.should_restock(t, t));  // nothing used
-    offers[0].uses = offers[0].max_uses;   // sold out: demand rises on restock
+    offers[0].uses = offers[0].max_uses;  // sold out: demand rises on restock
     BOOST_TEST(s.should_restock(t, t));
     s.restock(t);
     BOOST_TEST(offers[0].uses == 0);

@@ -55,14 +55,34 @@ std::int32_t get_int(const nbt::Compound& c, std::string_view key, std::int32_t 
 std::int32_t max_stack_size(const ResourceLocation& item) noexcept {
     const std::string_view p = item.path();
     static constexpr std::array<std::string_view, 16> single_suffixes = {
-        "_sword", "_axe",   "_pickaxe",    "_shovel",         "_hoe",  "_helmet", "_chestplate", "_leggings",
-        "_boots", "_boat",  "_chest_boat", "_banner_pattern", "_bed",  "_horse_armor", "_stew", "music_disc"};
-    static constexpr std::array<std::string_view, 26> singles = {
-        "shield",       "bow",        "crossbow",       "shears",          "fishing_rod",       "saddle",
-        "cake",         "enchanted_book", "writable_book", "beetroot_soup", "potion",            "splash_potion",
-        "lingering_potion", "totem_of_undying", "trident", "elytra",          "flint_and_steel",   "carrot_on_a_stick",
-        "warped_fungus_on_a_stick", "lava_bucket", "water_bucket", "milk_bucket", "powder_snow_bucket",
-        "bundle",       "knowledge_book", "debug_stick"};
+        "_sword", "_axe",  "_pickaxe",    "_shovel",         "_hoe", "_helmet",      "_chestplate", "_leggings",
+        "_boots", "_boat", "_chest_boat", "_banner_pattern", "_bed", "_horse_armor", "_stew",       "music_disc"};
+    static constexpr std::array<std::string_view, 26> singles = {"shield",
+                                                                 "bow",
+                                                                 "crossbow",
+                                                                 "shears",
+                                                                 "fishing_rod",
+                                                                 "saddle",
+                                                                 "cake",
+                                                                 "enchanted_book",
+                                                                 "writable_book",
+                                                                 "beetroot_soup",
+                                                                 "potion",
+                                                                 "splash_potion",
+                                                                 "lingering_potion",
+                                                                 "totem_of_undying",
+                                                                 "trident",
+                                                                 "elytra",
+                                                                 "flint_and_steel",
+                                                                 "carrot_on_a_stick",
+                                                                 "warped_fungus_on_a_stick",
+                                                                 "lava_bucket",
+                                                                 "water_bucket",
+                                                                 "milk_bucket",
+                                                                 "powder_snow_bucket",
+                                                                 "bundle",
+                                                                 "knowledge_book",
+                                                                 "debug_stick"};
     static constexpr std::array<std::string_view, 7> sixteens = {"ender_pearl",  "snowball",    "egg",         "bucket",
                                                                  "honey_bottle", "armor_stand", "written_book"};
     if (ends_with(p, "_bucket") || p.starts_with("music_disc")) return 1;

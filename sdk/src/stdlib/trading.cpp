@@ -38,8 +38,7 @@ std::unique_ptr<brain::OneShot> set_look_and_interact(const StandardMemories& m,
 
 // ---- ShowTradesToPlayer ----
 
-ShowTradesToPlayer::ShowTradesToPlayer(const StandardMemories& m, std::int32_t min_duration,
-                                       std::int32_t max_duration)
+ShowTradesToPlayer::ShowTradesToPlayer(const StandardMemories& m, std::int32_t min_duration, std::int32_t max_duration)
     : Behavior({{m.interaction_target, MemoryStatus::VALUE_PRESENT}}, min_duration, max_duration),
       interaction_target_(m.interaction_target),
       look_target_(m.look_target) {}

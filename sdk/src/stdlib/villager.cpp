@@ -67,7 +67,7 @@ std::span<const ResourceLocation> villager_wanted_items() {
 }
 
 std::span<const std::string_view> VillagerState::nbt_keys() const {
-    static constexpr std::string_view keys[] = {"VillagerData", "Inventory",       "Xp",          "Offers",
+    static constexpr std::string_view keys[] = {"VillagerData", "Inventory",       "Xp",           "Offers",
                                                 "LastRestock",  "LastGossipDecay", "RestocksToday"};
     return keys;
 }

@@ -83,7 +83,8 @@ bool VillagerState::allowed_to_restock(std::int64_t game_time) const noexcept {
 }
 
 bool VillagerState::needs_to_restock() const noexcept {
-    return offers && std::any_of(offers->begin(), offers->end(), [](const MerchantOffer& o) { return o.needs_restock(); });
+    return offers &&
+           std::any_of(offers->begin(), offers->end(), [](const MerchantOffer& o) { return o.needs_restock(); });
 }
 
 bool VillagerState::should_restock(std::int64_t game_time, std::int64_t day_time) {

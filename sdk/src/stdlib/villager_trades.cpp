@@ -169,23 +169,12 @@ constexpr ItemListing cartographer_3[] = {
     treasure_map(14, "on_woodland_explorer_maps", 12, 10),
 };
 constexpr ItemListing cartographer_4[] = {
-    ife("item_frame", 7, 1, 12, 15),
-    ife("white_banner", 3, 1, 12, 15),
-    ife("blue_banner", 3, 1, 12, 15),
-    ife("light_blue_banner", 3, 1, 12, 15),
-    ife("red_banner", 3, 1, 12, 15),
-    ife("pink_banner", 3, 1, 12, 15),
-    ife("green_banner", 3, 1, 12, 15),
-    ife("lime_banner", 3, 1, 12, 15),
-    ife("gray_banner", 3, 1, 12, 15),
-    ife("black_banner", 3, 1, 12, 15),
-    ife("purple_banner", 3, 1, 12, 15),
-    ife("magenta_banner", 3, 1, 12, 15),
-    ife("cyan_banner", 3, 1, 12, 15),
-    ife("brown_banner", 3, 1, 12, 15),
-    ife("yellow_banner", 3, 1, 12, 15),
-    ife("orange_banner", 3, 1, 12, 15),
-    ife("light_gray_banner", 3, 1, 12, 15),
+    ife("item_frame", 7, 1, 12, 15),        ife("white_banner", 3, 1, 12, 15),      ife("blue_banner", 3, 1, 12, 15),
+    ife("light_blue_banner", 3, 1, 12, 15), ife("red_banner", 3, 1, 12, 15),        ife("pink_banner", 3, 1, 12, 15),
+    ife("green_banner", 3, 1, 12, 15),      ife("lime_banner", 3, 1, 12, 15),       ife("gray_banner", 3, 1, 12, 15),
+    ife("black_banner", 3, 1, 12, 15),      ife("purple_banner", 3, 1, 12, 15),     ife("magenta_banner", 3, 1, 12, 15),
+    ife("cyan_banner", 3, 1, 12, 15),       ife("brown_banner", 3, 1, 12, 15),      ife("yellow_banner", 3, 1, 12, 15),
+    ife("orange_banner", 3, 1, 12, 15),     ife("light_gray_banner", 3, 1, 12, 15),
 };
 constexpr ItemListing cartographer_5[] = {
     ife("globe_banner_pattern", 8, 1, 12, 30),
@@ -212,11 +201,8 @@ constexpr ItemListing cleric_5[] = {
     ife("experience_bottle", 3, 1, 12, 30),
 };
 constexpr ItemListing farmer_1[] = {
-    efi("wheat", 20, 16, 2),
-    efi("potato", 26, 16, 2),
-    efi("carrot", 22, 16, 2),
-    efi("beetroot", 15, 16, 2),
-    ife("bread", 1, 6, 16, 1),
+    efi("wheat", 20, 16, 2),    efi("potato", 26, 16, 2),  efi("carrot", 22, 16, 2),
+    efi("beetroot", 15, 16, 2), ife("bread", 1, 6, 16, 1),
 };
 constexpr ItemListing farmer_2[] = {
     efi("pumpkin", 6, 12, 10),
@@ -228,13 +214,8 @@ constexpr ItemListing farmer_3[] = {
     efi("melon", 4, 12, 20),
 };
 constexpr ItemListing farmer_4[] = {
-    ife("cake", 1, 1, 12, 15),
-    stew("night_vision", 100, 15),
-    stew("jump_boost", 160, 15),
-    stew("weakness", 140, 15),
-    stew("blindness", 120, 15),
-    stew("poison", 280, 15),
-    stew("saturation", 7, 15),
+    ife("cake", 1, 1, 12, 15),  stew("night_vision", 100, 15), stew("jump_boost", 160, 15), stew("weakness", 140, 15),
+    stew("blindness", 120, 15), stew("poison", 280, 15),       stew("saturation", 7, 15),
 };
 constexpr ItemListing farmer_5[] = {
     ife("golden_carrot", 3, 3, 12, 30),
@@ -387,96 +368,41 @@ constexpr ItemListing mason_5[] = {
     ife("quartz_block", 1, 1, 12, 30),
 };
 constexpr ItemListing shepherd_1[] = {
-    efi("white_wool", 18, 16, 2),
-    efi("brown_wool", 18, 16, 2),
-    efi("black_wool", 18, 16, 2),
-    efi("gray_wool", 18, 16, 2),
-    ife("shears", 2, 1, 12, 1),
+    efi("white_wool", 18, 16, 2), efi("brown_wool", 18, 16, 2), efi("black_wool", 18, 16, 2),
+    efi("gray_wool", 18, 16, 2),  ife("shears", 2, 1, 12, 1),
 };
 constexpr ItemListing shepherd_2[] = {
-    efi("white_dye", 12, 16, 10),
-    efi("gray_dye", 12, 16, 10),
-    efi("black_dye", 12, 16, 10),
-    efi("light_blue_dye", 12, 16, 10),
-    efi("lime_dye", 12, 16, 10),
-    ife("white_wool", 1, 1, 16, 5),
-    ife("orange_wool", 1, 1, 16, 5),
-    ife("magenta_wool", 1, 1, 16, 5),
-    ife("light_blue_wool", 1, 1, 16, 5),
-    ife("yellow_wool", 1, 1, 16, 5),
-    ife("lime_wool", 1, 1, 16, 5),
-    ife("pink_wool", 1, 1, 16, 5),
-    ife("gray_wool", 1, 1, 16, 5),
-    ife("light_gray_wool", 1, 1, 16, 5),
-    ife("cyan_wool", 1, 1, 16, 5),
-    ife("purple_wool", 1, 1, 16, 5),
-    ife("blue_wool", 1, 1, 16, 5),
-    ife("brown_wool", 1, 1, 16, 5),
-    ife("green_wool", 1, 1, 16, 5),
-    ife("red_wool", 1, 1, 16, 5),
-    ife("black_wool", 1, 1, 16, 5),
-    ife("white_carpet", 1, 4, 16, 5),
-    ife("orange_carpet", 1, 4, 16, 5),
-    ife("magenta_carpet", 1, 4, 16, 5),
-    ife("light_blue_carpet", 1, 4, 16, 5),
-    ife("yellow_carpet", 1, 4, 16, 5),
-    ife("lime_carpet", 1, 4, 16, 5),
-    ife("pink_carpet", 1, 4, 16, 5),
-    ife("gray_carpet", 1, 4, 16, 5),
-    ife("light_gray_carpet", 1, 4, 16, 5),
-    ife("cyan_carpet", 1, 4, 16, 5),
-    ife("purple_carpet", 1, 4, 16, 5),
-    ife("blue_carpet", 1, 4, 16, 5),
-    ife("brown_carpet", 1, 4, 16, 5),
-    ife("green_carpet", 1, 4, 16, 5),
-    ife("red_carpet", 1, 4, 16, 5),
+    efi("white_dye", 12, 16, 10),          efi("gray_dye", 12, 16, 10),         efi("black_dye", 12, 16, 10),
+    efi("light_blue_dye", 12, 16, 10),     efi("lime_dye", 12, 16, 10),         ife("white_wool", 1, 1, 16, 5),
+    ife("orange_wool", 1, 1, 16, 5),       ife("magenta_wool", 1, 1, 16, 5),    ife("light_blue_wool", 1, 1, 16, 5),
+    ife("yellow_wool", 1, 1, 16, 5),       ife("lime_wool", 1, 1, 16, 5),       ife("pink_wool", 1, 1, 16, 5),
+    ife("gray_wool", 1, 1, 16, 5),         ife("light_gray_wool", 1, 1, 16, 5), ife("cyan_wool", 1, 1, 16, 5),
+    ife("purple_wool", 1, 1, 16, 5),       ife("blue_wool", 1, 1, 16, 5),       ife("brown_wool", 1, 1, 16, 5),
+    ife("green_wool", 1, 1, 16, 5),        ife("red_wool", 1, 1, 16, 5),        ife("black_wool", 1, 1, 16, 5),
+    ife("white_carpet", 1, 4, 16, 5),      ife("orange_carpet", 1, 4, 16, 5),   ife("magenta_carpet", 1, 4, 16, 5),
+    ife("light_blue_carpet", 1, 4, 16, 5), ife("yellow_carpet", 1, 4, 16, 5),   ife("lime_carpet", 1, 4, 16, 5),
+    ife("pink_carpet", 1, 4, 16, 5),       ife("gray_carpet", 1, 4, 16, 5),     ife("light_gray_carpet", 1, 4, 16, 5),
+    ife("cyan_carpet", 1, 4, 16, 5),       ife("purple_carpet", 1, 4, 16, 5),   ife("blue_carpet", 1, 4, 16, 5),
+    ife("brown_carpet", 1, 4, 16, 5),      ife("green_carpet", 1, 4, 16, 5),    ife("red_carpet", 1, 4, 16, 5),
     ife("black_carpet", 1, 4, 16, 5),
 };
 constexpr ItemListing shepherd_3[] = {
-    efi("yellow_dye", 12, 16, 20),
-    efi("light_gray_dye", 12, 16, 20),
-    efi("orange_dye", 12, 16, 20),
-    efi("red_dye", 12, 16, 20),
-    efi("pink_dye", 12, 16, 20),
-    ife("white_bed", 3, 1, 12, 10),
-    ife("yellow_bed", 3, 1, 12, 10),
-    ife("red_bed", 3, 1, 12, 10),
-    ife("black_bed", 3, 1, 12, 10),
-    ife("blue_bed", 3, 1, 12, 10),
-    ife("brown_bed", 3, 1, 12, 10),
-    ife("cyan_bed", 3, 1, 12, 10),
-    ife("gray_bed", 3, 1, 12, 10),
-    ife("green_bed", 3, 1, 12, 10),
-    ife("light_blue_bed", 3, 1, 12, 10),
-    ife("light_gray_bed", 3, 1, 12, 10),
-    ife("lime_bed", 3, 1, 12, 10),
-    ife("magenta_bed", 3, 1, 12, 10),
-    ife("orange_bed", 3, 1, 12, 10),
-    ife("pink_bed", 3, 1, 12, 10),
-    ife("purple_bed", 3, 1, 12, 10),
+    efi("yellow_dye", 12, 16, 20),       efi("light_gray_dye", 12, 16, 20), efi("orange_dye", 12, 16, 20),
+    efi("red_dye", 12, 16, 20),          efi("pink_dye", 12, 16, 20),       ife("white_bed", 3, 1, 12, 10),
+    ife("yellow_bed", 3, 1, 12, 10),     ife("red_bed", 3, 1, 12, 10),      ife("black_bed", 3, 1, 12, 10),
+    ife("blue_bed", 3, 1, 12, 10),       ife("brown_bed", 3, 1, 12, 10),    ife("cyan_bed", 3, 1, 12, 10),
+    ife("gray_bed", 3, 1, 12, 10),       ife("green_bed", 3, 1, 12, 10),    ife("light_blue_bed", 3, 1, 12, 10),
+    ife("light_gray_bed", 3, 1, 12, 10), ife("lime_bed", 3, 1, 12, 10),     ife("magenta_bed", 3, 1, 12, 10),
+    ife("orange_bed", 3, 1, 12, 10),     ife("pink_bed", 3, 1, 12, 10),     ife("purple_bed", 3, 1, 12, 10),
 };
 constexpr ItemListing shepherd_4[] = {
-    efi("brown_dye", 12, 16, 30),
-    efi("purple_dye", 12, 16, 30),
-    efi("blue_dye", 12, 16, 30),
-    efi("green_dye", 12, 16, 30),
-    efi("magenta_dye", 12, 16, 30),
-    efi("cyan_dye", 12, 16, 30),
-    ife("white_banner", 3, 1, 12, 15),
-    ife("blue_banner", 3, 1, 12, 15),
-    ife("light_blue_banner", 3, 1, 12, 15),
-    ife("red_banner", 3, 1, 12, 15),
-    ife("pink_banner", 3, 1, 12, 15),
-    ife("green_banner", 3, 1, 12, 15),
-    ife("lime_banner", 3, 1, 12, 15),
-    ife("gray_banner", 3, 1, 12, 15),
-    ife("black_banner", 3, 1, 12, 15),
-    ife("purple_banner", 3, 1, 12, 15),
-    ife("magenta_banner", 3, 1, 12, 15),
-    ife("cyan_banner", 3, 1, 12, 15),
-    ife("brown_banner", 3, 1, 12, 15),
-    ife("yellow_banner", 3, 1, 12, 15),
-    ife("orange_banner", 3, 1, 12, 15),
+    efi("brown_dye", 12, 16, 30),           efi("purple_dye", 12, 16, 30),       efi("blue_dye", 12, 16, 30),
+    efi("green_dye", 12, 16, 30),           efi("magenta_dye", 12, 16, 30),      efi("cyan_dye", 12, 16, 30),
+    ife("white_banner", 3, 1, 12, 15),      ife("blue_banner", 3, 1, 12, 15),    ife("light_blue_banner", 3, 1, 12, 15),
+    ife("red_banner", 3, 1, 12, 15),        ife("pink_banner", 3, 1, 12, 15),    ife("green_banner", 3, 1, 12, 15),
+    ife("lime_banner", 3, 1, 12, 15),       ife("gray_banner", 3, 1, 12, 15),    ife("black_banner", 3, 1, 12, 15),
+    ife("purple_banner", 3, 1, 12, 15),     ife("magenta_banner", 3, 1, 12, 15), ife("cyan_banner", 3, 1, 12, 15),
+    ife("brown_banner", 3, 1, 12, 15),      ife("yellow_banner", 3, 1, 12, 15),  ife("orange_banner", 3, 1, 12, 15),
     ife("light_gray_banner", 3, 1, 12, 15),
 };
 constexpr ItemListing shepherd_5[] = {
@@ -545,8 +471,8 @@ constexpr ProfessionTrades tables[] = {
 
 // Vanilla's EmeraldsForVillagerTypeItem map of the fisherman's master trade.
 constexpr std::pair<std::string_view, std::string_view> boats_by_type[] = {
-    {"plains", "oak_boat"},     {"taiga", "spruce_boat"},   {"snow", "spruce_boat"},    {"desert", "jungle_boat"},
-    {"jungle", "jungle_boat"},  {"savanna", "acacia_boat"}, {"swamp", "dark_oak_boat"},
+    {"plains", "oak_boat"},    {"taiga", "spruce_boat"},   {"snow", "spruce_boat"},    {"desert", "jungle_boat"},
+    {"jungle", "jungle_boat"}, {"savanna", "acacia_boat"}, {"swamp", "dark_oak_boat"},
 };
 
 constexpr EnchantmentInfo enchantments[] = {
@@ -592,14 +518,43 @@ constexpr EnchantmentInfo enchantments[] = {
 };
 
 constexpr std::string_view arrow_potions[] = {
-    "night_vision",       "long_night_vision",    "invisibility",     "long_invisibility",  "leaping",
-    "long_leaping",       "strong_leaping",       "fire_resistance",  "long_fire_resistance", "swiftness",
-    "long_swiftness",     "strong_swiftness",     "slowness",         "long_slowness",      "strong_slowness",
-    "turtle_master",      "long_turtle_master",   "strong_turtle_master", "water_breathing", "long_water_breathing",
-    "healing",            "strong_healing",       "harming",          "strong_harming",     "poison",
-    "long_poison",        "strong_poison",        "regeneration",     "long_regeneration",  "strong_regeneration",
-    "strength",           "long_strength",        "strong_strength",  "weakness",           "long_weakness",
-    "slow_falling",       "long_slow_falling",
+    "night_vision",
+    "long_night_vision",
+    "invisibility",
+    "long_invisibility",
+    "leaping",
+    "long_leaping",
+    "strong_leaping",
+    "fire_resistance",
+    "long_fire_resistance",
+    "swiftness",
+    "long_swiftness",
+    "strong_swiftness",
+    "slowness",
+    "long_slowness",
+    "strong_slowness",
+    "turtle_master",
+    "long_turtle_master",
+    "strong_turtle_master",
+    "water_breathing",
+    "long_water_breathing",
+    "healing",
+    "strong_healing",
+    "harming",
+    "strong_harming",
+    "poison",
+    "long_poison",
+    "strong_poison",
+    "regeneration",
+    "long_regeneration",
+    "strong_regeneration",
+    "strength",
+    "long_strength",
+    "strong_strength",
+    "weakness",
+    "long_weakness",
+    "slow_falling",
+    "long_slow_falling",
 };
 
 // DyeColor's textureDiffuseColor, by id (white 0 … black 15).
@@ -625,8 +580,8 @@ std::int32_t mix_dyes(std::span<const std::int32_t> dyes) {
     std::int32_t brightest = 0;
     for (std::int32_t id : dyes) {
         const std::int32_t c = dye_colors[id];
-        const float fs[3] = {static_cast<float>((c >> 16) & 0xFF) / 255.0f, static_cast<float>((c >> 8) & 0xFF) / 255.0f,
-                             static_cast<float>(c & 0xFF) / 255.0f};
+        const float fs[3] = {static_cast<float>((c >> 16) & 0xFF) / 255.0f,
+                             static_cast<float>((c >> 8) & 0xFF) / 255.0f, static_cast<float>(c & 0xFF) / 255.0f};
         const std::int32_t r = static_cast<std::int32_t>(fs[0] * 255.0f);
         const std::int32_t g = static_cast<std::int32_t>(fs[1] * 255.0f);
         const std::int32_t b = static_cast<std::int32_t>(fs[2] * 255.0f);
@@ -661,80 +616,80 @@ std::span<const std::string_view> tradeable_arrow_potions() noexcept { return ar
 std::optional<MerchantOffer> villager_trade_offer(const ItemListing& l, const VillagerData& data,
                                                   RandomSource& random) {
     switch (l.kind) {
-    case K::EmeraldForItems:
-        return MerchantOffer::of(stack(l.item, l.count), {}, emeralds(1), l.max_uses, l.xp, l.price_multiplier);
-    case K::ItemsForEmeralds:
-        return MerchantOffer::of(emeralds(l.emeralds), {}, stack(l.item, l.count), l.max_uses, l.xp,
-                                 l.price_multiplier);
-    case K::ItemsAndEmeraldsToItems:
-        return MerchantOffer::of(emeralds(l.emeralds), stack(l.item, l.count), stack(l.item_b, l.count_b), l.max_uses,
-                                 l.xp, l.price_multiplier);
-    case K::EmeraldsForVillagerTypeItem: {
-        if (!(data.type.ns() == "minecraft")) return std::nullopt;
-        for (const auto& [type, boat] : boats_by_type)
-            if (data.type.path() == type)
-                return MerchantOffer::of(stack(boat, l.count), {}, emeralds(1), l.max_uses, l.xp, 0.05f);
-        return std::nullopt;
-    }
-    case K::SuspiciousStewForEmerald: {
-        // SuspiciousStewItem.saveMobEffects (1.20.2+): {effects: [{id, duration}]}.
-        OfferItem stew_item = stack("suspicious_stew", 1);
-        nbt::Compound effect;
-        effect.put("id", nbt::Tag(mc(l.effect).str()));
-        effect.put("duration", nbt::Tag(l.duration));
-        nbt::List effects(nbt::TagType::Compound);
-        effects.push_back(nbt::Tag(std::move(effect)));
-        stew_item.tag.put("effects", nbt::Tag(std::move(effects)));
-        return MerchantOffer::of(emeralds(1), {}, std::move(stew_item), 12, l.xp, l.price_multiplier);
-    }
-    case K::TippedArrowForItemsAndEmeralds: {
-        const std::string_view potion =
-            arrow_potions[static_cast<std::size_t>(random.next_int(static_cast<std::int32_t>(std::size(arrow_potions))))];
-        OfferItem arrows = stack(l.item_b, l.count_b);
-        arrows.tag.put("Potion", nbt::Tag(mc(potion).str()));  // PotionUtils.setPotion
-        return MerchantOffer::of(emeralds(l.emeralds), stack(l.item, l.count), std::move(arrows), l.max_uses, l.xp,
-                                 l.price_multiplier);
-    }
-    case K::DyedArmorForEmeralds: {
-        std::array<std::int32_t, 3> dyes{};
-        std::size_t n = 0;
-        dyes[n++] = random.next_int(16);
-        if (random.next_float() > 0.7f) dyes[n++] = random.next_int(16);
-        if (random.next_float() > 0.8f) dyes[n++] = random.next_int(16);
-        OfferItem armour = stack(l.item, 1);
-        nbt::Compound display;
-        display.put("color", nbt::Tag(mix_dyes(std::span<const std::int32_t>(dyes.data(), n))));
-        armour.tag.put("display", nbt::Tag(std::move(display)));
-        return MerchantOffer::of(emeralds(l.emeralds), {}, std::move(armour), l.max_uses, l.xp, 0.2f);
-    }
-    case K::EnchantBookForEmeralds: {
-        // The tradeable enchantments in registry order; one at random, a random level in 1–max.
-        std::array<const EnchantmentInfo*, std::size(enchantments)> tradeable{};
-        std::int32_t count = 0;
-        for (const EnchantmentInfo& e : enchantments)
-            if (e.tradeable) tradeable[static_cast<std::size_t>(count++)] = &e;
-        const EnchantmentInfo& e = *tradeable[static_cast<std::size_t>(random.next_int(count))];
-        const std::int32_t level = next_int(random, 1, e.max_level);
-        std::int32_t price = 2 + random.next_int(5 + level * 10) + 3 * level;
-        if (e.treasure) price *= 2;
-        price = std::min(price, 64);
-        // EnchantedBookItem.createForEnchantment: {StoredEnchantments: [{id, lvl: short}]}.
-        OfferItem book_item = stack("enchanted_book", 1);
-        nbt::Compound stored;
-        stored.put("id", nbt::Tag(mc(e.id).str()));
-        stored.put("lvl", nbt::Tag(static_cast<std::int16_t>(level)));
-        nbt::List list(nbt::TagType::Compound);
-        list.push_back(nbt::Tag(std::move(stored)));
-        book_item.tag.put("StoredEnchantments", nbt::Tag(std::move(list)));
-        return MerchantOffer::of(emeralds(price), stack("book", 1), std::move(book_item), 12, l.xp, 0.2f);
-    }
-    case K::EnchantedItemForEmeralds: {
-        const std::int32_t level = 5 + random.next_int(15);
-        const std::int32_t price = std::min(l.emeralds + level, 64);
-        return MerchantOffer::of(emeralds(price), {}, stack(l.item, 1), l.max_uses, l.xp, l.price_multiplier);
-    }
-    case K::TreasureMapForEmeralds:
-        return std::nullopt;  // no structures: vanilla's findNearestMapFeature finds nothing
+        case K::EmeraldForItems:
+            return MerchantOffer::of(stack(l.item, l.count), {}, emeralds(1), l.max_uses, l.xp, l.price_multiplier);
+        case K::ItemsForEmeralds:
+            return MerchantOffer::of(emeralds(l.emeralds), {}, stack(l.item, l.count), l.max_uses, l.xp,
+                                     l.price_multiplier);
+        case K::ItemsAndEmeraldsToItems:
+            return MerchantOffer::of(emeralds(l.emeralds), stack(l.item, l.count), stack(l.item_b, l.count_b),
+                                     l.max_uses, l.xp, l.price_multiplier);
+        case K::EmeraldsForVillagerTypeItem: {
+            if (!(data.type.ns() == "minecraft")) return std::nullopt;
+            for (const auto& [type, boat] : boats_by_type)
+                if (data.type.path() == type)
+                    return MerchantOffer::of(stack(boat, l.count), {}, emeralds(1), l.max_uses, l.xp, 0.05f);
+            return std::nullopt;
+        }
+        case K::SuspiciousStewForEmerald: {
+            // SuspiciousStewItem.saveMobEffects (1.20.2+): {effects: [{id, duration}]}.
+            OfferItem stew_item = stack("suspicious_stew", 1);
+            nbt::Compound effect;
+            effect.put("id", nbt::Tag(mc(l.effect).str()));
+            effect.put("duration", nbt::Tag(l.duration));
+            nbt::List effects(nbt::TagType::Compound);
+            effects.push_back(nbt::Tag(std::move(effect)));
+            stew_item.tag.put("effects", nbt::Tag(std::move(effects)));
+            return MerchantOffer::of(emeralds(1), {}, std::move(stew_item), 12, l.xp, l.price_multiplier);
+        }
+        case K::TippedArrowForItemsAndEmeralds: {
+            const std::string_view potion = arrow_potions[static_cast<std::size_t>(
+                random.next_int(static_cast<std::int32_t>(std::size(arrow_potions))))];
+            OfferItem arrows = stack(l.item_b, l.count_b);
+            arrows.tag.put("Potion", nbt::Tag(mc(potion).str()));  // PotionUtils.setPotion
+            return MerchantOffer::of(emeralds(l.emeralds), stack(l.item, l.count), std::move(arrows), l.max_uses, l.xp,
+                                     l.price_multiplier);
+        }
+        case K::DyedArmorForEmeralds: {
+            std::array<std::int32_t, 3> dyes{};
+            std::size_t n = 0;
+            dyes[n++] = random.next_int(16);
+            if (random.next_float() > 0.7f) dyes[n++] = random.next_int(16);
+            if (random.next_float() > 0.8f) dyes[n++] = random.next_int(16);
+            OfferItem armour = stack(l.item, 1);
+            nbt::Compound display;
+            display.put("color", nbt::Tag(mix_dyes(std::span<const std::int32_t>(dyes.data(), n))));
+            armour.tag.put("display", nbt::Tag(std::move(display)));
+            return MerchantOffer::of(emeralds(l.emeralds), {}, std::move(armour), l.max_uses, l.xp, 0.2f);
+        }
+        case K::EnchantBookForEmeralds: {
+            // The tradeable enchantments in registry order; one at random, a random level in 1–max.
+            std::array<const EnchantmentInfo*, std::size(enchantments)> tradeable{};
+            std::int32_t count = 0;
+            for (const EnchantmentInfo& e : enchantments)
+                if (e.tradeable) tradeable[static_cast<std::size_t>(count++)] = &e;
+            const EnchantmentInfo& e = *tradeable[static_cast<std::size_t>(random.next_int(count))];
+            const std::int32_t level = next_int(random, 1, e.max_level);
+            std::int32_t price = 2 + random.next_int(5 + level * 10) + 3 * level;
+            if (e.treasure) price *= 2;
+            price = std::min(price, 64);
+            // EnchantedBookItem.createForEnchantment: {StoredEnchantments: [{id, lvl: short}]}.
+            OfferItem book_item = stack("enchanted_book", 1);
+            nbt::Compound stored;
+            stored.put("id", nbt::Tag(mc(e.id).str()));
+            stored.put("lvl", nbt::Tag(static_cast<std::int16_t>(level)));
+            nbt::List list(nbt::TagType::Compound);
+            list.push_back(nbt::Tag(std::move(stored)));
+            book_item.tag.put("StoredEnchantments", nbt::Tag(std::move(list)));
+            return MerchantOffer::of(emeralds(price), stack("book", 1), std::move(book_item), 12, l.xp, 0.2f);
+        }
+        case K::EnchantedItemForEmeralds: {
+            const std::int32_t level = 5 + random.next_int(15);
+            const std::int32_t price = std::min(l.emeralds + level, 64);
+            return MerchantOffer::of(emeralds(price), {}, stack(l.item, 1), l.max_uses, l.xp, l.price_multiplier);
+        }
+        case K::TreasureMapForEmeralds:
+            return std::nullopt;  // no structures: vanilla's findNearestMapFeature finds nothing
     }
     return std::nullopt;
 }
@@ -750,7 +705,8 @@ void add_offers_from_item_listings(MerchantOffers& offers, std::span<const ItemL
         }
         // Vanilla iterates its HashSet<Integer> (16 buckets for so few) by bucket, index & 15, and
         // within a bucket in insertion order.
-        std::stable_sort(picked.begin(), picked.end(), [](std::int32_t a, std::int32_t b) { return (a & 15) < (b & 15); });
+        std::stable_sort(picked.begin(), picked.end(),
+                         [](std::int32_t a, std::int32_t b) { return (a & 15) < (b & 15); });
     } else {
         for (std::int32_t i = 0; i < size; ++i) picked.push_back(i);
     }

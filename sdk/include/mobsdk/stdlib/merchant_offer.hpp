@@ -17,8 +17,8 @@ namespace mobsdk::stdlib {
 /// StoredEnchantments, a dyed armour's display.color, a tipped arrow's Potion…). The SDK's
 /// ItemStack has no tag yet; offers keep theirs here. An empty `tag` is no tag.
 struct OfferItem {
-    ItemStack stack;   ///< item and count
-    nbt::Compound tag; ///< the item's tag, empty for none
+    ItemStack stack;    ///< item and count
+    nbt::Compound tag;  ///< the item's tag, empty for none
     /// @brief True for no item.
     bool empty() const noexcept { return stack.empty(); }
     /// @brief The item's id.
@@ -34,16 +34,16 @@ std::int32_t max_stack_size(const ResourceLocation& item) noexcept;
 
 /// @brief Vanilla's MerchantOffer (1.20.4).
 struct MerchantOffer {
-    OfferItem base_cost_a;             ///< "buy": the first price before adjustments
-    OfferItem cost_b;                  ///< "buyB": the second price (often empty)
-    OfferItem result;                  ///< "sell"
-    std::int32_t uses = 0;             ///< "uses": trades since the last restock
-    std::int32_t max_uses = 4;         ///< "maxUses"
-    bool reward_exp = true;            ///< "rewardExp": the trade drops experience orbs
+    OfferItem base_cost_a;                ///< "buy": the first price before adjustments
+    OfferItem cost_b;                     ///< "buyB": the second price (often empty)
+    OfferItem result;                     ///< "sell"
+    std::int32_t uses = 0;                ///< "uses": trades since the last restock
+    std::int32_t max_uses = 4;            ///< "maxUses"
+    bool reward_exp = true;               ///< "rewardExp": the trade drops experience orbs
     std::int32_t special_price_diff = 0;  ///< "specialPrice": gossip and Hero of the Village discounts
-    std::int32_t demand = 0;           ///< "demand": raised by restocks after heavy use
-    float price_multiplier = 0.0f;     ///< "priceMultiplier": how strongly demand raises the price
-    std::int32_t xp = 1;               ///< "xp": what a trade gives the villager
+    std::int32_t demand = 0;              ///< "demand": raised by restocks after heavy use
+    float price_multiplier = 0.0f;        ///< "priceMultiplier": how strongly demand raises the price
+    std::int32_t xp = 1;                  ///< "xp": what a trade gives the villager
 
     /// @brief Vanilla's MerchantOffer(costA, costB, result, maxUses, xp, priceMultiplier).
     static MerchantOffer of(OfferItem cost_a, OfferItem cost_b, OfferItem result, std::int32_t max_uses,

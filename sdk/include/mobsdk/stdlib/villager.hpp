@@ -91,11 +91,11 @@ public:
     std::int32_t xp = 0;                                ///< trading experience ("Xp")
     /// @brief Vanilla's offers: nothing until they are first asked for (get_offers rolls them).
     std::optional<MerchantOffers> offers;
-    std::int64_t last_restock_game_time = 0;       ///< "LastRestock"
-    std::int32_t restocks_today = 0;               ///< "RestocksToday" (vanilla's numberOfRestocksToday)
-    std::int64_t last_restock_check_day_time = 0;  ///< not saved, as vanilla
-    std::int64_t last_gossip_decay = 0;            ///< "LastGossipDecay", kept for the gossip issue
-    std::int32_t update_merchant_timer = 0;        ///< ticks until the level-up after a trade (not saved)
+    std::int64_t last_restock_game_time = 0;           ///< "LastRestock"
+    std::int32_t restocks_today = 0;                   ///< "RestocksToday" (vanilla's numberOfRestocksToday)
+    std::int64_t last_restock_check_day_time = 0;      ///< not saved, as vanilla
+    std::int64_t last_gossip_decay = 0;                ///< "LastGossipDecay", kept for the gossip issue
+    std::int32_t update_merchant_timer = 0;            ///< ticks until the level-up after a trade (not saved)
     bool increase_profession_level_on_update = false;  ///< the level-up is pending (not saved)
     /// @brief Vanilla's tradingPlayer: the player whose merchant screen is open on this villager, set
     /// by the host when it opens one and cleared when it closes (not saved).

@@ -41,7 +41,7 @@ struct ItemListing {
     std::int32_t max_uses = 12;                               ///< maxUses
     std::int32_t xp = 1;                                      ///< villagerXp
     float price_multiplier = 0.05f;                           ///< priceMultiplier
-    std::string_view effect;  ///< the stew's effect, or the treasure map's structure tag
+    std::string_view effect;    ///< the stew's effect, or the treasure map's structure tag
     std::int32_t duration = 0;  ///< the stew's effect duration, in ticks
 };
 
