@@ -1,6 +1,6 @@
 // The adult villager's brain, package by package as seed 000 lists them (vanilla's
-// VillagerGoalPackages, 1.19.3 with MC-258295 fixed). What needs players, trading, breeding or raids
-// is left out; docs/villagers.md lists each omission.
+// VillagerGoalPackages, 1.19.3 with MC-258295 fixed), with the trading behaviours of 1.20.4. What
+// needs raids, gifts or breeding is left out; docs/villagers.md lists each omission.
 #include <memory>
 #include <utility>
 #include <vector>
@@ -17,7 +17,9 @@
 #include "mobsdk/stdlib/poi.hpp"
 #include "mobsdk/stdlib/sensors.hpp"
 #include "mobsdk/stdlib/sleep.hpp"
+#include "mobsdk/stdlib/trading.hpp"
 #include "mobsdk/stdlib/village.hpp"
+#include "mobsdk/stdlib/villager_trades.hpp"
 #include "mobsdk/stdlib/work.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "villager_plugin.hpp"
@@ -34,6 +36,17 @@ using stdlib::VillagerState;
 
 namespace {
 
+// The merchant part of vanilla's Villager.customServerAiStep (the level-up pause after a trade),
+// run once a tick from the core activity: the SDK gives a MobAiFactory no per-tick hook of its own.
+class MerchantTimer final : public brain::OneShot {
+public:
+    MerchantTimer() { set_debug_name("VillagerMerchantTimer"); }
+    bool trigger(Level& level, Mob& mob, std::int64_t) override {
+        if (auto* state = mob.attachment_as<VillagerState>()) state->tick_merchant_timer(level.random());
+        return false;
+    }
+};
+
 class VillagerAi final : public MobAiFactory {
 public:
     VillagerAi(plugin::PluginContext& context, const stdlib::VillagerProfessions& professions)
@@ -43,6 +56,7 @@ public:
           job_site_holders_(brain::global_pos_holders(context.brain().memory_types, m_.job_site)),
           pois_(context.vanilla().poi_types),
           villager_(context.vanilla().entity_types.villager),
+          player_(context.vanilla().entity_types.player),
           golem_{context.vanilla().entity_types.iron_golem, context.world().blocks} {
         const brain::VanillaActivities& act = context.vanilla().activities;
         core_ = act.core;
@@ -105,6 +119,13 @@ public:
     void refresh_brain(Level& level, Mob& mob, brain::Brain& b) const override {
         b.remove_all_behaviors(level, mob);
         populate(level, mob, b);
+        // A new profession gets its first offers now (vanilla rolls them when first asked for;
+        // here they are rolled when the profession is taken, with the level's random, so that
+        // saving never rolls). The unemployed and nitwits have none.
+        if (auto* state = mob.attachment_as<VillagerState>()) {
+            if (stdlib::villager_trades(state->data.profession.path(), 1).empty()) state->offers.reset();
+            else state->get_offers(level.random());
+        }
     }
 
 private:
@@ -130,11 +151,12 @@ private:
         b.update_activity_from_schedule(level.day_time(), level.game_time());
     }
 
-    // Vanilla's getMinimalLookBehavior: priority 5, look at a villager (2), a player (2: there are
-    // none, so its weight goes to nothing), or nothing for 30–60 ticks (8).
+    // Vanilla's getMinimalLookBehavior: priority 5, look at a villager (2), a player (2), or nothing
+    // for 30–60 ticks (8).
     std::pair<std::int32_t, std::unique_ptr<BehaviorControl>> minimal_look() const {
         WeightedBehaviors w;
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, villager_), 2);
+        w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, player_), 2);
         w.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 8);
         return {5, std::make_unique<brain::RunOne>(std::move(w))};
     }
@@ -142,10 +164,11 @@ private:
     // Vanilla's getFullLookBehavior: priority 5, a cat (8), a villager (2), a player (2), creatures,
     // water creatures, axolotls, underwater creatures, water ambients and monsters (1 each) within 8,
     // or nothing for 30–60 ticks (2). This server filters by type, not category: villagers, and any
-    // visible mob for the categories (weight 6 together); cats and players do not exist.
+    // visible mob for the categories (weight 6 together); cats do not exist.
     std::pair<std::int32_t, std::unique_ptr<BehaviorControl>> full_look() const {
         WeightedBehaviors w;
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, villager_), 2);
+        w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f, player_), 2);
         w.emplace_back(stdlib::set_entity_look_target(m_, 8.0f), 6);
         w.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 2);
         return {5, std::make_unique<brain::RunOne>(std::move(w))};
@@ -156,6 +179,7 @@ private:
         p.emplace_back(0, std::make_unique<stdlib::Swim>(0.8f));
         p.emplace_back(0, std::make_unique<stdlib::InteractWithDoor>(m_));
         p.emplace_back(0, std::make_unique<stdlib::LookAtTargetSink>(m_, 45, 90));
+        p.emplace_back(0, std::make_unique<MerchantTimer>());
         p.emplace_back(0, std::make_unique<stdlib::VillagerPanicTrigger>(m_, panic_, golem_));
         p.emplace_back(0, stdlib::wake_up(m_, rest_));
         p.emplace_back(0, stdlib::react_to_bell(m_, hide_));
@@ -165,6 +189,7 @@ private:
                                                       m_.potential_job_site));
         p.emplace_back(1, std::make_unique<stdlib::MoveToTargetSink>(m_));
         p.emplace_back(2, stdlib::poi_competitor_scan(m_, *professions_, job_site_holders_));
+        p.emplace_back(3, std::make_unique<stdlib::LookAndFollowTradingPlayerSink>(m_, VillagerPlugin::speed));
         p.emplace_back(5, stdlib::go_to_wanted_item(m_, VillagerPlugin::speed, false, 4));
         p.emplace_back(
             6, std::make_unique<stdlib::AcquirePoi>(*poi_types_, stdlib::PoiFilter::acquirable_job_site(*professions_),
@@ -189,6 +214,8 @@ private:
         one.emplace_back(std::make_unique<stdlib::JumpOnBed>(m_, VillagerPlugin::speed), 1);
         one.emplace_back(std::make_unique<brain::DoNothing>(30, 60), 1);
         p.emplace_back(2, std::make_unique<brain::RunOne>(std::move(one)));
+        p.emplace_back(3, stdlib::set_look_and_interact(m_, player_, 4));
+        p.emplace_back(3, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
         p.push_back(full_look());
         p.emplace_back(99, stdlib::update_activity_from_schedule());
         return p;
@@ -207,6 +234,8 @@ private:
         one.emplace_back(std::make_unique<stdlib::HarvestFarmland>(m_), farmer ? 2 : 5);
         one.emplace_back(std::make_unique<stdlib::UseBonemeal>(m_), farmer ? 4 : 7);
         p.emplace_back(5, std::make_unique<brain::RunOne>(std::move(one)));
+        p.emplace_back(10, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
+        p.emplace_back(10, stdlib::set_look_and_interact(m_, player_, 4));
         p.emplace_back(2,
                        stdlib::set_walk_target_from_block_memory(m_, m_.job_site, VillagerPlugin::speed, 9, 100, 1200));
         p.emplace_back(99, stdlib::update_activity_from_schedule());
@@ -219,6 +248,8 @@ private:
         triggers.emplace_back(stdlib::stroll_around_poi(m_, m_.meeting_point, 0.4f, 40), 2);
         triggers.emplace_back(stdlib::socialize_at_bell(m_, villager_), 2);
         p.emplace_back(2, brain::TriggerGate::trigger_one_shuffled(std::move(triggers)));
+        p.emplace_back(10, std::make_unique<stdlib::ShowTradesToPlayer>(m_, 400, 1600));
+        p.emplace_back(10, stdlib::set_look_and_interact(m_, player_, 4));
         p.emplace_back(
             2, stdlib::set_walk_target_from_block_memory(m_, m_.meeting_point, VillagerPlugin::speed, 6, 100, 200));
         p.emplace_back(3, stdlib::validate_nearby_poi(m_, stdlib::PoiFilter::of({pois_.meeting}), m_.meeting_point));
@@ -282,7 +313,7 @@ private:
     brain::StandardMemories m_;
     const brain::GlobalPosHolders* job_site_holders_;  // the host's JOB_SITE watcher, if it has one
     VanillaPoiTypes pois_;
-    Handle<EntityTypeInfo> villager_;
+    Handle<EntityTypeInfo> villager_, player_;
     stdlib::GolemSummoning golem_;
     brain::Activity core_, idle_, work_, play_, rest_, meet_, panic_, hide_;
     const brain::Schedule* schedule_ = nullptr;

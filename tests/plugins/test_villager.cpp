@@ -120,6 +120,9 @@ BOOST_AUTO_TEST_CASE(villagers_claim_beds_job_sites_and_the_bell_and_take_profes
         const BlockPos site = v->brain()->get_memory(w.m().job_site)->pos;
         const char* expected = site == BlockPos{-5, -60, 0} ? "minecraft:farmer" : "minecraft:librarian";
         BOOST_TEST(w.state(*v).data.profession.str() == expected);
+        // With the profession came its two novice offers (rolled on the brain refresh).
+        BOOST_TEST_REQUIRE(w.state(*v).offers.has_value());
+        BOOST_TEST(w.state(*v).offers->size() == 2u);
     }
 }
 

@@ -116,6 +116,46 @@ BOOST_FIXTURE_TEST_CASE(work_at_poi_needs_the_job_site_within_1_73_blocks, Work)
     BOOST_TEST((work->status() == BehaviorStatus::STOPPED));
 }
 
+BOOST_FIXTURE_TEST_CASE(work_at_poi_restocks_used_trades_twice_a_day, Work) {
+    const BlockPos site{2, -60, 0};
+    h.set_block(site, "lectern");
+    PrioritizedBehaviors core;
+    core.emplace_back(5, std::make_unique<WorkAtPoi>(mem));
+    ServerMob& v = villager({1.5, feet, 0.5}, std::move(core), "librarian");
+    VillagerState& s = state(v);
+    MerchantOffers& offers = s.get_offers(h.world().random());
+    BOOST_TEST_REQUIRE(offers.size() == 2u);
+    v.brain()->set_memory(mem.job_site, at(site));
+    const auto work = [&](std::int64_t from) {
+        h.world().set_game_time(from);
+        v.brain()->erase_memory(mem.last_worked_at_poi);
+        for (int i = 0; i < 2000 && !v.brain()->has_memory_value(mem.last_worked_at_poi); ++i) h.tick();
+        BOOST_TEST_REQUIRE(v.brain()->has_memory_value(mem.last_worked_at_poi));
+        return *v.brain()->get_memory(mem.last_worked_at_poi);
+    };
+    // Used 5 times: the work restocks (demand + 5 − (maxUses − 5)).
+    offers[0].uses = 5;
+    const std::int64_t first = work(1000);
+    BOOST_TEST(offers[0].uses == 0);
+    BOOST_TEST(offers[0].demand == 5 - (offers[0].max_uses - 5));
+    BOOST_TEST(s.restocks_today == 1);
+    BOOST_TEST(s.last_restock_game_time == first);
+    // Within 2400 ticks: no second restock.
+    offers[0].uses = 3;
+    work(first + 1);
+    BOOST_TEST(offers[0].uses == 3);
+    // Later the same day: the second.
+    const std::int64_t second = work(first + 2500);
+    BOOST_TEST(offers[0].uses == 0);
+    BOOST_TEST(s.restocks_today == 2);
+    BOOST_TEST(s.last_restock_game_time == second);
+    // A third waits for the next day (or 12000 ticks).
+    offers[0].uses = 1;
+    work(second + 2500);
+    BOOST_TEST(offers[0].uses == 1);
+    BOOST_TEST(s.restocks_today == 2);
+}
+
 // ---- WorkAtComposter ----
 
 BOOST_FIXTURE_TEST_CASE(work_at_composter_bakes_bread_and_composts_seeds_beyond_ten_of_each, Work) {

@@ -67,7 +67,8 @@ std::span<const ResourceLocation> villager_wanted_items() {
 }
 
 std::span<const std::string_view> VillagerState::nbt_keys() const {
-    static constexpr std::string_view keys[] = {"VillagerData", "Inventory", "Xp"};
+    static constexpr std::string_view keys[] = {"VillagerData", "Inventory",       "Xp",           "Offers",
+                                                "LastRestock",  "LastGossipDecay", "RestocksToday"};
     return keys;
 }
 
@@ -83,6 +84,11 @@ void VillagerState::save(nbt::Compound& entity) const {
         if (!s.empty()) items.push_back(nbt::Tag(item_stack_to_nbt(s)));
     entity.put("Inventory", nbt::Tag(std::move(items)));
     entity.put("Xp", nbt::Tag(xp));
+    // AbstractVillager writes Offers only when there are some; Villager its restock and gossip times.
+    if (offers && !offers->empty()) entity.put("Offers", nbt::Tag(merchant_offers_to_nbt(*offers)));
+    entity.put("LastRestock", nbt::Tag(last_restock_game_time));
+    entity.put("LastGossipDecay", nbt::Tag(last_gossip_decay));
+    entity.put("RestocksToday", nbt::Tag(restocks_today));
 }
 
 void VillagerState::load(const nbt::Compound& entity, std::vector<std::string>& warnings) {
@@ -133,6 +139,26 @@ void VillagerState::load(const nbt::Compound& entity, std::vector<std::string>& 
     if (const nbt::Tag* t = entity.find("Xp")) {
         if (const auto* v = t->get_if<std::int32_t>()) xp = std::max(*v, 0);
         else warnings.push_back("Xp: expected an int");
+    }
+    if (const nbt::Tag* t = entity.find("Offers")) {
+        if (const auto* c = t->get_if<nbt::Compound>()) {
+            offers = merchant_offers_from_nbt(*c, warnings);
+            offers_profession_.reset();
+        } else {
+            warnings.push_back("Offers: expected a compound");
+        }
+    }
+    const auto read_long = [&](std::string_view key, std::int64_t& out) {
+        const nbt::Tag* t = entity.find(key);
+        if (t == nullptr) return;
+        if (const auto* v = t->get_if<std::int64_t>()) out = *v;
+        else warnings.push_back(std::string(key) + ": expected a long");
+    };
+    read_long("LastRestock", last_restock_game_time);
+    read_long("LastGossipDecay", last_gossip_decay);
+    if (const nbt::Tag* t = entity.find("RestocksToday")) {
+        if (const auto* v = t->get_if<std::int32_t>()) restocks_today = *v;
+        else warnings.push_back("RestocksToday: expected an int");
     }
 }
 

@@ -150,6 +150,9 @@ void WorkAtPoi::start(Level& level, Mob& mob, std::int64_t time) {
     b.set_memory(last_worked_, time);
     if (const GlobalPos* site = b.get_memory(job_site_)) b.set_memory(look_target_, PositionTracker::block(site->pos));
     use_workstation(level, mob);
+    // Vanilla 1.20.4: a villager restocks its trades when it works.
+    if (VillagerState* villager = mob.attachment_as<VillagerState>())
+        if (villager->should_restock(level.game_time(), level.day_time())) villager->restock(level.game_time());
 }
 
 // ---- WorkAtComposter ----

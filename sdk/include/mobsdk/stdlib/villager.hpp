@@ -13,6 +13,7 @@
 
 #include "mobsdk/core/registry.hpp"
 #include "mobsdk/core/resource_location.hpp"
+#include "mobsdk/stdlib/merchant_offer.hpp"
 #include "mobsdk/world/level.hpp"
 #include "mobsdk/world/poi_type.hpp"
 
@@ -60,8 +61,19 @@ struct VillagerData {
 /// potato, carrot, wheat, wheat_seeds, beetroot, beetroot_seeds, torchflower_seeds, pitcher_pod).
 std::span<const ResourceLocation> villager_wanted_items();
 
+/// @brief Vanilla's VillagerData.NEXT_LEVEL_XP_THRESHOLDS: the trading experience at which a
+/// villager of level 1–4 reaches the next level (10, 70, 150, 250).
+inline constexpr std::array<std::int32_t, 5> villager_level_xp_thresholds = {0, 10, 70, 150, 250};
+
+/// @brief Vanilla's VillagerData.canLevelUp: levels 1–4.
+constexpr bool villager_can_level_up(std::int32_t level) noexcept { return level >= 1 && level < 5; }
+
 /// @brief A villager's own state, saved with it: VillagerData, the 8-slot inventory
-/// ("Inventory"), and Xp. Read it in a behaviour with `mob.attachment_as<VillagerState>()`.
+/// ("Inventory"), its trading (Xp, Offers, LastRestock, RestocksToday, LastGossipDecay) and who it
+/// trades with. Read it in a behaviour with `mob.attachment_as<VillagerState>()`.
+///
+/// The trading methods are vanilla's Villager/AbstractVillager ones; they take the level's random
+/// (offers are rolled with it) and its times instead of a Level.
 class VillagerState final : public AttachmentOf<VillagerState> {
 public:
     /// @brief Vanilla's villager inventory size.
@@ -77,6 +89,22 @@ public:
     VillagerData data;                                  ///< profession, level, type
     std::array<ItemStack, inventory_size> inventory{};  ///< SimpleContainer(8)
     std::int32_t xp = 0;                                ///< trading experience ("Xp")
+    /// @brief Vanilla's offers: nothing until they are first asked for (get_offers rolls them).
+    std::optional<MerchantOffers> offers;
+    std::int64_t last_restock_game_time = 0;           ///< "LastRestock"
+    std::int32_t restocks_today = 0;                   ///< "RestocksToday" (vanilla's numberOfRestocksToday)
+    std::int64_t last_restock_check_day_time = 0;      ///< not saved, as vanilla
+    std::int64_t last_gossip_decay = 0;                ///< "LastGossipDecay", kept for the gossip issue
+    std::int32_t update_merchant_timer = 0;            ///< ticks until the level-up after a trade (not saved)
+    bool increase_profession_level_on_update = false;  ///< the level-up is pending (not saved)
+    /// @brief Vanilla's tradingPlayer: the player whose merchant screen is open on this villager, set
+    /// by the host when it opens one and cleared when it closes (not saved).
+    std::optional<EntityRef> trading_player;
+
+    /// @brief The cooldown of vanilla's allowedToRestock: a second restock waits 2400 ticks.
+    static constexpr std::int64_t restock_cooldown = 2400;
+    /// @brief Vanilla's updateMerchantTimer after a trade that reaches the next level.
+    static constexpr std::int32_t level_up_delay = 40;
 
     std::span<const std::string_view> nbt_keys() const override;
     void save(nbt::Compound& entity) const override;
@@ -109,8 +137,50 @@ public:
     /// @brief True when the villager has no profession (minecraft:none).
     bool unemployed() const noexcept { return data.profession.path() == "none"; }
 
+    // ---- trading (vanilla's AbstractVillager and Villager) ----
+
+    /// @brief Vanilla's getOffers: the offers, rolled first when there are none yet or the
+    /// profession changed since get_offers rolled them (vanilla's setVillagerData drops them then).
+    MerchantOffers& get_offers(RandomSource& random);
+    /// @brief Vanilla's updateTrades: appends two of the listings of the profession's current level
+    /// (villager_trades; all of them when there are two or fewer), rolled with `random`.
+    void update_trades(RandomSource& random);
+    /// @brief Vanilla's isTrading: a player has the merchant screen open.
+    bool is_trading() const noexcept { return trading_player.has_value(); }
+    /// @brief Vanilla's Villager.stopTrading: no trading player; the special prices are reset.
+    void stop_trading();
+    /// @brief Vanilla's notifyTrade and rewardTradeXp: the offer's uses + 1, the villager's xp + the
+    /// offer's; when that reaches the level's threshold, the level-up is due level_up_delay ticks
+    /// later. Returns the experience the trade drops (3 + nextInt(4), + 5 on a level-up; 0 when the
+    /// offer does not reward experience), which the host spawns as orbs.
+    std::int32_t notify_trade(MerchantOffer& offer, RandomSource& random);
+    /// @brief Vanilla's shouldIncreaseLevel: below level 5 with xp at the level's threshold.
+    bool should_increase_level() const noexcept;
+    /// @brief Vanilla's increaseMerchantCareer: level + 1 and that level's offers.
+    void increase_merchant_career(RandomSource& random);
+    /// @brief The merchant part of vanilla's Villager.customServerAiStep, once a tick: when not
+    /// trading, counts the timer down and levels up when it runs out with a level-up pending.
+    /// True on the tick it levelled up. (Vanilla's regeneration effect then is not modelled.)
+    bool tick_merchant_timer(RandomSource& random);
+    /// @brief Vanilla's shouldRestock at `game_time`/`day_time`: more than 12000 ticks since the
+    /// last restock or a new day since the last check resets the day's count (catching up the
+    /// demand of the restocks that did not happen); then true when allowed_to_restock and some
+    /// offer was used.
+    bool should_restock(std::int64_t game_time, std::int64_t day_time);
+    /// @brief Vanilla's allowedToRestock: no restock today yet, or one and restock_cooldown passed.
+    bool allowed_to_restock(std::int64_t game_time) const noexcept;
+    /// @brief Vanilla's needsToRestock: an offer was used.
+    bool needs_to_restock() const noexcept;
+    /// @brief Vanilla's restock: demand updated, uses reset, the time and the day's count kept.
+    void restock(std::int64_t game_time);
+
 private:
+    void update_demand();
+    void catch_up_demand();
+
     const VillagerProfessions* professions_ = nullptr;
+    // The profession the offers were rolled for; unknown for offers loaded or set directly (kept).
+    std::optional<ResourceLocation> offers_profession_;
 };
 
 /// @brief Vanilla's Villager.wantsToPickUp: a wanted item (every villager's or its profession's

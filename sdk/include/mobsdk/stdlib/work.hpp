@@ -48,8 +48,10 @@ bool grow_crop(Level& level, BlockPos pos, ItemStack& bone_meal, FarmingBlocks& 
 /// per 300 ticks (since its last check, not the last work) and then only on a coin flip
 /// (nextInt(2) == 0, which alone does not count as a check) it checks that the job site is in this
 /// dimension with its centre closer than 1.73 blocks; while it stays that close it runs. On start:
-/// LAST_WORKED_AT_POI = now, LOOK_TARGET = the job site, then use_workstation(). Vanilla's work
-/// sound and restocking (trading) are not modelled.
+/// LAST_WORKED_AT_POI = now, LOOK_TARGET = the job site, then use_workstation(), then, for a mob
+/// with a VillagerState, vanilla's restock: VillagerState::restock when should_restock says so (at
+/// most twice a day, the second 2400 ticks after the first, and only when an offer was used).
+/// Vanilla's work sound is not modelled.
 class WorkAtPoi : public brain::Behavior {
 public:
     /// @brief Vanilla's CHECK_COOLDOWN.
