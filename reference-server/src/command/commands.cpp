@@ -287,7 +287,7 @@ R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& 
             players->send_message(player->data().uuid,
                                   "Your game mode has been updated to " + game_mode_long_name(mode),
                                   MessageStyle::Plain);
-        c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
+        c.source().send_success("Set " + player->profile_name + "'s game mode to " + game_mode_long_name(mode));
     }
     return changed;
 }
