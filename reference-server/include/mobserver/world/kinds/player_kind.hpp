@@ -12,6 +12,7 @@
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_kind.hpp"
 #include "mobserver/world/game_mode.hpp"
+#include "mobserver/world/player_inventory.hpp"
 
 namespace mobsdk::server {
 
@@ -24,6 +25,7 @@ public:
     GameMode game_mode = GameMode::Survival;     ///< playerGameType
     std::optional<GameMode> previous_game_mode;  ///< previousPlayerGameType (none: -1 in the file)
     nbt::Compound extra_nbt;                     ///< playerdata tags this server does not model, written back
+    PlayerInventory inventory;                   ///< Inventory and SelectedItemSlot
     /// @brief Changes the game mode as vanilla's setGameMode: the old one becomes the previous one.
     /// False when it already was `mode`.
     bool set_game_mode(GameMode mode) noexcept {
@@ -35,12 +37,12 @@ public:
 };
 
 /// @brief Writes a player as vanilla's playerdata (1.20.4) without DataVersion: the entity fields,
-/// playerGameType, previousPlayerGameType, Dimension, and Health, foodLevel, Inventory… with
+/// playerGameType, previousPlayerGameType, Dimension, Inventory, SelectedItemSlot, and Health, foodLevel, Inventory… with
 /// vanilla's defaults unless the file it came from had them (extra_nbt is written back as read).
 nbt::Compound save_player_nbt(const PlayerEntity& player);
 
 /// @brief Applies playerdata (or `data merge`) NBT: Pos, Rotation, Motion, OnGround…, the game
-/// modes; every other tag is kept in extra_nbt. Returns warnings for the fields it skipped.
+/// modes, the inventory; every other tag is kept in extra_nbt. Returns warnings for the fields it skipped.
 std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, const nbt::Compound& tag);
 
 /// @brief The kind of minecraft:player. Players are added by PlayerList through spawn(), never
