@@ -55,7 +55,7 @@ std::string_view vanilla_item_name(std::int32_t id) noexcept {
         return out;
     }();
     return id >= 0 && static_cast<std::size_t>(id) < by_id.size() ? by_id[static_cast<std::size_t>(id)]
-                                                                   : std::string_view{};
+                                                                  : std::string_view{};
 }
 
 std::optional<std::int32_t> vanilla_villager_type_id(std::string_view id) noexcept {

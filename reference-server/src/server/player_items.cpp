@@ -169,8 +169,8 @@ bool PlayerList::on_item_packet(ServerPlayer& p, ServerboundPacket& packet) {
         if ((a->status != 3 && a->status != 4) || e->game_mode == GameMode::Spectator) return true;
         PlayerInventory& inv = e->inventory;
         const TaggedStack& selected = inv.selected_item();
-        TaggedStack dropped = selected.empty() ? TaggedStack{}
-                                               : inv.remove_item(inv.selected(), a->status == 3 ? selected.count() : 1);
+        TaggedStack dropped =
+            selected.empty() ? TaggedStack{} : inv.remove_item(inv.selected(), a->status == 3 ? selected.count() : 1);
         inv.set_changed();
         inventory_menu.set_remote_slot(InventoryMenu::menu_slot_of(inv.selected()), inv.selected_item());
         user.drop(std::move(dropped));

@@ -96,8 +96,8 @@ void ContainerMenu::do_click(std::int32_t slot_id, std::int32_t button, ClickTyp
         } else if (quickcraft_status_ == 1) {
             if (slot_id < 0 || slot_id >= slot_count()) return;  // vanilla would fail on slots.get
             const MenuSlot& s = slot(slot_id);
-            const bool known = std::find(quickcraft_slots_.begin(), quickcraft_slots_.end(), slot_id) !=
-                               quickcraft_slots_.end();
+            const bool known =
+                std::find(quickcraft_slots_.begin(), quickcraft_slots_.end(), slot_id) != quickcraft_slots_.end();
             if (!known && can_item_quick_replace(&s, carried_, true) && s.may_place(carried_) &&
                 (quickcraft_type_ == 2 || carried_.count() > static_cast<std::int32_t>(quickcraft_slots_.size())) &&
                 can_drag_to(s))
@@ -185,8 +185,7 @@ void ContainerMenu::do_click(std::int32_t slot_id, std::int32_t button, ClickTyp
                         set_carried(std::move(old));
                     }
                 } else if (same_item_same_tags(here, carried_)) {
-                    if (auto taken =
-                            s.try_remove(here.count(), carried_.max_stack_size() - carried_.count(), user)) {
+                    if (auto taken = s.try_remove(here.count(), carried_.max_stack_size() - carried_.count(), user)) {
                         carried_.stack.count += taken->count();
                         s.on_take(user, *taken);
                     }
@@ -247,8 +246,8 @@ void ContainerMenu::do_click(std::int32_t slot_id, std::int32_t button, ClickTyp
             const std::int32_t start = button == 0 ? 0 : slot_count() - 1;
             const std::int32_t step = button == 0 ? 1 : -1;
             for (int pass = 0; pass < 2; ++pass) {
-                for (std::int32_t k = start;
-                     k >= 0 && k < slot_count() && carried_.count() < carried_.max_stack_size(); k += step) {
+                for (std::int32_t k = start; k >= 0 && k < slot_count() && carried_.count() < carried_.max_stack_size();
+                     k += step) {
                     MenuSlot& s = slot(k);
                     if (s.has_item() && can_item_quick_replace(&s, carried_, true) && s.may_pickup(user) &&
                         can_take_item_for_pick_all(carried_, s)) {

@@ -29,16 +29,13 @@ bool has_binding_curse(const TaggedStack& stack) {
 // are allowed anywhere), not taken off with the curse of binding outside creative.
 class ArmorSlot final : public MenuSlot {
 public:
-    ArmorSlot(Container& inventory, std::int32_t index, EquipmentSlot worn)
-        : MenuSlot(inventory, index), worn_(worn) {}
+    ArmorSlot(Container& inventory, std::int32_t index, EquipmentSlot worn) : MenuSlot(inventory, index), worn_(worn) {}
     bool may_place(const TaggedStack& stack) const override {
         const auto slot = equipment_slot_for_item(stack.stack);
         return !slot || *slot == worn_;
     }
     std::int32_t max_stack_size() const noexcept override { return 1; }
-    bool may_pickup(const MenuUser& user) const override {
-        return user.instabuild() || !has_binding_curse(item());
-    }
+    bool may_pickup(const MenuUser& user) const override { return user.instabuild() || !has_binding_curse(item()); }
 
 private:
     EquipmentSlot worn_;
@@ -55,8 +52,7 @@ InventoryMenu::InventoryMenu(PlayerInventory& inventory) : ContainerMenu(0) {
         add_slot(std::make_unique<ArmorSlot>(inventory, PlayerInventory::offhand_slot - 1 - k,
                                              worn[static_cast<std::size_t>(k)]));
     for (std::int32_t i = 9; i < PlayerInventory::main_size; ++i) add_slot(std::make_unique<MenuSlot>(inventory, i));
-    for (std::int32_t i = 0; i < PlayerInventory::hotbar_size; ++i)
-        add_slot(std::make_unique<MenuSlot>(inventory, i));
+    for (std::int32_t i = 0; i < PlayerInventory::hotbar_size; ++i) add_slot(std::make_unique<MenuSlot>(inventory, i));
     add_slot(std::make_unique<MenuSlot>(inventory, PlayerInventory::offhand_slot));
 }
 

@@ -172,7 +172,8 @@ std::optional<std::int32_t> slot_from_byte(std::int32_t b) noexcept {
 
 std::int8_t slot_to_byte(std::int32_t slot) noexcept {
     if (slot < PlayerInventory::main_size) return static_cast<std::int8_t>(slot);
-    if (slot < PlayerInventory::offhand_slot) return static_cast<std::int8_t>(100 + slot - PlayerInventory::armor_start);
+    if (slot < PlayerInventory::offhand_slot)
+        return static_cast<std::int8_t>(100 + slot - PlayerInventory::armor_start);
     return -106;
 }
 

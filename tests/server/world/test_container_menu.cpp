@@ -11,7 +11,9 @@ using namespace mobsdk::server;
 
 namespace {
 
-TaggedStack stack(std::string_view id, std::int32_t count) { return TaggedStack{{ResourceLocation::of(id), count}, {}}; }
+TaggedStack stack(std::string_view id, std::int32_t count) {
+    return TaggedStack{{ResourceLocation::of(id), count}, {}};
+}
 
 struct User final : MenuUser {
     PlayerInventory inv;
@@ -54,9 +56,9 @@ BOOST_AUTO_TEST_CASE(the_inventory_menu_numbers_slots_as_vanilla) {
     BOOST_TEST(menu.slot_count() == 46);
     BOOST_TEST(menu.container_id() == 0);
     BOOST_TEST(&menu.slot(36).container() == &u.inv);
-    BOOST_TEST(menu.slot(36).container_index() == 0);   // hotbar
+    BOOST_TEST(menu.slot(36).container_index() == 0);  // hotbar
     BOOST_TEST(menu.slot(44).container_index() == 8);
-    BOOST_TEST(menu.slot(9).container_index() == 9);    // main
+    BOOST_TEST(menu.slot(9).container_index() == 9);  // main
     BOOST_TEST(menu.slot(35).container_index() == 35);
     BOOST_TEST(menu.slot(5).container_index() == 39);   // head
     BOOST_TEST(menu.slot(8).container_index() == 36);   // feet
@@ -117,7 +119,8 @@ BOOST_AUTO_TEST_CASE(armour_slots_take_only_what_is_worn_there_one_at_a_time) {
     BOOST_TEST(menu.slot(5).item().stack.item.str() == "somemod:hat");
     TaggedStack cursed = stack("iron_chestplate", 1);
     cursed.tag = nbt::Compound{
-        {"Enchantments", nbt::List({nbt::Tag(nbt::Compound{{"id", "minecraft:binding_curse"}, {"lvl", std::int16_t{1}}})})}};
+        {"Enchantments",
+         nbt::List({nbt::Tag(nbt::Compound{{"id", "minecraft:binding_curse"}, {"lvl", std::int16_t{1}}})})}};
     u.inv.set_item(PlayerInventory::armor_start + 2, cursed);
     menu.clicked(6, 0, ClickType::Pickup, u);
     BOOST_TEST(menu.carried().empty());
@@ -179,7 +182,7 @@ BOOST_AUTO_TEST_CASE(swap_throw_clone_drag_and_pickup_all) {
     u.inv.set_item(30, stack("sand", 2));
     menu.set_carried(stack("sand", 1));
     menu.clicked(30, 0, ClickType::PickupAll, u);  // vanilla's client sends it on an emptied slot; this one is not
-    BOOST_TEST(menu.carried().count() == 1);  // the slot it names still holds items: nothing happens
+    BOOST_TEST(menu.carried().count() == 1);       // the slot it names still holds items: nothing happens
     menu.clicked(31, 0, ClickType::PickupAll, u);
     BOOST_TEST(menu.carried().count() == 12);
     BOOST_TEST(u.inv.count_item(ResourceLocation::of("sand")) == 0);

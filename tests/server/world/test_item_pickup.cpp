@@ -13,7 +13,9 @@ using namespace mobsdk::server;
 namespace {
 
 constexpr double feet = -60.0;
-TaggedStack stack(std::string_view id, std::int32_t count) { return TaggedStack{{ResourceLocation::of(id), count}, {}}; }
+TaggedStack stack(std::string_view id, std::int32_t count) {
+    return TaggedStack{{ResourceLocation::of(id), count}, {}};
+}
 
 }  // namespace
 

@@ -13,7 +13,9 @@ namespace nbt = mobsdk::nbt;
 
 namespace {
 
-TaggedStack stack(std::string_view id, std::int32_t count) { return TaggedStack{{ResourceLocation::of(id), count}, {}}; }
+TaggedStack stack(std::string_view id, std::int32_t count) {
+    return TaggedStack{{ResourceLocation::of(id), count}, {}};
+}
 
 }  // namespace
 
@@ -43,9 +45,9 @@ BOOST_AUTO_TEST_CASE(add_tops_up_the_selected_slot_the_offhand_then_the_main_slo
     TaggedStack s = stack("bread", 10);
     BOOST_TEST(inv.add(s));
     BOOST_TEST(s.empty());
-    BOOST_TEST(inv.item(5).count() == 64);                            // the selected slot first
+    BOOST_TEST(inv.item(5).count() == 64);                              // the selected slot first
     BOOST_TEST(inv.item(PlayerInventory::offhand_slot).count() == 64);  // then the offhand
-    BOOST_TEST(inv.item(20).count() == 14);                           // then main 0–35
+    BOOST_TEST(inv.item(20).count() == 14);                             // then main 0–35
     // A different tag is a different item: it goes to the first empty main slot.
     TaggedStack named = stack("bread", 3);
     named.tag = nbt::Compound{{"display", nbt::Compound{{"Name", "\"Loaf\""}}}};
@@ -110,17 +112,19 @@ BOOST_AUTO_TEST_CASE(playerdata_round_trips_every_slot_kind_tags_and_unknown_ite
         return nbt::Tag(nbt::Compound{{"Slot", slot}, {"id", std::string(id)}, {"Count", count}});
     };
     nbt::Compound enchanted{{"Slot", std::int8_t{8}}, {"id", "minecraft:diamond_sword"}, {"Count", std::int8_t{1}}};
-    enchanted.put("tag", nbt::Compound{{"Damage", std::int32_t{5}},
-                                       {"Enchantments", nbt::List({nbt::Tag(nbt::Compound{
-                                                            {"id", "minecraft:sharpness"}, {"lvl", std::int16_t{2}}})})}});
+    enchanted.put(
+        "tag",
+        nbt::Compound{{"Damage", std::int32_t{5}},
+                      {"Enchantments",
+                       nbt::List({nbt::Tag(nbt::Compound{{"id", "minecraft:sharpness"}, {"lvl", std::int16_t{2}}})})}});
     nbt::Compound modded{{"Slot", std::int8_t{35}}, {"id", "somemod:gizmo"}, {"Count", std::int8_t{9}}};
     modded.put("tag", nbt::Compound{{"Energy", std::int64_t{123456789}}});
     const nbt::Compound saved{
-        {"Inventory", nbt::List({entry(0, "minecraft:bread", 12), nbt::Tag(enchanted), entry(20, "minecraft:dirt", 64),
-                                 nbt::Tag(modded), entry(100, "minecraft:iron_boots", 1),
-                                 entry(101, "minecraft:iron_leggings", 1), entry(102, "minecraft:elytra", 1),
-                                 entry(103, "minecraft:turtle_helmet", 1), entry(-106, "minecraft:shield", 1),
-                                 entry(50, "minecraft:stone", 1)})},
+        {"Inventory",
+         nbt::List({entry(0, "minecraft:bread", 12), nbt::Tag(enchanted), entry(20, "minecraft:dirt", 64),
+                    nbt::Tag(modded), entry(100, "minecraft:iron_boots", 1), entry(101, "minecraft:iron_leggings", 1),
+                    entry(102, "minecraft:elytra", 1), entry(103, "minecraft:turtle_helmet", 1),
+                    entry(-106, "minecraft:shield", 1), entry(50, "minecraft:stone", 1)})},
         {"SelectedItemSlot", std::int32_t{8}}};
     const auto warnings = load_player_nbt(world, p, saved);
     BOOST_TEST(warnings.size() == 1u);  // Slot 50 is no slot: that stack is dropped

@@ -81,11 +81,11 @@ struct NetworkSlot {
 };
 /// @brief Play 0x0D Click Container.
 struct ClickContainer {
-    std::int32_t window_id = 0;  ///< unsigned byte
-    std::int32_t state_id = 0;   ///< the menu state the client had
-    std::int32_t slot = 0;       ///< short: a slot, -999 outside, -1
-    std::int32_t button = 0;     ///< signed byte
-    std::int32_t mode = 0;       ///< vanilla's ClickType (0–6; others are refused)
+    std::int32_t window_id = 0;                                 ///< unsigned byte
+    std::int32_t state_id = 0;                                  ///< the menu state the client had
+    std::int32_t slot = 0;                                      ///< short: a slot, -999 outside, -1
+    std::int32_t button = 0;                                    ///< signed byte
+    std::int32_t mode = 0;                                      ///< vanilla's ClickType (0–6; others are refused)
     std::vector<std::pair<std::int32_t, NetworkSlot>> changed;  ///< the client's view after the click (≤ 128)
     NetworkSlot carried;                                        ///< what the client carries after it
 };

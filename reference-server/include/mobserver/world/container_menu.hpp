@@ -18,13 +18,13 @@ namespace mobsdk::server {
 
 /// @brief Vanilla's ClickType: the `mode` of Click Container.
 enum class ClickType : std::int32_t {
-    Pickup = 0,       ///< left (button 0) or right (button 1) click
-    QuickMove = 1,    ///< shift-click
-    Swap = 2,         ///< number key (button 0–8) or F (button 40): swap with that inventory slot
-    Clone = 3,        ///< middle click: creative only
-    Throw = 4,        ///< Q (button 0: one item) or Ctrl+Q (button 1: the stack)
-    QuickCraft = 5,   ///< dragging: start, add slot, end (button's low two bits) and its type
-    PickupAll = 6,    ///< double click
+    Pickup = 0,      ///< left (button 0) or right (button 1) click
+    QuickMove = 1,   ///< shift-click
+    Swap = 2,        ///< number key (button 0–8) or F (button 40): swap with that inventory slot
+    Clone = 3,       ///< middle click: creative only
+    Throw = 4,       ///< Q (button 0: one item) or Ctrl+Q (button 1: the stack)
+    QuickCraft = 5,  ///< dragging: start, add slot, end (button's low two bits) and its type
+    PickupAll = 6,   ///< double click
 };
 
 /// @brief The player a menu acts for: its inventory, whether it is in creative, where drops go.
@@ -44,8 +44,8 @@ class ContainerSynchronizer {
 public:
     virtual ~ContainerSynchronizer() = default;
     /// @brief Set Container Content: every slot and the carried stack.
-    virtual void send_initial_data(std::int32_t container_id, std::int32_t state_id,
-                                   std::span<const TaggedStack> items, const TaggedStack& carried) = 0;
+    virtual void send_initial_data(std::int32_t container_id, std::int32_t state_id, std::span<const TaggedStack> items,
+                                   const TaggedStack& carried) = 0;
     /// @brief Set Container Slot of one slot.
     virtual void send_slot_change(std::int32_t container_id, std::int32_t state_id, std::int32_t slot,
                                   const TaggedStack& stack) = 0;
@@ -114,7 +114,9 @@ public:
     /// @brief A slot by its menu number (0 ≤ i < slot_count()).
     MenuSlot& slot(std::int32_t i) const noexcept { return *slots_[static_cast<std::size_t>(i)]; }
     /// @brief Vanilla's isValidSlotIndex: -1, -999 or a slot.
-    bool valid_slot_index(std::int32_t i) const noexcept { return i == -1 || i == outside || (i >= 0 && i < slot_count()); }
+    bool valid_slot_index(std::int32_t i) const noexcept {
+        return i == -1 || i == outside || (i >= 0 && i < slot_count());
+    }
     /// @brief The stack on the cursor.
     const TaggedStack& carried() const noexcept { return carried_; }
     /// @brief Replaces the stack on the cursor.

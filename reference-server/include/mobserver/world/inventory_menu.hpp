@@ -11,13 +11,13 @@ namespace mobsdk::server {
 /// @brief Vanilla's InventoryMenu over a player's inventory (which must outlive it).
 class InventoryMenu final : public ContainerMenu {
 public:
-    static constexpr std::int32_t result_slot = 0;     ///< RESULT_SLOT
-    static constexpr std::int32_t craft_start = 1;     ///< CRAFT_SLOT_START
-    static constexpr std::int32_t armor_start = 5;     ///< ARMOR_SLOT_START (head)
-    static constexpr std::int32_t inv_start = 9;       ///< INV_SLOT_START
-    static constexpr std::int32_t hotbar_start = 36;   ///< USE_ROW_SLOT_START
-    static constexpr std::int32_t offhand = 45;        ///< SHIELD_SLOT
-    static constexpr std::int32_t slot_total = 46;     ///< every slot
+    static constexpr std::int32_t result_slot = 0;    ///< RESULT_SLOT
+    static constexpr std::int32_t craft_start = 1;    ///< CRAFT_SLOT_START
+    static constexpr std::int32_t armor_start = 5;    ///< ARMOR_SLOT_START (head)
+    static constexpr std::int32_t inv_start = 9;      ///< INV_SLOT_START
+    static constexpr std::int32_t hotbar_start = 36;  ///< USE_ROW_SLOT_START
+    static constexpr std::int32_t offhand = 45;       ///< SHIELD_SLOT
+    static constexpr std::int32_t slot_total = 46;    ///< every slot
 
     /// @brief The menu over `inventory`.
     explicit InventoryMenu(PlayerInventory& inventory);

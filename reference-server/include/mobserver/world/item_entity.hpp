@@ -19,8 +19,8 @@ class ItemEntity final : public EntityImpl<Entity> {
 public:
     ItemStack item;  ///< what it holds
     const ItemStack* item_stack() const override { return &item; }
-    nbt::Compound extra_nbt;         ///< fields of its saved NBT this server does not use, written back
-    std::int32_t pickup_delay = 10;  ///< ticks until it can be picked up (vanilla: 10 when thrown)
+    nbt::Compound extra_nbt;           ///< fields of its saved NBT this server does not use, written back
+    std::int32_t pickup_delay = 10;    ///< ticks until it can be picked up (vanilla: 10 when thrown)
     std::optional<nbt::Compound> tag;  ///< the stack's `tag` (Item.tag), kept for players' items
     std::int32_t tick_count = 0;       ///< vanilla's tickCount: ticks since it was added or loaded
     /// @brief Vanilla despawns items after 6000 ticks.

@@ -16,8 +16,8 @@ namespace mobsdk::server {
 
 /// @brief One row of the generated table: a vanilla item without `minecraft:`, its stack limit, its slot.
 struct VanillaItemTraits {
-    std::string_view name;       ///< e.g. "diamond_helmet"
-    std::int32_t max_stack = 64;  ///< 1, 16 or 64
+    std::string_view name;                         ///< e.g. "diamond_helmet"
+    std::int32_t max_stack = 64;                   ///< 1, 16 or 64
     EquipmentSlot slot = EquipmentSlot::MainHand;  ///< where it is worn; MainHand for everything not worn
 };
 

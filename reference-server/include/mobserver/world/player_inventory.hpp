@@ -19,7 +19,7 @@ namespace mobsdk::server {
 /// inventory holds it. The item may be one the item table does not know (a modded id): it is kept
 /// with its id, count and tag verbatim.
 struct TaggedStack {
-    ItemStack stack;                  ///< item and count (count ≤ 0 or air: empty)
+    ItemStack stack;                   ///< item and count (count ≤ 0 or air: empty)
     std::optional<nbt::Compound> tag;  ///< vanilla's `tag`; none and {} differ, as in vanilla
 
     /// @brief True for no item.

@@ -60,9 +60,7 @@ void ItemEntityKind::merge_with_neighbours(World& world, ItemEntity& item) {
     }
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 ItemEntity& ItemEntityKind::spawn(World& world, const Vec3& pos, const ItemStack& item, const Vec3& motion, Uuid uuid) {
     // Without a minecraft:item type (a world of tests that registered none) items still drop.

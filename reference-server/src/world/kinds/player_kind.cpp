@@ -14,8 +14,9 @@ namespace mobsdk::server {
 namespace {
 
 // Keys save_player_nbt writes itself besides the entity fields (DataVersion is the file's).
-constexpr std::string_view player_keys[] = {"playerGameType", "previousPlayerGameType", "Dimension", "abilities",
-                                            "DataVersion",    "Inventory",              "SelectedItemSlot"};
+constexpr std::string_view player_keys[] = {
+    "playerGameType", "previousPlayerGameType", "Dimension", "abilities", "DataVersion",
+    "Inventory",      "SelectedItemSlot"};
 
 std::optional<GameMode> game_mode_from_id(std::int32_t id) noexcept {
     if (id < 0 || id > 3) return std::nullopt;
@@ -93,7 +94,8 @@ std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, con
         else warnings.push_back("Inventory: expected a list");
     }
     mode_field("SelectedItemSlot", [&](std::int32_t slot) {
-        if (!player.inventory.select(slot)) warnings.push_back("SelectedItemSlot: " + std::to_string(slot) + " is not 0–8");
+        if (!player.inventory.select(slot))
+            warnings.push_back("SelectedItemSlot: " + std::to_string(slot) + " is not 0–8");
     });
     keep_unknown_fields(tag, player_keys, player.extra_nbt);
     return warnings;

@@ -37,8 +37,8 @@ public:
 };
 
 /// @brief Writes a player as vanilla's playerdata (1.20.4) without DataVersion: the entity fields,
-/// playerGameType, previousPlayerGameType, Dimension, Inventory, SelectedItemSlot, and Health, foodLevel, Inventory… with
-/// vanilla's defaults unless the file it came from had them (extra_nbt is written back as read).
+/// playerGameType, previousPlayerGameType, Dimension, Inventory, SelectedItemSlot, and Health, foodLevel, Inventory…
+/// with vanilla's defaults unless the file it came from had them (extra_nbt is written back as read).
 nbt::Compound save_player_nbt(const PlayerEntity& player);
 
 /// @brief Applies playerdata (or `data merge`) NBT: Pos, Rotation, Motion, OnGround…, the game
