@@ -12,7 +12,7 @@ import { Server, assert, assertEqual, baseProps, freshDir, parseNbt, requireInte
 const VERSION = '1.20.4';
 
 /** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves). */
-async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
+export async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
   const dir = freshDir(tmp, name);
   const props = await baseProps({ 'level-seed': '42', 'view-distance': '3', 'default-gamemode': 'spectator', ...extra });
   fs.writeFileSync(path.join(dir, 'server.properties'),
@@ -34,7 +34,7 @@ async function restart(s, args = ['--frozen']) {
 }
 
 /** joinBot options for a bot whose physics is off: it stays where the server puts it. */
-const STILL = { beforeSpawn: (bot) => { bot.physicsEnabled = false; } };
+export const STILL = { beforeSpawn: (bot) => { bot.physicsEnabled = false; } };
 
 /** Moves the bot to (x, -50, 3.5), asks for a save (waiting for it, or not) and SIGKILLs the server. */
 async function moveSaveAndKill(s, bot, x, { waitForSave }) {
@@ -65,7 +65,7 @@ async function moveBot(s, bot, x, y, z) {
 }
 
 /** A mineflayer bot that has spawned; `events` records chunk loads/unloads and kicks in order. */
-async function joinBot(port, username, { beforeSpawn } = {}) {
+export async function joinBot(port, username, { beforeSpawn } = {}) {
   const mineflayer = requireInterop('mineflayer');
   const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: VERSION, auth: 'offline' });
   bot.log = { chunks: [], unloads: [], kicked: null, ended: false, chat: [], gameEvent13At: null, registry: null };
