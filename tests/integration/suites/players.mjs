@@ -12,7 +12,7 @@ import { Server, assert, assertEqual, baseProps, freshDir, parseNbt, requireInte
 const VERSION = '1.20.4';
 
 /** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves). */
-async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
+export async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
   const dir = freshDir(tmp, name);
   const props = await baseProps({ 'level-seed': '42', 'view-distance': '3', 'default-gamemode': 'spectator', ...extra });
   fs.writeFileSync(path.join(dir, 'server.properties'),
@@ -35,7 +35,7 @@ async function restart(s, args = ['--frozen']) {
 
 /** joinBot options for a bot whose physics is off: it stays where the server puts it. (mineflayer's
  * physics plugin sets bot.physicsEnabled when it loads, after createBot: hence the option.) */
-const STILL = { options: { physicsEnabled: false } };
+export const STILL = { options: { physicsEnabled: false } };
 
 /** Moves the bot to (x, -50, 3.5), asks for a save (waiting for it, or not) and SIGKILLs the server. */
 async function moveSaveAndKill(s, bot, x, { waitForSave }) {
@@ -66,7 +66,7 @@ async function moveBot(s, bot, x, y, z) {
 }
 
 /** A mineflayer bot that has spawned; `events` records chunk loads/unloads and kicks in order. */
-async function joinBot(port, username, { beforeSpawn, options = {} } = {}) {
+export async function joinBot(port, username, { beforeSpawn, options = {} } = {}) {
   const mineflayer = requireInterop('mineflayer');
   const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: VERSION, auth: 'offline', ...options });
   bot.log = { chunks: [], unloads: [], kicked: null, ended: false, chat: [], gameEvent13At: null, registry: null };
