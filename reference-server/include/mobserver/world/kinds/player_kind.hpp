@@ -74,6 +74,13 @@ public:
     const ItemStack& equipment(EquipmentSlot slot) const override {
         return inventory.equipment(slot);
     }
+    void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
+        inventory.set_item(inventory.slot_of(equipment_slot_of(hand)), TaggedStack{stack, std::nullopt});
+    }
+    bool add_item(const ItemStack& stack) override {
+        TaggedStack added{stack, std::nullopt};
+        return inventory.add(added, game_type == GameMode::Creative);
+    }
     // Entity
     /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
     bool is_alive() const override { return !data_.removed && health_ > 0.0f; }
