@@ -370,9 +370,10 @@ PlayerEntity& join(AllayWorld& w, const Vec3& at, const char* hand, std::int32_t
     return p;
 }
 
+// Places the note block at `note` and returns its block handle.
 Handle<BlockInfo> note_block_of(AllayWorld& w) {
-    const BlockRegistry& blocks = w.h->world().blocks();
-    return blocks.block_of(blocks.state("note_block"));
+    w.h->set_block(note, "note_block");
+    return w.h->world().blocks().block_of(w.h->world().block_state(note));
 }
 
 }  // namespace

@@ -118,6 +118,40 @@ PlayerAction read_player_action(PacketReader& r) {
     return a;
 }
 
+// Vanilla's readEnum of an InteractionHand: an id outside 0–1 fails the packet.
+InteractionHand read_hand(PacketReader& r) {
+    const std::int32_t hand = r.varint();
+    if (r.ok() && (hand < 0 || hand > 1)) r.fail("hand " + std::to_string(hand) + " is not 0–1");
+    return hand == 1 ? InteractionHand::OffHand : InteractionHand::MainHand;
+}
+
+// Play 0x13 Interact: entity id, action, InteractAt's point, the hand (not for attacks), sneaking.
+InteractEntity read_interact(PacketReader& r) {
+    InteractEntity p;
+    p.entity_id = r.varint();
+    const std::int32_t action = r.varint();
+    if (r.ok() && (action < 0 || action > 2)) r.fail("action " + std::to_string(action) + " is not 0–2");
+    p.action = static_cast<InteractEntity::Action>(action < 0 || action > 2 ? 0 : action);
+    if (p.action == InteractEntity::Action::InteractAt) {
+        p.x = r.f32();
+        p.y = r.f32();
+        p.z = r.f32();
+    }
+    if (p.action != InteractEntity::Action::Attack) p.hand = read_hand(r);
+    p.sneaking = r.boolean();
+    return p;
+}
+
+// Play 0x08 Client Command: the action (0 respawn, 1 statistics).
+ClientCommand read_client_command(PacketReader& r) {
+    ClientCommand c{r.varint()};
+    if (r.ok() && (c.action < 0 || c.action > 1)) r.fail("action " + std::to_string(c.action) + " is not 0–1");
+    return c;
+}
+
+// Play 0x33 Swing Arm: the hand.
+SwingArm read_swing_arm(PacketReader& r) { return SwingArm{read_hand(r)}; }
+
 }  // namespace
 
 std::string_view invalid_move_values(const MovePlayer& m) noexcept {
@@ -207,6 +241,20 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                 case 0x07: {
                     ChunkBatchReceived b{r.f32()};
                     return done(r, "Chunk Batch Received", b);
+                }
+                case 0x08: {
+                    auto c = read_client_command(r);
+                    return done(r, "Client Command", c);
+                }
+                case 0x13: {
+                    auto i = read_interact(r);
+                    if (!std::isfinite(i.x) || !std::isfinite(i.y) || !std::isfinite(i.z))
+                        return unexpected(std::string("Interact: the point is not finite"));
+                    return done(r, "Interact", i);
+                }
+                case 0x33: {
+                    auto s = read_swing_arm(r);
+                    return done(r, "Swing Arm", s);
                 }
                 case 0x09: {
                     auto info = read_client_information(r);

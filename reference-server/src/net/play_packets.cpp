@@ -202,4 +202,31 @@ std::string encode_set_carried_item(std::int32_t slot) {
     return w.take();
 }
 
+std::string encode_respawn(const RespawnInfo& info) {
+    PacketWriter w(0x45);
+    w.string("minecraft:overworld").string("minecraft:overworld");  // dimension type and name
+    w.i64(info.hashed_seed).u8(static_cast<std::uint8_t>(info.game_mode));
+    w.u8(info.previous_game_mode ? static_cast<std::uint8_t>(*info.previous_game_mode) : 0xFF);
+    w.boolean(false).boolean(info.flat);  // debug, flat
+    w.boolean(info.death_location.has_value());
+    if (info.death_location) w.string("minecraft:overworld").position(*info.death_location);
+    w.varint(0);  // portal cooldown
+    w.u8(info.data_kept);
+    return w.take();
+}
+
+std::string encode_combat_death(std::int32_t player_id, std::string_view message) {
+    nbt::Compound c;
+    c.put("text", std::string(message));
+    PacketWriter w(0x3A);
+    w.varint(player_id).nbt(nbt::Tag(std::move(c)));
+    return w.take();
+}
+
+std::string encode_entity_animation(std::int32_t id, std::uint8_t animation) {
+    PacketWriter w(0x03);
+    w.varint(id).u8(animation);
+    return w.take();
+}
+
 }  // namespace mobsdk::server

@@ -368,6 +368,10 @@ struct EntityTracker::Impl {
         t.x_rot_p = angle_int(d.x_rot);
         t.was_on_ground = d.on_ground;
         t.last_motion = d.motion;
+        if (const PlayerEntity* player = world.player(&slot)) {
+            if (const auto h = player->last_hurt()) t.hurt_time = h->game_time;
+            t.death_sent = player->is_dead_or_dying();
+        }
         if (ServerMob* mob = world.mob(slot)) {
             t.y_head_rot_p = angle_int(mob->y_head_rot);
             if (const auto h = mob->last_hurt()) t.hurt_time = h->game_time;
@@ -394,8 +398,11 @@ struct EntityTracker::Impl {
         ServerMob* mob = world.mob(slot);
         const bool shown = !t.viewers.empty();
         bool force_data = false;
-        if (mob) {
-            if (const auto h = mob->last_hurt(); h && h->game_time != t.hurt_time && !mob->died()) {
+        const PlayerEntity* player = mob ? nullptr : world.player(&slot);
+        const LivingEntity* living = mob ? static_cast<const LivingEntity*>(mob) : player;
+        const bool died = mob ? mob->died() : player && player->is_dead_or_dying();
+        if (living) {
+            if (const auto h = living->last_hurt(); h && h->game_time != t.hurt_time && !died) {
                 t.hurt_time = h->game_time;
                 force_data = true;
                 if (shown) {
@@ -407,7 +414,7 @@ struct EntityTracker::Impl {
                     emit(t, encode_damage_event(t.network_id, type, cause, cause));
                 }
             }
-            if (mob->died() && !t.death_sent) {
+            if (died && !t.death_sent) {
                 t.death_sent = true;
                 force_data = true;
                 if (shown) emit(t, encode_entity_event(t.network_id, 3));
@@ -503,6 +510,18 @@ struct EntityTracker::Impl {
                 }
     }
 
+    // A player that respawned (vanilla makes a new ServerPlayer with the same id): its viewers
+    // remove it now and are sent it again as new.
+    bool respawned(Tracked& t, const EntityData& d) {
+        const std::int32_t id = t.network_id;
+        for (const std::uint16_t v : t.viewers) append_packed_body(viewers[v].out, encode_remove_entities({&id, 1}));
+        t.viewers.clear();
+        t.death_sent = false;
+        t.base = d.pos;
+        t.was_on_ground = d.on_ground;
+        return true;
+    }
+
     void forget(Tracked& t) {
         for (const std::uint16_t v : t.viewers) viewers[v].gone.push_back(t.network_id);
         t.viewers.clear();
@@ -533,12 +552,15 @@ struct EntityTracker::Impl {
             if (h.index >= tracked.size()) tracked.resize(h.index + 1);
             Tracked& t = tracked[h.index];
             if (t.active && t.generation != h.generation) forget(t);
+            bool again = false;  // a player that respawned: shown anew
+            if (t.active && t.death_sent)
+                if (const PlayerEntity* p = world.player(slot); p && !p->is_dead_or_dying()) again = respawned(t, d);
             const bool fresh = !t.active;
             if (fresh) start(t, *slot);
             t.seen_tick = ticks;
             if (t.hidden) continue;
             const std::int64_t section = section_of(d.pos);
-            if (fresh || section != t.section) {
+            if (fresh || again || section != t.section) {
                 t.section = section;
                 for (std::size_t v = 0; v < viewers.size(); ++v)
                     if (viewers[v].player) update_viewer(t, *slot, static_cast<std::uint16_t>(v));

@@ -8,6 +8,8 @@
 #include <boost/asio/post.hpp>
 
 #include "mobserver/net/registry_data.hpp"
+#include "mobserver/net/sha256.hpp"
+#include "mobserver/server/player_combat.hpp"
 #include "mobserver/storage/player_data.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -174,6 +176,7 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     info.view_distance = settings_.view_distance;
     info.simulation_distance = settings_.simulation_distance;
     info.game_mode = p.game_mode;
+    info.hashed_seed = obfuscate_seed(world_->options().seed);
     p.connection->send(encode_login_play(info));
     p.connection->send(encode_brand(0x18, settings_.brand));
     p.connection->send(encode_difficulty(world_->difficulty()));
@@ -200,8 +203,8 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
 }
 
 void PlayerList::place(ServerPlayer& p) {
-    // The player's entity: at its saved place (playerdata), else at the world spawn (vanilla's
-    // spawnRadius is not modelled: the spawn point itself, as with spawnRadius 0).
+    // The player's entity: at its saved place (playerdata), else near the world spawn by vanilla's
+    // spawnRadius rule (fudge_spawn_location, player_combat.cpp).
     const BlockPos spawn = world_->spawn_pos();
     PlayerDataLoad saved;
     if (!settings_.playerdata_dir.empty()) saved = read_player_data(settings_.playerdata_dir, p.uuid);
@@ -209,7 +212,10 @@ void PlayerList::place(ServerPlayer& p) {
     if (Entity* stale = world_->find(p.uuid)) world_->erase_entity_now(stale->handle());  // not yet erased
     PlayerEntity* e = nullptr;
     try {
-        e = &world_->player_kind().spawn(*world_, p.uuid, p.name, {spawn.x + 0.5, double(spawn.y), spawn.z + 0.5});
+        const Vec3 at = saved.tag ? Vec3{spawn.x + 0.5, double(spawn.y), spawn.z + 0.5}
+                                  : fudge_spawn_location(*world_, world_->options().rules.spawn_radius,
+                                                         settings_.default_game_mode == GameMode::Adventure);
+        e = &world_->player_kind().spawn(*world_, p.uuid, p.name, at);
     } catch (const std::exception& ex) {
         log_("WARN", "Cannot place " + p.name + " in the world: " + ex.what());
         return;
@@ -221,6 +227,7 @@ void PlayerList::place(ServerPlayer& p) {
     p.entity = e->handle();
     p.entity_id = e->data().network_id;
     p.game_mode = e->game_type;
+    p.dead = e->is_dead_or_dying();  // joined dead: its client shows the death screen, no new message
     p.pos = p.first_good = e->data().pos;
     p.yaw = e->data().y_rot;
     p.pitch = e->data().x_rot;
@@ -318,6 +325,7 @@ void PlayerList::teleport(ServerPlayer& p) {
 
 void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
     if (on_item_packet(p, packet)) return;
+    if (on_survival_packet(p, packet)) return;  // player_combat.cpp
     if (const auto* t = std::get_if<ConfirmTeleport>(&packet)) {
         if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();
         return;
@@ -526,6 +534,7 @@ void PlayerList::tick() {
         sync_from_entity(*p);
         tick_floating(*p);
         tick_items(*p);
+        survival_tick(*p);
         keep_alive(*p, now);
         if (p->chat_spam > 0) --p->chat_spam;
         if (ticks_ % 20 == 0)

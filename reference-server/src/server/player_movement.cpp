@@ -28,6 +28,7 @@ void PlayerList::on_move(ServerPlayer& p, const MovePlayer& m) {
     if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
     PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
     if (!e) return;
+    const double from_y = e->data().pos.y;
     if (m.has_pos) {
         const Vec3 to{m.x, m.y, m.z};
         if (!check_move(p, to)) {
@@ -48,6 +49,7 @@ void PlayerList::on_move(ServerPlayer& p, const MovePlayer& m) {
         p.pitch = e->data().x_rot = m.pitch;
     }
     e->data().on_ground = m.on_ground;
+    e->check_fall_damage(e->data().pos.y - from_y, m.on_ground);
     update_view(p, false);
 }
 

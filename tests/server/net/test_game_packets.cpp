@@ -71,10 +71,14 @@ BOOST_AUTO_TEST_CASE(play_packets) {
     PacketWriter confirm(0x00);
     confirm.varint(7);
     BOOST_TEST(std::get<ConfirmTeleport>(*decode_serverbound(GameState::Play, confirm.body())).id == 7);
-    // Packets read but not acted on yet (swinging an arm).
     PacketWriter swing(0x33);
     swing.varint(0);
-    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Play, swing.body())));
+    BOOST_TEST(
+        (std::get<SwingArm>(*decode_serverbound(GameState::Play, swing.body())).hand == InteractionHand::MainHand));
+    // Packets read but not acted on yet (Player Command: sneaking, sprinting).
+    PacketWriter command(0x22);
+    command.varint(1).varint(3).varint(0);
+    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Play, command.body())));
 }
 
 BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {

@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(a_player_is_an_entity_that_only_its_client_moves) {
     BOOST_TEST(p.data().network_id > 0);
     for (int i = 0; i < 5; ++i) world.tick();
     BOOST_TEST(p.data().pos.y == -55.0);  // no gravity from the world: the client moves it
-    BOOST_TEST(world.kill(p.handle()));   // kill leaves a player as it is (no player health yet)
+    BOOST_TEST(world.kill(p.handle()));   // kill kills a player, whose entity stays until it respawns
     BOOST_TEST(!p.data().removed);
     // Every entity gets its own network id.
     ServerMob& z = h.spawn("zombie", {3.5, -60.0, 0.5});

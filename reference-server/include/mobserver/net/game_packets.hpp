@@ -15,6 +15,7 @@
 #include "mobsdk/nbt/tag.hpp"
 
 #include "mobsdk/core/result.hpp"
+#include "mobsdk/world/interaction.hpp"
 #include "mobsdk/world/types.hpp"
 
 namespace mobsdk::server {
@@ -67,6 +68,26 @@ struct MovePlayer {
     float yaw = 0, pitch = 0;
     bool on_ground = false;
 };
+/// @brief A hand (vanilla's InteractionHand): the SDK's, ids 0 (main) and 1 (off).
+using mobsdk::InteractionHand;
+/// @brief Play 0x13 Interact: a player uses (0), attacks (1) or uses at a point of (2) an entity.
+struct InteractEntity {
+    /// @brief What the player does (vanilla's ServerboundInteractPacket.ActionType).
+    enum class Action : std::uint8_t { Interact = 0, Attack = 1, InteractAt = 2 };
+    std::int32_t entity_id = 0;                        ///< the target's network id
+    Action action = Action::Interact;                  ///< interact, attack or interact at
+    float x = 0, y = 0, z = 0;                         ///< InteractAt: the point, relative to the target's feet
+    InteractionHand hand = InteractionHand::MainHand;  ///< Interact and InteractAt: the hand used
+    bool sneaking = false;                             ///< the player sneaks (secondary action)
+};
+/// @brief Play 0x08 Client Command: 0 perform respawn, 1 request statistics.
+struct ClientCommand {
+    std::int32_t action = 0;  ///< 0: respawn, 1: statistics
+};
+/// @brief Play 0x33 Swing Arm.
+struct SwingArm {
+    InteractionHand hand = InteractionHand::MainHand;  ///< the hand swung
+};
 /// @brief A packet of the state that this server reads but does not act on yet.
 struct Ignored {
     std::int32_t id = 0;  ///< its packet id
@@ -114,7 +135,8 @@ struct PlayerAction {
 using ServerboundPacket =
     std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
                  ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored, ClickContainer,
-                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction>;
+                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand,
+                 SwingArm>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits or bytes left over are errors naming the packet.

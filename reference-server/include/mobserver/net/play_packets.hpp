@@ -96,5 +96,23 @@ std::string encode_container_slot(std::int32_t window, std::int32_t state_id, st
                                   const NetworkSlot& item);
 /// @brief Play 0x51 Set Held Item: the selected hotbar slot (0–8).
 std::string encode_set_carried_item(std::int32_t slot);
+// ---- Survival (health, death, respawn, attacks) ----
+
+/// @brief The fields of Respawn this server varies (the dimension is the overworld).
+struct RespawnInfo {
+    std::int64_t hashed_seed = 0;                ///< obfuscate_seed(world seed), as in Login
+    GameMode game_mode = GameMode::Survival;     ///< the player's game mode
+    std::optional<GameMode> previous_game_mode;  ///< none: -1
+    bool flat = true;                            ///< superflat (changes the horizon)
+    std::optional<BlockPos> death_location;      ///< where it last died (in the overworld)
+    std::uint8_t data_kept = 0;                  ///< 0 after a death: nothing kept
+};
+/// @brief Play 0x45 Respawn (1.20.4): dimension type and name, hashed seed, game modes, debug,
+/// flat, last death location, portal cooldown 0, then the data-kept flags.
+std::string encode_respawn(const RespawnInfo& info);
+/// @brief Play 0x3A Combat Death: the player's entity id and the death message (plain text).
+std::string encode_combat_death(std::int32_t player_id, std::string_view message);
+/// @brief Play 0x03 Entity Animation (0: swing main arm, 3: swing off hand, 4: critical hit).
+std::string encode_entity_animation(std::int32_t id, std::uint8_t animation);
 
 }  // namespace mobsdk::server

@@ -176,6 +176,14 @@ private:
     void keep_alive(ServerPlayer& player, std::chrono::steady_clock::time_point now);
     void flush_block_changes();
     static bool in_view(ChunkPos center, ChunkPos pos, std::int32_t view_distance) noexcept;
+    // Survival (player_combat.cpp): health, damage and death shown to the player each tick; the
+    // packets Client Command (respawn), Interact and Swing Arm (true when `packet` was one).
+    void survival_tick(ServerPlayer& player);
+    bool on_survival_packet(ServerPlayer& player, ServerboundPacket& packet);
+    void on_interact(ServerPlayer& player, const InteractEntity& packet);
+    /// Interact (not InteractAt) on an entity: the mob's mob_interact (interact_with_entity).
+    void on_interact_entity(ServerPlayer& player, Entity& target, InteractionHand hand);
+    void respawn(ServerPlayer& player);
 
     Strand strand_;
     PlayerListSettings settings_;

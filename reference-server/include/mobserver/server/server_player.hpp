@@ -59,6 +59,12 @@ struct ServerPlayer {
     bool keep_alive_pending = false;                          ///< not answered yet
     std::int32_t chat_spam = 0;  ///< vanilla's chatSpamTickCount: +20 a line, -1 a tick; over 200 kicks a non-op
     std::unique_ptr<PlayerMenus> menus;  ///< its inventory menu and open menu (player_items.cpp)
+
+    // Survival (player_combat.cpp).
+    float sent_health = -1.0f;               ///< the health its client was last sent (Set Health)
+    std::int64_t hurt_seen = INT64_MIN;      ///< game time of the last hurt it was shown
+    bool dead = false;                       ///< its death was announced; it waits to respawn
+    std::optional<BlockPos> death_location;  ///< where it last died (Respawn's death location)
 };
 
 }  // namespace mobsdk::server

@@ -42,6 +42,7 @@ struct GameRules {
     bool do_mob_spawning = true;            ///< doMobSpawning: stored and saved; no effect (see docs/server.md)
     std::int32_t random_tick_speed = 3;     ///< randomTickSpeed
     std::int32_t max_entity_cramming = 24;  ///< maxEntityCramming: 0 or less turns cramming damage off
+    std::int32_t spawn_radius = 10;         ///< spawnRadius: joins and respawns land within it of the spawn
 };
 
 /// @brief How a world is set up.

@@ -166,19 +166,23 @@ void ArrowKind::tick(World& world, Entity& entity) {
     Vec3 to = from + d.motion;
     const std::optional<BlockHit> block_hit = world.clip(from, to);
     if (block_hit) to = block_hit->location;
-    // ProjectileUtil.getEntityHitResult: the closest mob whose box grown by 0.3 the segment
-    // enters, among those in the swept box grown by 1; not the shooter before it left it.
-    ServerMob* target = nullptr;
+    // ProjectileUtil.getEntityHitResult: the closest mob or player (not a spectator, not dead:
+    // vanilla's canBeHitByProjectile) whose box grown by 0.3 the segment enters, among those in the
+    // swept box grown by 1; not the shooter before it left it.
+    LivingEntity* target = nullptr;
     double best = std::numeric_limits<double>::max();
     scratch_.clear();
     world.entities().query(expand_towards(d.bounding_box(), d.motion).inflate(1.0), scratch_);
     const Mob* owner = arrow.owner && !arrow.left_owner ? world.resolve_mob(*arrow.owner) : nullptr;
     for (const EntitySlot* s : scratch_) {
-        ServerMob* mob = world.mob(*s);
-        if (!mob || s->data->removed || mob == owner) continue;
+        LivingEntity* living = world.mob(*s);
+        if (!living)
+            if (PlayerEntity* player = world.player(s); player && player->is_alive() && !player->is_spectator())
+                living = player;
+        if (!living || s->data->removed || living == owner) continue;
         if (const auto p = clip_box(s->data->bounding_box().inflate(0.3), from, to)) {
             const double dist = from.dist_sqr(*p);
-            if (dist < best) best = dist, target = mob;
+            if (dist < best) best = dist, target = living;
         }
     }
     if (target) hit_mob(world, arrow, *target);
@@ -207,7 +211,7 @@ void ArrowKind::hit_block(World& world, ArrowEntity& arrow, const BlockHit& hit)
     arrow.crit = false;
 }
 
-void ArrowKind::hit_mob(World& world, ArrowEntity& arrow, ServerMob& target) {
+void ArrowKind::hit_mob(World& world, ArrowEntity& arrow, LivingEntity& target) {
     // AbstractArrow.onHitEntity: ceil(speed × base damage), more for a critical arrow, as
     // minecraft:arrow damage from the shooter (or the arrow itself when the shooter is gone).
     EntityData& d = arrow.data();

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
 
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/entity_nbt.hpp"
+#include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -17,9 +19,10 @@ namespace mobsdk::server {
 namespace {
 
 // Keys save_player_nbt writes itself besides the entity fields (DataVersion is the file's).
-constexpr std::string_view player_keys[] = {
-    "playerGameType", "previousPlayerGameType", "Dimension", "abilities", "DataVersion",
-    "Inventory",      "SelectedItemSlot"};
+constexpr std::string_view player_keys[] = {"playerGameType", "previousPlayerGameType", "Dimension", "abilities",
+                                            "DataVersion",    "Inventory",              "SelectedItemSlot",
+                                            "Health",         "HurtTime",               "DeathTime",
+                                            "Air",            "Fire"};
 
 std::optional<GameMode> game_mode_from_id(std::int32_t id) noexcept {
     if (id < 0 || id > 3) return std::nullopt;
@@ -115,6 +118,119 @@ float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept 
     return amount;
 }
 
+void PlayerEntity::reset_for_respawn() {
+    health_ = max_health();
+    last_hurt_amount_ = 0;
+    last_hurt_.reset();
+    last_hurt_by_mob_.reset();
+    last_hurt_by_player_.reset();
+    invulnerable_time = hurt_time = death_time = 0;
+    spawn_invulnerable_time = 60;
+    fire_ticks = -fire_immune_ticks;
+    air_supply = max_air_supply;
+    attack_strength_ticker = 0;
+    last_fall_distance = 0;
+    hurt_marked = false;
+    data_.fall_distance = 0;
+    data_.motion = {};
+}
+
+void PlayerEntity::check_fall_damage(double dy, bool on_ground) {
+    // ServerPlayer.doCheckFallDamage → LivingEntity/Entity.checkFallDamage: touching water ends
+    // the fall; landing deals ceil(distance − 3) (Player.causeFallDamage: none for those who may fly).
+    EntityData& d = data_;
+    if (!world || d.removed) return;
+    if (touches_fluid(world->chunks(), d.bounding_box(), Fluid::Water)) d.fall_distance = 0;
+    if (on_ground) {
+        if (d.fall_distance > 0 && !has_invulnerable_ability()) {
+            const float damage = std::ceil(d.fall_distance - 3.0f);
+            if (damage > 0) hurt(vanilla_damage_types().fall, damage, nullptr);
+        }
+        d.fall_distance = 0;
+    } else if (dy < 0) {
+        d.fall_distance -= static_cast<float>(dy);
+    }
+}
+
+void PlayerEntityKind::tick(World& world, Entity& entity) {
+    PlayerEntity& p = as(entity);
+    if (!p.world) p.world = &world;
+    if (p.hurt_time > 0) --p.hurt_time;
+    if (p.invulnerable_time > 0) --p.invulnerable_time;  // ServerPlayer.tick counts it down itself
+    if (p.is_dead_or_dying()) {
+        ++p.death_time;  // tickDeath; the entity stays until its client respawns
+        return;
+    }
+    if (p.spawn_invulnerable_time > 0) --p.spawn_invulnerable_time;
+    ++p.attack_strength_ticker;
+    if (!fire_blocks_resolved_) {
+        const auto& blocks = world.blocks().blocks();
+        fire_ = blocks.find("minecraft:fire");
+        soul_fire_ = blocks.find("minecraft:soul_fire");
+        fire_blocks_resolved_ = true;
+    }
+    const auto& types = vanilla_damage_types();
+    EntityData& d = p.data();
+    const AABB box = d.bounding_box();
+    // Entity.baseTick: water puts the fire out and ends a fall; burning hurts every 20 ticks out
+    // of lava; lava sets on fire for 15 s and hurts 4; below the world the void hurts 4.
+    d.in_water = touches_fluid(world.chunks(), box, Fluid::Water);
+    if (d.in_water) {
+        d.fall_distance = 0;
+        if (p.fire_ticks > 0) p.fire_ticks = 0;
+    }
+    const bool in_lava = touches_fluid(world.chunks(), box, Fluid::Lava);
+    if (p.fire_ticks > 0) {
+        if (p.fire_ticks % 20 == 0 && !in_lava) p.hurt(types.on_fire, 1.0f, nullptr);
+        --p.fire_ticks;
+    }
+    if (in_lava) {
+        if (!p.has_invulnerable_ability()) p.fire_ticks = std::max(p.fire_ticks, 15 * 20);  // setSecondsOnFire(15)
+        p.hurt(types.lava, 4.0f, nullptr);
+        d.fall_distance *= 0.5f;
+    }
+    if (d.pos.y < world.min_build_height() - 64) p.hurt(types.out_of_world, 4.0f, nullptr);
+    // Entity.checkInsideBlocks (vanilla runs it when the client's move is applied; here once a
+    // tick): a fire block adds a tick of fire, sets on fire for 8 s once that reaches 0, and hurts
+    // 1 (soul fire 2). Out of fire and lava a player that is not burning is set back to -20.
+    bool fire_or_lava = in_lava;
+    const AABB inside = box.inflate(-1.0e-7);
+    for (int x = static_cast<int>(std::floor(inside.min.x)); x <= static_cast<int>(std::floor(inside.max.x)); ++x)
+        for (int y = static_cast<int>(std::floor(inside.min.y)); y <= static_cast<int>(std::floor(inside.max.y)); ++y)
+            for (int z = static_cast<int>(std::floor(inside.min.z)); z <= static_cast<int>(std::floor(inside.max.z));
+                 ++z) {
+                const BlockState s = world.block_state({x, y, z});
+                const Handle<BlockInfo> block = world.blocks().block_of(s);
+                const bool soul = soul_fire_ && block == *soul_fire_;
+                if (!soul && !(fire_ && block == *fire_)) continue;
+                fire_or_lava = true;
+                if (p.has_invulnerable_ability()) continue;
+                if (++p.fire_ticks == 0) p.fire_ticks = 8 * 20;
+                p.hurt(types.in_fire, soul ? 2.0f : 1.0f, nullptr);
+            }
+    if (!fire_or_lava && p.fire_ticks <= 0) p.fire_ticks = -PlayerEntity::fire_immune_ticks;
+    if (p.fire_ticks > 0 && d.in_water) p.fire_ticks = -PlayerEntity::fire_immune_ticks;
+    // LivingEntity.baseTick: air runs out with the eyes in water (not for creative or spectator
+    // players), 2 drowning damage each time it reaches -20; it comes back 4 a tick outside.
+    if (p.is_alive()) {
+        const Vec3 eye{d.pos.x, d.pos.y + d.eye_height() - 0.11111111, d.pos.z};
+        const bool eyes_in_water = world.block_info(eye.block_pos()).fluid == Fluid::Water;
+        if (eyes_in_water) {
+            if (!p.has_invulnerable_ability() && --p.air_supply == -20) {
+                p.air_supply = 0;
+                p.hurt(types.drown, 2.0f, nullptr);
+            }
+        } else if (p.air_supply < PlayerEntity::max_air_supply) {
+            p.air_supply = std::min(p.air_supply + 4, PlayerEntity::max_air_supply);
+        }
+    }
+}
+
+void PlayerEntityKind::kill(World&, Entity& entity) {
+    // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE, through any invulnerability.
+    as(entity).hurt(vanilla_damage_types().generic_kill, std::numeric_limits<float>::max(), nullptr);
+}
+
 nbt::Compound save_player_nbt(const PlayerEntity& player) {
     nbt::Compound c = player.extra_nbt;
     save_entity_nbt(player.data(), c);
@@ -134,11 +250,16 @@ nbt::Compound save_player_nbt(const PlayerEntity& player) {
                                      {"mayBuild", nbt::Tag(player.game_type != GameMode::Adventure && !spectator)},
                                      {"flySpeed", nbt::Tag(0.05f)},
                                      {"walkSpeed", nbt::Tag(0.1f)}});
+    // LivingEntity.addAdditionalSaveData and Entity.saveWithoutId for what survival models.
+    c.put("Health", nbt::Tag(player.health()));
+    c.put("HurtTime", nbt::Tag(static_cast<std::int16_t>(player.hurt_time)));
+    c.put("DeathTime", nbt::Tag(static_cast<std::int16_t>(std::min(player.death_time, 32767))));
+    c.put("Air", nbt::Tag(static_cast<std::int16_t>(player.air_supply)));
+    c.put("Fire", nbt::Tag(static_cast<std::int16_t>(std::clamp(player.fire_ticks, -32768, 32767))));
     // What a new vanilla player has, for the fields this server does not model yet.
     auto fallback = [&](std::string_view key, nbt::Tag value) {
         if (!c.find(key)) c.put(std::string(key), std::move(value));
     };
-    fallback("Health", nbt::Tag(20.0f));
     fallback("foodLevel", nbt::Tag(std::int32_t{20}));
     fallback("foodSaturationLevel", nbt::Tag(5.0f));
     fallback("foodExhaustionLevel", nbt::Tag(0.0f));
@@ -148,10 +269,6 @@ nbt::Compound save_player_nbt(const PlayerEntity& player) {
     fallback("XpTotal", nbt::Tag(std::int32_t{0}));
     fallback("Score", nbt::Tag(std::int32_t{0}));
     fallback("EnderItems", nbt::Tag(nbt::List(nbt::TagType::Compound)));
-    fallback("Air", nbt::Tag(static_cast<std::int16_t>(300)));
-    fallback("Fire", nbt::Tag(static_cast<std::int16_t>(-20)));
-    fallback("HurtTime", nbt::Tag(static_cast<std::int16_t>(0)));
-    fallback("DeathTime", nbt::Tag(static_cast<std::int16_t>(0)));
     fallback("SleepTimer", nbt::Tag(static_cast<std::int16_t>(0)));
     fallback("PortalCooldown", nbt::Tag(std::int32_t{0}));
     return c;
@@ -187,6 +304,20 @@ std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, con
         if (!player.inventory.select(slot))
             warnings.push_back("SelectedItemSlot: " + std::to_string(slot) + " is not 0–8");
     });
+    if (const nbt::Tag* t = tag.find("Health")) {
+        if (const auto* v = t->get_if<float>(); v && std::isfinite(*v)) player.set_health(*v);
+        else warnings.push_back("Health: expected a float");
+    }
+    auto short_field = [&](std::string_view key, std::int32_t& out) {
+        const nbt::Tag* t = tag.find(key);
+        if (!t) return;
+        if (const auto* v = t->get_if<std::int16_t>()) out = *v;
+        else warnings.push_back(std::string(key) + ": expected a short");
+    };
+    short_field("HurtTime", player.hurt_time);
+    short_field("DeathTime", player.death_time);
+    short_field("Air", player.air_supply);
+    short_field("Fire", player.fire_ticks);
     keep_unknown_fields(tag, player_keys, player.extra_nbt);
     return warnings;
 }

@@ -34,7 +34,7 @@ public:
 
 private:
     void hit_block(World& world, ArrowEntity& arrow, const BlockHit& hit);
-    void hit_mob(World& world, ArrowEntity& arrow, ServerMob& target);
+    void hit_mob(World& world, ArrowEntity& arrow, LivingEntity& target);
     std::vector<const EntitySlot*> scratch_;  // reused: no allocation per tick once warm
 };
 

@@ -48,6 +48,12 @@ public:
     std::int32_t fire_ticks = -20;
     /// @brief Vanilla's airSupply (Air): 300 out of water.
     std::int32_t air_supply = 300;
+    /// @brief Vanilla's attackStrengthTicker: ticks since it last attacked (the attack cooldown).
+    std::int32_t attack_strength_ticker = 0;
+    /// @brief Vanilla's getMaxAirSupply.
+    static constexpr std::int32_t max_air_supply = 300;
+    /// @brief Vanilla's Player.getFireImmuneTicks: out of fire the fire ticks rest at minus this.
+    static constexpr std::int32_t fire_immune_ticks = 20;
     /// @brief Vanilla's hurtMarked: its motion changed by a hit (knockback); the server sends the
     /// motion to its client and clears it.
     bool hurt_marked = false;
@@ -98,6 +104,14 @@ public:
         game_type = mode;
         return true;
     }
+    /// @brief Vanilla's ServerPlayer.doCheckFallDamage for one move of its client (`dy` the change
+    /// of y, `on_ground` what the client says): falling adds to fall_distance, touching water ends
+    /// the fall, landing deals ceil(fall_distance − 3) minecraft:fall damage (none for creative and
+    /// spectator players).
+    void check_fall_damage(double dy, bool on_ground);
+    /// @brief What vanilla's respawn gives the new player: full health and air, no fire, fall,
+    /// hurt records or timers, 60 ticks of spawn invulnerability.
+    void reset_for_respawn();
     /// @brief Vanilla's LivingEntity.knockback (no knockback resistance): half the motion minus
     /// `strength` along (x, z), and up to 0.4 upwards on the ground; sets hurt_marked.
     void knockback(double strength, double x, double z);
@@ -143,10 +157,15 @@ public:
                                         const nbt::Compound& tag, std::vector<std::string>& warnings) override;
     nbt::Compound save(const World& world, const Entity& entity) const override;
     std::vector<std::string> load(World& world, Entity& entity, const nbt::Compound& tag) override;
-    /// @brief Nothing: a player's client moves it.
-    void tick(World&, Entity&) override {}
-    /// @brief Nothing yet (vanilla kills the player).
-    void kill(World&, Entity&) override {}
+    /// @brief Vanilla's per-tick player step (ServerPlayer.tick and doTick's base tick; its client
+    /// moves it): the timers (hurt, invulnerability, spawn invulnerability, attack strength, death),
+    /// water, lava (4 damage, on fire 15 s), burning (1 every 20 ticks), fire blocks (1, soul fire
+    /// 2), the void (4), air and drowning (2 at -20). Nothing else for a dead player but its death
+    /// time. Players are in the world's tick only while they are in the game.
+    void tick(World& world, Entity& entity) override;
+    /// @brief Vanilla's LivingEntity.kill: minecraft:generic_kill damage of Float.MAX_VALUE, which
+    /// no invulnerability stops.
+    void kill(World& world, Entity& entity) override;
     bool saved_in_chunks() const noexcept override { return false; }
 
     /// @brief Adds a player's entity named `name` with `uuid` at `pos`. Throws std::logic_error
@@ -161,6 +180,8 @@ public:
 
 private:
     std::vector<Player*> players_;
+    bool fire_blocks_resolved_ = false;  // minecraft:fire and soul_fire, looked up on the first tick
+    std::optional<Handle<BlockInfo>> fire_, soul_fire_;
 };
 
 }  // namespace mobsdk::server
