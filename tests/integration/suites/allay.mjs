@@ -12,11 +12,12 @@ export const tests = {
     const mcData = requireInterop('minecraft-data')('1.20.4');
     const bot = await joinBot(s.port, 'alice');
     try {
-      await s.command('tp alice 0 -60 0', /Teleported alice/);
+      await s.command('tp alice 100 -60 100', /Teleported alice/);
+      await until(() => bot.entity.position.x > 99, { what: 'alice at (100, 100)' });
       await bot.creative.setInventorySlot(36, new Item(mcData.itemsByName.amethyst_shard.id, 2));
       await s.command('gamemode survival alice', /Set alice's game mode/);
       await until(() => bot.inventory.slots[36]?.count === 2, { what: 'alice holds two shards' });
-      await s.command('summon allay 1.5 -59 0.5', /Summoned new Allay/);
+      await s.command('summon allay 101.5 -59 100.5', /Summoned new Allay/);
       const allay = () => Object.values(bot.entities).find((e) => e.name === 'allay');
       await until(() => allay(), { what: 'alice sees the allay' });
       await bot.activateEntity(allay());
@@ -27,9 +28,9 @@ export const tests = {
       const ints = out.match(/\[I; (-?\d+), (-?\d+), (-?\d+), (-?\d+)\]/);
       assert(ints, `liked_player is a UUID: ${out}`);
       assertEqual(uuidFromInts(ints.slice(1, 5).map(Number)), bot.player.uuid, 'liked_player is alice');
-      // Two shards 6 blocks away: the allay collects them one at a time and throws each to alice.
-      for (const z of ['4.5', '5.5'])
-        await s.command(`summon item 6.5 -60 ${z} {Item:{id:"minecraft:amethyst_shard",Count:1b}}`, /Summoned new/);
+      // Two shards 6 blocks away (away from the spawn's village, whose houses would hide them): the allay collects them one at a time and throws each to alice.
+      for (const z of ['104.5', '105.5'])
+        await s.command(`summon item 106.5 -60 ${z} {Item:{id:"minecraft:amethyst_shard",Count:1b}}`, /Summoned new/);
       const near = () => Object.values(bot.entities).filter((e) => e.name === 'item' &&
         e.position.distanceTo(bot.entity.position) < 4).length;
       const shards = () => bot.inventory.items().filter((i) => i.name === 'amethyst_shard')
