@@ -205,7 +205,8 @@ void hear_noteblock(const brain::StandardMemories& m, Level& level, Mob& allay, 
 std::optional<PositionTracker> item_deposit_position(const brain::StandardMemories& m, Handle<BlockInfo> note_block,
                                                      Level& level, Mob& allay) {
     if (allay.brain() == nullptr) return std::nullopt;
-    return DepositPosition{m.liked_noteblock, m.liked_noteblock_cooldown_ticks, m.liked_player, note_block}(level, allay);
+    return DepositPosition{m.liked_noteblock, m.liked_noteblock_cooldown_ticks, m.liked_player, note_block}(level,
+                                                                                                            allay);
 }
 
 Player* liked_player(const brain::StandardMemories& m, Level& level, Mob& allay) {

@@ -62,6 +62,42 @@ struct AllayWorld {
             if (auto* e = dynamic_cast<ItemEntity*>(h->world().resolve(r)); e && e->item.item == item) out.push_back(e);
         return out;
     }
+    // One collection and delivery: ticks (at most `max_ticks`) until the allay has picked up an
+    // item and thrown it, checking GoToWantedItem's walk target while it fetches (1.75, to the
+    // item's feet, close enough 0) and GoAndGiveItemsToTarget's while it carries (2.25 to
+    // `target`, close enough 3, set when it starts; between its runs, once that target is
+    // reached, the idle strolls may set theirs at speed 1).
+    struct Delivery {
+        std::optional<std::int64_t> picked, thrown;
+        int fetching = 0, delivering = 0;
+    };
+    Delivery deliver(ServerMob& a, const brain::PositionTracker& target, int max_ticks) {
+        Delivery d;
+        for (int t = 0; t < max_ticks && !d.thrown; ++t) {
+            h->tick();
+            const brain::WalkTarget* walk = a.brain()->get_memory(m().walk_target);
+            if (!d.picked) {
+                if (walk && walk->target.is_entity() && !(walk->target == target)) {
+                    BOOST_TEST(walk->speed_modifier == 1.75f);
+                    BOOST_TEST(walk->close_enough_dist == 0);
+                    ++d.fetching;
+                }
+                if (carried(a) == 1) {
+                    d.picked = t;
+                    BOOST_TEST(items(shard).empty());  // taken off the ground by the host's loot pickup
+                }
+            } else if (carried(a) == 1) {
+                if (walk && walk->target == target) {
+                    BOOST_TEST(walk->speed_modifier == 2.25f);
+                    BOOST_TEST(walk->close_enough_dist == 3);
+                    ++d.delivering;
+                }
+            } else {
+                d.thrown = t;
+            }
+        }
+        return d;
+    }
     static bool running(ServerMob& a, const std::string& name) {
         const auto r = a.brain()->running_behaviors();
         return std::any_of(r.begin(), r.end(),
@@ -107,40 +143,12 @@ BOOST_AUTO_TEST_CASE(collects_the_item_it_holds_and_throws_it_at_the_liked_note_
     w.like_note_block(a, note, 6000);
     w.h->world().spawn_item({-6.5, ground, 3.5}, ItemStack{shard, 1});
 
-    std::optional<std::int64_t> picked, thrown;
-    int fetching = 0, delivering = 0;
-    for (int t = 0; t < 300 && !thrown; ++t) {
-        w.h->tick();
-        const brain::WalkTarget* walk = a.brain()->get_memory(w.m().walk_target);
-        if (!picked) {
-            // GoToWantedItem(1.75, override, 32): to the item's feet, close enough 0.
-            if (walk && walk->target.is_entity()) {
-                BOOST_TEST(walk->speed_modifier == 1.75f);
-                BOOST_TEST(walk->close_enough_dist == 0);
-                ++fetching;
-            }
-            if (w.carried(a) == 1) {
-                picked = t;
-                BOOST_TEST(w.items(shard).empty());  // taken off the ground by the host's loot pickup
-            }
-        } else if (w.carried(a) == 1) {
-            // GoAndGiveItemsToTarget(deposit, 2.25, 20) sets its walk target when it starts: the
-            // block above the note block, close enough 3. (Between its runs, once that target is
-            // reached, the idle strolls may set theirs at speed 1.)
-            if (walk && walk->target == brain::PositionTracker::block(note.above())) {
-                BOOST_TEST(walk->speed_modifier == 2.25f);
-                BOOST_TEST(walk->close_enough_dist == 3);
-                ++delivering;
-            }
-        } else {
-            thrown = t;
-        }
-    }
-    BOOST_REQUIRE(picked);
-    BOOST_REQUIRE(thrown);
-    BOOST_TEST(*picked < 100);
-    BOOST_TEST(fetching > 0);
-    BOOST_TEST(delivering > 0);
+    const AllayWorld::Delivery d = w.deliver(a, brain::PositionTracker::block(note.above()), 300);
+    BOOST_REQUIRE(d.picked);
+    BOOST_REQUIRE(d.thrown);
+    BOOST_TEST(*d.picked < 100);
+    BOOST_TEST(d.fetching > 0);
+    BOOST_TEST(d.delivering > 0);
     // Thrown from within 3 blocks (eyes to the deposit centre), with the 60-tick pickup cooldown.
     BOOST_TEST(*a.brain()->get_memory(w.m().item_pickup_cooldown_ticks) == 60);
     auto on_ground = w.items(shard);
@@ -458,27 +466,12 @@ BOOST_AUTO_TEST_CASE(it_collects_the_given_item_and_throws_it_to_its_liked_playe
     p.data().pos = {-10.5, ground, 0.5};
     w.h->world().spawn_item({8.5, ground, 4.5}, ItemStack{shard, 1});
 
-    std::optional<std::int64_t> picked, thrown;
-    int delivering = 0;
-    for (int t = 0; t < 400 && !thrown; ++t) {
-        w.h->tick();
-        const brain::WalkTarget* walk = a.brain()->get_memory(w.m().walk_target);
-        if (!picked) {
-            if (w.carried(a) == 1) picked = t;
-        } else if (w.carried(a) == 1) {
-            // GoAndGiveItemsToTarget(2.25, close 3) to an EntityTracker on the player's eyes.
-            if (walk && walk->target == brain::PositionTracker::entity(p, true)) {
-                BOOST_TEST(walk->speed_modifier == 2.25f);
-                BOOST_TEST(walk->close_enough_dist == 3);
-                ++delivering;
-            }
-        } else {
-            thrown = t;
-        }
-    }
-    BOOST_REQUIRE(picked);
-    BOOST_REQUIRE(thrown);
-    BOOST_TEST(delivering > 0);
+    // GoAndGiveItemsToTarget's target: an EntityTracker on the player's eyes.
+    const AllayWorld::Delivery d = w.deliver(a, brain::PositionTracker::entity(p, true), 400);
+    BOOST_REQUIRE(d.picked);
+    BOOST_REQUIRE(d.thrown);
+    BOOST_TEST(d.fetching > 0);
+    BOOST_TEST(d.delivering > 0);
     BOOST_TEST(*a.brain()->get_memory(w.m().item_pickup_cooldown_ticks) == 60);
     // Thrown from less than 3 blocks from the player's eyes (the allay moved on for at most a tick),
     // towards the eyes + 1: the player is on the -x side.
@@ -500,8 +493,7 @@ BOOST_AUTO_TEST_CASE(a_liked_player_far_away_spectating_or_gone_is_no_deposit_ta
     PlayerEntity& p = join(w, {63.0, ground + 1, 0.5}, nullptr, 0);
     a.brain()->set_memory(w.m().liked_player, p.uuid());
     BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == &p);  // 62.5 away
-    auto deposit = allay::item_deposit_position(w.m(), note_block_of(w),
-                                                w.h->world(), a);
+    auto deposit = allay::item_deposit_position(w.m(), note_block_of(w), w.h->world(), a);
     BOOST_REQUIRE(deposit);
     BOOST_TEST((*deposit == brain::PositionTracker::entity(p, true)));
     p.data().pos = {64.5, ground + 1, 0.5};  // 64 away: not closer than 64
@@ -515,8 +507,7 @@ BOOST_AUTO_TEST_CASE(a_liked_player_far_away_spectating_or_gone_is_no_deposit_ta
     p.set_game_mode(GameMode::Survival);
     w.h->set_block(note, "note_block");
     w.like_note_block(a, note, 6000);
-    deposit = allay::item_deposit_position(w.m(), note_block_of(w), w.h->world(),
-                                           a);
+    deposit = allay::item_deposit_position(w.m(), note_block_of(w), w.h->world(), a);
     BOOST_TEST((*deposit == brain::PositionTracker::block(note.above())));
     // Gone (logged out): no player found, the UUID stays.
     a.brain()->erase_memory(w.m().liked_noteblock);

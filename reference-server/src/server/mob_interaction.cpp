@@ -11,9 +11,7 @@ namespace {
 
 constexpr double max_interaction_distance_sqr = 6.0 * 6.0;  // Mth.square(6.0)
 
-double axis_gap(double min, double max, double v) noexcept {
-    return std::max({min - v, 0.0, v - max});
-}
+double axis_gap(double min, double max, double v) noexcept { return std::max({min - v, 0.0, v - max}); }
 
 }  // namespace
 

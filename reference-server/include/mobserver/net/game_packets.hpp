@@ -135,8 +135,7 @@ struct PlayerAction {
 using ServerboundPacket =
     std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
                  ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored, ClickContainer,
-                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand,
-                 SwingArm>;
+                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand, SwingArm>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits or bytes left over are errors naming the packet.

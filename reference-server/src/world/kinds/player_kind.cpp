@@ -19,10 +19,18 @@ namespace mobsdk::server {
 namespace {
 
 // Keys save_player_nbt writes itself besides the entity fields (DataVersion is the file's).
-constexpr std::string_view player_keys[] = {"playerGameType", "previousPlayerGameType", "Dimension", "abilities",
-                                            "DataVersion",    "Inventory",              "SelectedItemSlot",
-                                            "Health",         "HurtTime",               "DeathTime",
-                                            "Air",            "Fire"};
+constexpr std::string_view player_keys[] = {"playerGameType",
+                                            "previousPlayerGameType",
+                                            "Dimension",
+                                            "abilities",
+                                            "DataVersion",
+                                            "Inventory",
+                                            "SelectedItemSlot",
+                                            "Health",
+                                            "HurtTime",
+                                            "DeathTime",
+                                            "Air",
+                                            "Fire"};
 
 std::optional<GameMode> game_mode_from_id(std::int32_t id) noexcept {
     if (id < 0 || id > 3) return std::nullopt;

@@ -77,9 +77,7 @@ public:
     std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
     std::optional<HurtRecord> last_hurt_by_player() const override;
     bool is_on_fire() const override { return fire_ticks > 0; }
-    const ItemStack& equipment(EquipmentSlot slot) const override {
-        return inventory.equipment(slot);
-    }
+    const ItemStack& equipment(EquipmentSlot slot) const override { return inventory.equipment(slot); }
     void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
         inventory.set_item(inventory.slot_of(equipment_slot_of(hand)), TaggedStack{stack, std::nullopt});
     }
