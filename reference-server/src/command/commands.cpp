@@ -567,6 +567,7 @@ void register_world(CommandDispatcher& d, ServerControl& server) {
     rule("doMobSpawning", &GameRules::do_mob_spawning);
     rule("maxEntityCramming", &GameRules::max_entity_cramming);
     rule("randomTickSpeed", &GameRules::random_tick_speed);
+    rule("spawnRadius", &GameRules::spawn_radius);
 
     // difficulty
     auto& diff = d.root().literal("difficulty");

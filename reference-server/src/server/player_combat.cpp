@@ -155,15 +155,7 @@ AttackResult player_attack(World& world, PlayerEntity& player, Entity& target) {
     // The mob's own LivingEntity.hurt knockback (PlayerEntity::hurt does it for players).
     if (ServerMob* mob = world.mob(target.handle())) {
         if (world.registries().entity_types.id_of(mob->type()).str() == "minecraft:iron_golem") return result;
-        double dx = d.pos.x - mob->data().pos.x, dz = d.pos.z - mob->data().pos.z;
-        while (dx * dx + dz * dz < 1.0e-4) {
-            dx = (world.random().next_double() - world.random().next_double()) * 0.01;
-            dz = (world.random().next_double() - world.random().next_double()) * 0.01;
-        }
-        const double len = std::sqrt(dx * dx + dz * dz);
-        EntityData& m = mob->data();
-        m.motion = {m.motion.x / 2.0 - dx / len * 0.4, m.on_ground ? std::min(0.4, m.motion.y / 2.0 + 0.4) : m.motion.y,
-                    m.motion.z / 2.0 - dz / len * 0.4};
+        knock_back_from(world, mob->data(), d.pos, 0.4);
     }
     return result;
 }

@@ -211,6 +211,7 @@ nbt::Compound level_data_to_nbt(const LevelData& d, std::int64_t now_ms) {
     rules.put("doMobSpawning", d.rules.do_mob_spawning ? "true" : "false");
     rules.put("randomTickSpeed", std::to_string(d.rules.random_tick_speed));
     rules.put("maxEntityCramming", std::to_string(d.rules.max_entity_cramming));
+    rules.put("spawnRadius", std::to_string(d.rules.spawn_radius));
     data.put("GameRules", std::move(rules));
 
     data.put("GameType", d.game_type);
@@ -344,6 +345,10 @@ Result<LevelData, std::string> level_data_from_nbt(const nbt::Compound& root) {
                     auto v = parse_int_rule(e.name, *value);
                     if (!v) return unexpected(v.error());
                     d.rules.max_entity_cramming = *v;
+                } else if (e.name == "spawnRadius") {
+                    auto v = parse_int_rule(e.name, *value);
+                    if (!v) return unexpected(v.error());
+                    d.rules.spawn_radius = *v;
                 } else {
                     d.other_rules[e.name] = *value;
                 }

@@ -11,8 +11,9 @@ import { Server, assert, assertEqual, baseProps, freshDir, parseNbt, requireInte
 
 const VERSION = '1.20.4';
 
-/** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves). */
-export async function startServer(binary, tmp, name, extra = {}, args = ['--frozen']) {
+/** Starts a server in a fresh folder with `extra` properties; the game frozen (nothing moves).
+ * New players land on the spawn point itself (`spawnRadius` 0) unless `spawnRadius` says otherwise. */
+export async function startServer(binary, tmp, name, extra = {}, args = ['--frozen'], { spawnRadius = 0 } = {}) {
   const dir = freshDir(tmp, name);
   const props = await baseProps({ 'level-seed': '42', 'view-distance': '3', 'default-gamemode': 'spectator', ...extra });
   fs.writeFileSync(path.join(dir, 'server.properties'),
@@ -21,6 +22,7 @@ export async function startServer(binary, tmp, name, extra = {}, args = ['--froz
   await s.start();
   s.port = Number(props['server-port']);
   s.props = props;
+  await s.command(`gamerule spawnRadius ${spawnRadius}`, /Gamerule spawnRadius is now set to/);
   return s;
 }
 

@@ -32,7 +32,7 @@ export const tests = {
   // (mineflayer's death event), and the respawn puts it, healthy, within spawnRadius 10 of the spawn.
   async survival_death_and_respawn({ binary, tmp, pluginDir }) {
     const s = await startServer(binary, tmp, 'survival_death', { 'default-gamemode': 'survival', difficulty: 'hard' },
-      ['--frozen', '--plugins', pluginDir]);
+      ['--frozen', '--plugins', pluginDir], { spawnRadius: 10 });
     const bot = await joinBot(s.port, 'tester', KNOCKBACK);
     try {
       await until(() => bot.health === 20, { what: 'full health' });

@@ -23,7 +23,7 @@ std::string hex_of(std::string_view text) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(sha256_digest)
+BOOST_AUTO_TEST_SUITE(sha256)
 
 BOOST_AUTO_TEST_CASE(fips_180_examples) {
     BOOST_TEST(hex_of("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

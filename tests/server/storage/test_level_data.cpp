@@ -32,7 +32,8 @@ LevelData sample() {
     d.rules.random_tick_speed = 7;
     d.rules.max_entity_cramming = 8;
     d.other_rules["keepInventory"] = "true";
-    d.other_rules["spawnRadius"] = "10";
+    d.other_rules["doFireTick"] = "true";
+    d.rules.spawn_radius = 5;
     d.flat_layers = {{"minecraft:bedrock", 1}, {"minecraft:stone", 10}};
     d.allow_commands = true;
     d.other.put("CustomBossEvents", nbt::Compound{{"x", std::int32_t{1}}});
@@ -53,6 +54,7 @@ void check_same(const LevelData& a, const LevelData& b) {
     BOOST_TEST(a.rules.do_mob_spawning == b.rules.do_mob_spawning);
     BOOST_TEST(a.rules.random_tick_speed == b.rules.random_tick_speed);
     BOOST_TEST(a.rules.max_entity_cramming == b.rules.max_entity_cramming);
+    BOOST_TEST(a.rules.spawn_radius == b.rules.spawn_radius);
     BOOST_TEST((a.other_rules == b.other_rules));
     BOOST_TEST((a.level_type == b.level_type));
     BOOST_TEST((a.flat_layers == b.flat_layers));

@@ -92,28 +92,25 @@ bool PlayerEntity::hurt(const ResourceLocation& damage_type, float amount, const
         if (dynamic_cast<const Player*>(attacker)) last_hurt_by_player_ = record;
     }
     if (fresh && attacker) {
-        // LivingEntity.knockback(0.4) away from the attacker, on top of half the motion.
-        double dx = attacker->position().x - data_.pos.x;
-        double dz = attacker->position().z - data_.pos.z;
-        while (dx * dx + dz * dz < 1.0e-4) {
-            dx = (world->random().next_double() - world->random().next_double()) * 0.01;
-            dz = (world->random().next_double() - world->random().next_double()) * 0.01;
-        }
-        knockback(0.4, dx, dz);
+        knock_back_from(*world, data_, attacker->position(), 0.4);
+        hurt_marked = true;
     }
     last_hurt_ = std::move(record);
     return true;
 }
 
-void PlayerEntity::knockback(double strength, double x, double z) {
-    if (strength <= 0) return;
-    const double len = std::sqrt(x * x + z * z);
-    if (len < 1.0e-4) return;
-    const Vec3 push{x / len * strength, 0, z / len * strength};
-    const Vec3 m = data_.motion;
-    data_.motion = {m.x / 2.0 - push.x, data_.on_ground ? std::min(0.4, m.y / 2.0 + strength) : m.y,
-                    m.z / 2.0 - push.z};
-    hurt_marked = true;
+void knock_back_from(World& world, EntityData& target, const Vec3& attacker, double strength) {
+    // LivingEntity.hurt's direction (a random nudge when they stand in one place) and knockback.
+    double dx = attacker.x - target.pos.x, dz = attacker.z - target.pos.z;
+    while (dx * dx + dz * dz < 1.0e-4) {
+        dx = (world.random().next_double() - world.random().next_double()) * 0.01;
+        dz = (world.random().next_double() - world.random().next_double()) * 0.01;
+    }
+    const double len = std::sqrt(dx * dx + dz * dz);
+    const Vec3 push{dx / len * strength, 0, dz / len * strength};
+    const Vec3 m = target.motion;
+    target.motion = {m.x / 2.0 - push.x, target.on_ground ? std::min(0.4, m.y / 2.0 + strength) : m.y,
+                     m.z / 2.0 - push.z};
 }
 
 float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept {

@@ -110,9 +110,6 @@ public:
     /// @brief What vanilla's respawn gives the new player: full health and air, no fire, fall,
     /// hurt records or timers, 60 ticks of spawn invulnerability.
     void reset_for_respawn();
-    /// @brief Vanilla's LivingEntity.knockback (no knockback resistance): half the motion minus
-    /// `strength` along (x, z), and up to 0.4 upwards on the ground; sets hurt_marked.
-    void knockback(double strength, double x, double z);
     /// @brief Sets the last damage records (NBT loading, tests).
     void set_last_hurt(std::optional<HurtRecord> hurt, std::optional<HurtRecord> by_mob,
                        std::optional<HurtRecord> by_player) {
@@ -128,6 +125,12 @@ private:
     std::optional<HurtRecord> last_hurt_by_mob_;
     std::optional<HurtRecord> last_hurt_by_player_;
 };
+
+/// @brief Vanilla's knockback of a hit (LivingEntity.hurt's direction, then LivingEntity.knockback
+/// without knockback resistance): half the motion minus `strength` away from `attacker`
+/// horizontally, and up to 0.4 upwards on the ground; two random draws per axis when they stand
+/// in one place.
+void knock_back_from(World& world, EntityData& target, const Vec3& attacker, double strength);
 
 /// @brief Vanilla's Player.hurt scaling of damage that scales with difficulty (a mob's hit on a
 /// player): none on peaceful, min(d/2 + 1, d) on easy, d on normal, 1.5·d on hard.
