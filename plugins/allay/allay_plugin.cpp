@@ -1,6 +1,7 @@
 // The allay's brain as vanilla's AllayAi makes it (1.19.3+, the package seed 000 walks through):
 // CORE and IDLE, the memories and sensors of Allay.MEMORY_TYPES / SENSOR_TYPES, and the item
-// deposit position. Players, duplication, dancing and vibrations are left out (see the guide).
+// deposit position; a player gives it an item or takes it back (Allay.mobInteract) and becomes its
+// liked player. Duplication, dancing and vibrations are left out (see the guide).
 #include "allay_plugin.hpp"
 
 #include <optional>
@@ -14,6 +15,7 @@
 #include "mobsdk/stdlib/interaction.hpp"
 #include "mobsdk/stdlib/items.hpp"
 #include "mobsdk/stdlib/movement.hpp"
+#include "mobsdk/world/player.hpp"
 
 namespace allay {
 
@@ -22,11 +24,26 @@ using brain::PositionTracker;
 
 namespace {
 
-// What getItemDepositPosition reads: three handles, copied into every getter (no pointer back
+// Vanilla's AllayAi.getLikedPlayer: the player LIKED_PLAYER names, in this level, in survival,
+// adventure or creative (not spectator), closer than 64 blocks.
+Player* find_liked_player(brain::MemoryModuleType<Uuid> liked_player, Level& level, Mob& allay) {
+    const Uuid* uuid = allay.brain()->get_memory(liked_player);
+    if (uuid == nullptr) return nullptr;
+    constexpr double range = AllayNumbers::liked_player_range;
+    for (Player* p : level.players()) {
+        if (p->uuid() != *uuid) continue;
+        if (p->is_spectator() || p->distance_to_sqr(allay) >= range * range) return nullptr;
+        return p;
+    }
+    return nullptr;
+}
+
+// What getItemDepositPosition reads: four handles, copied into every getter (no pointer back
 // into the factory, no std::function).
 struct DepositPosition {
     brain::MemoryModuleType<GlobalPos> liked_noteblock;
     brain::MemoryModuleType<std::int32_t> liked_noteblock_cooldown;
+    brain::MemoryModuleType<Uuid> liked_player;
     Handle<BlockInfo> note_block;
 
     std::optional<PositionTracker> operator()(Level& level, Mob& mob) const {
@@ -39,10 +56,24 @@ struct DepositPosition {
                 return PositionTracker::block(liked->pos.above());
             b.erase_memory(liked_noteblock);
         }
-        // getLikedPlayerPositionTracker: the liked player within 64 blocks in survival or creative.
-        // The server has no players, so there is never one.
+        // getLikedPlayerPositionTracker: an EntityTracker on the liked player's eyes.
+        if (Player* p = find_liked_player(liked_player, level, mob)) return PositionTracker::entity(*p, true);
         return std::nullopt;
     }
+};
+
+// The allay's attachment: AllayState (its inventory and pickup rules) with Allay.mobInteract.
+class AllayAttachment final : public stdlib::AllayState {
+public:
+    AllayAttachment(Mob& mob, const brain::StandardMemories& m) noexcept
+        : AllayState(mob, m.item_pickup_cooldown_ticks), liked_player_(m.liked_player) {}
+
+    InteractionResult mob_interact(Level& level, Mob& mob, Player& player, InteractionHand hand) override {
+        return allay_interact(liked_player_, level, mob, player, hand);
+    }
+
+private:
+    brain::MemoryModuleType<Uuid> liked_player_;
 };
 
 // StayCloseToTarget's predicate, Predicate.not(AllayAi::hasWantedItem) (1.19.3+; the seed's
@@ -63,7 +94,8 @@ class AllayAi final : public MobAiFactory {
 public:
     explicit AllayAi(plugin::PluginContext& context)
         : m_(context.vanilla().memories),
-          deposit_{m_.liked_noteblock, m_.liked_noteblock_cooldown_ticks, context.vanilla().blocks.note_block},
+          deposit_{m_.liked_noteblock, m_.liked_noteblock_cooldown_ticks, m_.liked_player,
+                   context.vanilla().blocks.note_block},
           core_(context.vanilla().activities.core),
           idle_(context.vanilla().activities.idle) {
         // Vanilla's Allay.SENSOR_TYPES.
@@ -88,7 +120,7 @@ public:
     }
 
     std::unique_ptr<MobAttachment> make_attachment(Level&, Mob& mob) const override {
-        return std::make_unique<stdlib::AllayState>(mob, m_.item_pickup_cooldown_ticks);
+        return std::make_unique<AllayAttachment>(mob, m_);
     }
 
     std::unique_ptr<brain::Brain> make_brain(Level& level, Mob&) const override {
@@ -173,7 +205,49 @@ void hear_noteblock(const brain::StandardMemories& m, Level& level, Mob& allay, 
 std::optional<PositionTracker> item_deposit_position(const brain::StandardMemories& m, Handle<BlockInfo> note_block,
                                                      Level& level, Mob& allay) {
     if (allay.brain() == nullptr) return std::nullopt;
-    return DepositPosition{m.liked_noteblock, m.liked_noteblock_cooldown_ticks, note_block}(level, allay);
+    return DepositPosition{m.liked_noteblock, m.liked_noteblock_cooldown_ticks, m.liked_player, note_block}(level,
+                                                                                                            allay);
+}
+
+Player* liked_player(const brain::StandardMemories& m, Level& level, Mob& allay) {
+    if (allay.brain() == nullptr) return nullptr;
+    return find_liked_player(m.liked_player, level, allay);
+}
+
+InteractionResult allay_interact(brain::MemoryModuleType<Uuid> liked_player, Level& level, Mob& allay, Player& player,
+                                 InteractionHand hand) {
+    brain::Brain* b = allay.brain();
+    auto* state = allay.attachment_as<stdlib::AllayState>();
+    if (b == nullptr || state == nullptr) return InteractionResult::Pass;
+    // Copies: set_item_in_hand and set_equipment replace what the references would point at.
+    const ItemStack player_item = player.item_in_hand(hand);
+    const ItemStack allay_item = allay.equipment(EquipmentSlot::MainHand);
+    // (Duplication with an amethyst shard while dancing comes first in vanilla: no dancing here.)
+    if (allay_item.empty() && !player_item.empty()) {
+        // Give: one of the player's item into the allay's main hand; the player likes it now.
+        allay.set_equipment(EquipmentSlot::MainHand, ItemStack{player_item.item, 1});
+        if (!player.is_creative()) {  // removeInteractionItem: unless abilities.instabuild
+            ItemStack rest = player_item;
+            --rest.count;
+            player.set_item_in_hand(hand, rest.count > 0 ? rest : ItemStack{});
+        }
+        b->set_memory(liked_player, player.uuid());
+        return InteractionResult::Success;
+    }
+    if (!allay_item.empty() && hand == InteractionHand::MainHand && player_item.empty()) {
+        // Take back: the held item to the player, the collected items dropped where the allay is.
+        allay.set_equipment(EquipmentSlot::MainHand, ItemStack{});
+        stdlib::SimpleContainer& inventory = state->inventory();
+        for (std::size_t slot = 0; slot < inventory.size(); ++slot) {
+            const ItemStack stack = inventory.item(slot);
+            inventory.set_item(slot, ItemStack{});
+            stdlib::throw_item(level, allay, stack, allay.position());
+        }
+        b->erase_memory(liked_player);
+        player.add_item(allay_item);
+        return InteractionResult::Success;
+    }
+    return InteractionResult::Pass;  // super.mobInteract: leads and spawn eggs, not modelled
 }
 
 }  // namespace allay

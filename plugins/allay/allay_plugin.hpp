@@ -9,6 +9,7 @@
 #include "mobsdk/brain/memory_types.hpp"
 #include "mobsdk/brain/values.hpp"
 #include "mobsdk/plugin/plugin.hpp"
+#include "mobsdk/world/interaction.hpp"
 
 namespace allay {
 
@@ -43,6 +44,8 @@ struct AllayNumbers {
     static constexpr std::int32_t time_to_forget_noteblock = 600;        ///< TIME_TO_FORGET_NOTEBLOCK
     static constexpr std::int32_t distance_to_wanted_item = 32;          ///< DISTANCE_TO_WANTED_ITEM
     static constexpr std::int32_t give_item_timeout_duration = 20;       ///< GIVE_ITEM_TIMEOUT_DURATION
+    /// @brief AllayAi.getLikedPlayer's range: the liked player counts while closer than this.
+    static constexpr double liked_player_range = 64.0;
 };
 
 /// @brief The allay's AI (its brain and AllayState), registered by AllayPlugin; public so that
@@ -59,9 +62,24 @@ void hear_noteblock(const mobsdk::brain::StandardMemories& m, mobsdk::Level& lev
 /// @brief Vanilla's AllayAi.getItemDepositPosition: a block tracker one above the liked note
 /// block while it is in this dimension, still a note block (`note_block`) and
 /// LIKED_NOTEBLOCK_COOLDOWN_TICKS is present — else the liked note block is forgotten (erased) —
-/// then the liked player (never, here: the server has no players).
+/// then an entity tracker on the liked player's eyes (liked_player).
 std::optional<mobsdk::brain::PositionTracker> item_deposit_position(const mobsdk::brain::StandardMemories& m,
                                                                     mobsdk::Handle<mobsdk::BlockInfo> note_block,
                                                                     mobsdk::Level& level, mobsdk::Mob& allay);
+
+/// @brief Vanilla's AllayAi.getLikedPlayer: the player whose UUID is in LIKED_PLAYER, when it is
+/// in this level, not a spectator and closer than 64 blocks; else nullptr (the memory stays: a
+/// player who left and comes back is liked again).
+mobsdk::Player* liked_player(const mobsdk::brain::StandardMemories& m, mobsdk::Level& level, mobsdk::Mob& allay);
+
+/// @brief Vanilla's Allay.mobInteract (the allay's MobAttachment::mob_interact). An empty-handed
+/// allay takes one of what the player holds in `hand` (the player's stack shrinks unless creative)
+/// into its main hand, and the player becomes its LIKED_PLAYER; an allay holding something, clicked
+/// with an empty main hand, gives the item to the player (Player::add_item), drops what it
+/// collected where it is (BehaviorUtils.throwItem at its own position) and forgets the player.
+/// Success for either, else Pass.
+mobsdk::InteractionResult allay_interact(mobsdk::brain::MemoryModuleType<mobsdk::Uuid> liked_player,
+                                         mobsdk::Level& level, mobsdk::Mob& allay, mobsdk::Player& player,
+                                         mobsdk::InteractionHand hand);
 
 }  // namespace allay

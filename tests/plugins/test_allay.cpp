@@ -15,7 +15,9 @@
 #include "mobsdk/brain/brain.hpp"
 #include "mobsdk/nbt/snbt.hpp"
 #include "mobsdk/stdlib/items.hpp"
+#include "mobserver/server/mob_interaction.hpp"
 #include "mobserver/world/harness.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -59,6 +61,42 @@ struct AllayWorld {
         for (const auto& r : refs)
             if (auto* e = dynamic_cast<ItemEntity*>(h->world().resolve(r)); e && e->item.item == item) out.push_back(e);
         return out;
+    }
+    // One collection and delivery: ticks (at most `max_ticks`) until the allay has picked up an
+    // item and thrown it, checking GoToWantedItem's walk target while it fetches (1.75, to the
+    // item's feet, close enough 0) and GoAndGiveItemsToTarget's while it carries (2.25 to
+    // `target`, close enough 3, set when it starts; between its runs, once that target is
+    // reached, the idle strolls may set theirs at speed 1).
+    struct Delivery {
+        std::optional<std::int64_t> picked, thrown;
+        int fetching = 0, delivering = 0;
+    };
+    Delivery deliver(ServerMob& a, const brain::PositionTracker& target, int max_ticks) {
+        Delivery d;
+        for (int t = 0; t < max_ticks && !d.thrown; ++t) {
+            h->tick();
+            const brain::WalkTarget* walk = a.brain()->get_memory(m().walk_target);
+            if (!d.picked) {
+                if (walk && walk->target.is_entity() && !(walk->target == target)) {
+                    BOOST_TEST(walk->speed_modifier == 1.75f);
+                    BOOST_TEST(walk->close_enough_dist == 0);
+                    ++d.fetching;
+                }
+                if (carried(a) == 1) {
+                    d.picked = t;
+                    BOOST_TEST(items(shard).empty());  // taken off the ground by the host's loot pickup
+                }
+            } else if (carried(a) == 1) {
+                if (walk && walk->target == target) {
+                    BOOST_TEST(walk->speed_modifier == 2.25f);
+                    BOOST_TEST(walk->close_enough_dist == 3);
+                    ++d.delivering;
+                }
+            } else {
+                d.thrown = t;
+            }
+        }
+        return d;
     }
     static bool running(ServerMob& a, const std::string& name) {
         const auto r = a.brain()->running_behaviors();
@@ -105,40 +143,12 @@ BOOST_AUTO_TEST_CASE(collects_the_item_it_holds_and_throws_it_at_the_liked_note_
     w.like_note_block(a, note, 6000);
     w.h->world().spawn_item({-6.5, ground, 3.5}, ItemStack{shard, 1});
 
-    std::optional<std::int64_t> picked, thrown;
-    int fetching = 0, delivering = 0;
-    for (int t = 0; t < 300 && !thrown; ++t) {
-        w.h->tick();
-        const brain::WalkTarget* walk = a.brain()->get_memory(w.m().walk_target);
-        if (!picked) {
-            // GoToWantedItem(1.75, override, 32): to the item's feet, close enough 0.
-            if (walk && walk->target.is_entity()) {
-                BOOST_TEST(walk->speed_modifier == 1.75f);
-                BOOST_TEST(walk->close_enough_dist == 0);
-                ++fetching;
-            }
-            if (w.carried(a) == 1) {
-                picked = t;
-                BOOST_TEST(w.items(shard).empty());  // taken off the ground by the host's loot pickup
-            }
-        } else if (w.carried(a) == 1) {
-            // GoAndGiveItemsToTarget(deposit, 2.25, 20) sets its walk target when it starts: the
-            // block above the note block, close enough 3. (Between its runs, once that target is
-            // reached, the idle strolls may set theirs at speed 1.)
-            if (walk && walk->target == brain::PositionTracker::block(note.above())) {
-                BOOST_TEST(walk->speed_modifier == 2.25f);
-                BOOST_TEST(walk->close_enough_dist == 3);
-                ++delivering;
-            }
-        } else {
-            thrown = t;
-        }
-    }
-    BOOST_REQUIRE(picked);
-    BOOST_REQUIRE(thrown);
-    BOOST_TEST(*picked < 100);
-    BOOST_TEST(fetching > 0);
-    BOOST_TEST(delivering > 0);
+    const AllayWorld::Delivery d = w.deliver(a, brain::PositionTracker::block(note.above()), 300);
+    BOOST_REQUIRE(d.picked);
+    BOOST_REQUIRE(d.thrown);
+    BOOST_TEST(*d.picked < 100);
+    BOOST_TEST(d.fetching > 0);
+    BOOST_TEST(d.delivering > 0);
     // Thrown from within 3 blocks (eyes to the deposit centre), with the 60-tick pickup cooldown.
     BOOST_TEST(*a.brain()->get_memory(w.m().item_pickup_cooldown_ticks) == 60);
     auto on_ground = w.items(shard);
@@ -356,6 +366,155 @@ BOOST_AUTO_TEST_CASE(a_bad_inventory_is_refused_with_a_warning) {
         R"({Inventory:[{id:"minecraft:amethyst_shard",Count:1b},{id:"minecraft:diamond",Count:1b}]})");
     BOOST_REQUIRE(two);
     BOOST_CHECK_THROW(w.h->spawn("allay", {0.5, ground + 1, 0.5}, *two), std::invalid_argument);
+}
+
+// Players (vanilla's Allay.mobInteract and AllayAi.getLikedPlayer).
+
+namespace {
+
+PlayerEntity& join(AllayWorld& w, const Vec3& at, const char* hand, std::int32_t count, Uuid uuid = Uuid{7, 7}) {
+    PlayerEntity& p = w.h->world().player_kind().spawn(w.h->world(), uuid, "tester", at);
+    if (hand) p.set_item_in_hand(InteractionHand::MainHand, ItemStack{ResourceLocation::of(hand), count});
+    return p;
+}
+
+// Places the note block at `note` and returns its block handle.
+Handle<BlockInfo> note_block_of(AllayWorld& w) {
+    w.h->set_block(note, "note_block");
+    return w.h->world().blocks().block_of(w.h->world().block_state(note));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_player_gives_an_empty_handed_allay_one_item_and_becomes_its_liked_player) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5}, nullptr);
+    PlayerEntity& p = join(w, {2.5, ground, 0.5}, "amethyst_shard", 5);
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Success));
+    BOOST_TEST(a.equipment(EquipmentSlot::MainHand).item == shard);
+    BOOST_TEST(a.equipment(EquipmentSlot::MainHand).count == 1);
+    BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).count == 4);  // one less
+    BOOST_REQUIRE(a.brain()->get_memory(w.m().liked_player));
+    BOOST_TEST((*a.brain()->get_memory(w.m().liked_player) == p.uuid()));
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == &p);
+    // Holding something, it takes nothing more (the player's hand is not empty: Pass).
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Pass));
+    BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).count == 4);
+    // The last one of a stack empties the hand; from the off hand too.
+    ServerMob& b = w.allay({0.5, ground + 1, 2.5}, nullptr);
+    p.set_item_in_hand(InteractionHand::OffHand, ItemStack{ResourceLocation::of("cookie"), 1});
+    BOOST_TEST((interact_with_entity(w.h->world(), p, b, InteractionHand::OffHand) == InteractionResult::Success));
+    BOOST_TEST(b.equipment(EquipmentSlot::MainHand).item == ResourceLocation::of("cookie"));
+    BOOST_TEST(p.item_in_hand(InteractionHand::OffHand).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_creative_player_keeps_what_it_gives) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5}, nullptr);
+    PlayerEntity& p = join(w, {2.5, ground, 0.5}, "amethyst_shard", 5);
+    p.set_game_mode(GameMode::Creative);
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Success));
+    BOOST_TEST(a.equipment(EquipmentSlot::MainHand).count == 1);
+    BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).count == 5);
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_main_hand_takes_the_item_back_drops_the_collected_and_clears_the_liked_player) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5}, nullptr);
+    PlayerEntity& p = join(w, {2.5, ground, 0.5}, "amethyst_shard", 1);
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Success));
+    BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).empty());
+    w.state(a).inventory().add_item(ItemStack{shard, 3});  // what it collected
+    // Not with the off hand (vanilla: the main hand only).
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::OffHand) == InteractionResult::Pass));
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Success));
+    BOOST_TEST(a.equipment(EquipmentSlot::MainHand).empty());
+    BOOST_TEST(!a.brain()->has_memory_value(w.m().liked_player));
+    BOOST_TEST(p.inventory.count_item(shard) == 1);  // Player.addItem: its slot 0, the selected one
+    BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).item == shard);
+    BOOST_TEST(w.state(a).inventory().is_empty());
+    auto dropped = w.items(shard);
+    BOOST_REQUIRE(dropped.size() == 1u);
+    BOOST_TEST(dropped[0]->item.count == 3);
+    // BehaviorUtils.throwItem at its own position: straight down from 0.3 below its eyes, no motion.
+    BOOST_TEST(dropped[0]->position().x == 0.5);
+    BOOST_TEST(dropped[0]->position().y == a.eye_position().y - static_cast<double>(0.3f),
+               boost::test_tools::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(spectators_out_of_reach_and_dead_allays_get_no_interaction) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5}, nullptr);
+    // Reach: the allay's box (0.35 wide, 0.6 high) closer than 6 to the eyes (1.62 above the feet).
+    PlayerEntity& far = join(w, {0.5 + 0.175 + 6.005, ground + 1 - 1.62 + 0.3, 0.5}, "amethyst_shard", 2, Uuid{1, 2});
+    BOOST_TEST((interact_with_entity(w.h->world(), far, a, InteractionHand::MainHand) == InteractionResult::Pass));
+    far.data().pos.x -= 0.01;
+    BOOST_TEST(within_interaction_reach(far, a));
+    PlayerEntity& s = join(w, {2.5, ground, 0.5}, "amethyst_shard", 2, Uuid{1, 3});
+    s.set_game_mode(GameMode::Spectator);
+    BOOST_TEST((interact_with_entity(w.h->world(), s, a, InteractionHand::MainHand) == InteractionResult::Pass));
+    BOOST_TEST(a.equipment(EquipmentSlot::MainHand).empty());
+    BOOST_TEST((interact_with_entity(w.h->world(), far, a, InteractionHand::MainHand) == InteractionResult::Success));
+}
+
+BOOST_AUTO_TEST_CASE(it_collects_the_given_item_and_throws_it_to_its_liked_player) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5}, nullptr);
+    PlayerEntity& p = join(w, {-10.5, ground, 0.5}, "amethyst_shard", 1);
+    p.data().pos = {2.5, ground, 0.5};  // within reach to give
+    BOOST_TEST((interact_with_entity(w.h->world(), p, a, InteractionHand::MainHand) == InteractionResult::Success));
+    p.data().pos = {-10.5, ground, 0.5};
+    w.h->world().spawn_item({8.5, ground, 4.5}, ItemStack{shard, 1});
+
+    // GoAndGiveItemsToTarget's target: an EntityTracker on the player's eyes.
+    const AllayWorld::Delivery d = w.deliver(a, brain::PositionTracker::entity(p, true), 400);
+    BOOST_REQUIRE(d.picked);
+    BOOST_REQUIRE(d.thrown);
+    BOOST_TEST(d.fetching > 0);
+    BOOST_TEST(d.delivering > 0);
+    BOOST_TEST(*a.brain()->get_memory(w.m().item_pickup_cooldown_ticks) == 60);
+    // Thrown from less than 3 blocks from the player's eyes (the allay moved on for at most a tick),
+    // towards the eyes + 1: the player is on the -x side.
+    BOOST_TEST(std::sqrt(a.eye_position().dist_sqr(p.eye_position())) < 3.5);
+    const auto thrown_items = w.items(shard);
+    BOOST_REQUIRE(thrown_items.size() == 1u);
+    ItemEntity& item = *thrown_items[0];
+    BOOST_TEST(item.pickup_delay <= 10);
+    BOOST_TEST(item.pickup_delay >= 9);
+    BOOST_TEST(item.data().motion.x < 0.0);
+    // It lands by the player (no player list here to pick it up).
+    w.h->tick(40);
+    BOOST_TEST(horizontal_distance(item.position(), p.position()) < 3.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_liked_player_far_away_spectating_or_gone_is_no_deposit_target_but_stays_liked) {
+    AllayWorld w;
+    ServerMob& a = w.allay({0.5, ground + 1, 0.5});
+    PlayerEntity& p = join(w, {63.0, ground + 1, 0.5}, nullptr, 0);
+    a.brain()->set_memory(w.m().liked_player, p.uuid());
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == &p);  // 62.5 away
+    auto deposit = allay::item_deposit_position(w.m(), note_block_of(w), w.h->world(), a);
+    BOOST_REQUIRE(deposit);
+    BOOST_TEST((*deposit == brain::PositionTracker::entity(p, true)));
+    p.data().pos = {64.5, ground + 1, 0.5};  // 64 away: not closer than 64
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == nullptr);
+    p.data().pos = {2.5, ground, 0.5};
+    p.set_game_mode(GameMode::Adventure);
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == &p);
+    p.set_game_mode(GameMode::Spectator);
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == nullptr);
+    // A liked note block comes first (getItemDepositPosition asks it before the player).
+    p.set_game_mode(GameMode::Survival);
+    w.h->set_block(note, "note_block");
+    w.like_note_block(a, note, 6000);
+    deposit = allay::item_deposit_position(w.m(), note_block_of(w), w.h->world(), a);
+    BOOST_TEST((*deposit == brain::PositionTracker::block(note.above())));
+    // Gone (logged out): no player found, the UUID stays.
+    a.brain()->erase_memory(w.m().liked_noteblock);
+    a.brain()->set_memory(w.m().liked_player, Uuid{9, 9});
+    BOOST_TEST(allay::liked_player(w.m(), w.h->world(), a) == nullptr);
+    w.h->tick(5);
+    BOOST_TEST(a.brain()->has_memory_value(w.m().liked_player));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,7 +2,9 @@
 #include "mobserver/net/game_packets.hpp"
 
 #include <cmath>
+#include <span>
 
+#include "mobsdk/nbt/io.hpp"
 #include "mobserver/net/packet_codec.hpp"
 
 namespace mobsdk::server {
@@ -42,6 +44,78 @@ void read_plugin_message(PacketReader& r) {
     if (r.remaining() > 32767)
         r.fail("plugin message payload of " + std::to_string(r.remaining()) + " bytes is above the limit of 32767");
     r.bytes(r.remaining());
+}
+
+// A Slot (1.20.4): present, item id, count byte, network NBT (TAG_End: none). The NBT's length is
+// known only by parsing it, so the reader is replaced by one over the bytes after it.
+NetworkSlot read_slot(PacketReader& r) {
+    NetworkSlot s;
+    if (!r.boolean() || !r.ok()) return s;
+    s.id = r.varint();
+    s.count = static_cast<std::int8_t>(r.u8());
+    if (!r.ok()) return s;
+    if (r.remaining() == 0) {
+        r.u8();  // fails: the NBT is missing
+        return s;
+    }
+    const std::string_view rest = r.bytes(r.remaining());
+    const auto* data = reinterpret_cast<const std::uint8_t*>(rest.data());
+    std::size_t used = 1;
+    if (data[0] != 0) {
+        // Vanilla's readNbt counts at most 2 MiB (NbtAccounter.create(2097152)) and a depth of 512.
+        nbt::ReadOptions limits;
+        limits.max_bytes = 2097152;
+        auto tag = nbt::read_unnamed(std::span(data, rest.size()), limits);
+        if (!tag && tag.error().message.find("trailing bytes") != std::string::npos) {
+            used = tag.error().offset;
+            tag = nbt::read_unnamed(std::span(data, used), limits);
+        } else {
+            used = rest.size();
+        }
+        PacketReader after(rest.substr(used));
+        if (!tag) {
+            after.fail("item NBT: " + tag.error().describe());
+        } else if (auto* c = tag->get_if<nbt::Compound>()) {
+            s.tag = std::move(*c);
+        } else {
+            after.fail("item NBT: not a compound tag");
+        }
+        r = std::move(after);
+        return s;
+    }
+    r = PacketReader(rest.substr(used));
+    return s;
+}
+
+ClickContainer read_click_container(PacketReader& r) {
+    ClickContainer c;
+    c.window_id = r.u8();
+    c.state_id = r.varint();
+    c.slot = r.i16();
+    c.button = static_cast<std::int8_t>(r.u8());
+    c.mode = r.varint();
+    if (r.ok() && (c.mode < 0 || c.mode > 6)) r.fail("click mode " + std::to_string(c.mode) + " is not 0–6");
+    const std::int32_t n = r.varint();
+    // Vanilla's limitValue(Int2ObjectOpenHashMap::new, 128).
+    if (r.ok() && (n < 0 || n > 128)) r.fail("changed slot count " + std::to_string(n) + " is not 0–128");
+    for (std::int32_t i = 0; r.ok() && i < n; ++i) {
+        const std::int32_t slot = r.i16();
+        c.changed.emplace_back(slot, read_slot(r));
+    }
+    c.carried = read_slot(r);
+    return c;
+}
+
+PlayerAction read_player_action(PacketReader& r) {
+    PlayerAction a;
+    a.status = r.varint();
+    if (r.ok() && (a.status < 0 || a.status > 6)) r.fail("action " + std::to_string(a.status) + " is not 0–6");
+    const std::int64_t v = r.i64();  // packed block position: x 26 bits, z 26 bits, y 12 bits
+    a.pos = {static_cast<std::int32_t>(v >> 38), static_cast<std::int32_t>((v << 52) >> 52),
+             static_cast<std::int32_t>((v << 26) >> 38)};
+    a.face = r.u8();  // vanilla's Direction.from3DDataValue takes any byte
+    a.sequence = r.varint();
+    return a;
 }
 
 // Vanilla's readEnum of an InteractionHand: an id outside 0–1 fails the packet.
@@ -209,6 +283,28 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                     }
                     m.on_ground = r.boolean();
                     return done(r, "Move Player", m);  // its values are checked by invalid_move_values
+                }
+                case 0x0D: {
+                    auto c = read_click_container(r);
+                    return done(r, "Click Container", std::move(c));
+                }
+                case 0x0E: {
+                    CloseContainer c{r.u8()};
+                    return done(r, "Close Container", c);
+                }
+                case 0x21: {
+                    auto a = read_player_action(r);
+                    return done(r, "Player Action", a);
+                }
+                case 0x2C: {
+                    SetHeldItem h{r.i16()};
+                    return done(r, "Set Held Item", h);
+                }
+                case 0x2F: {
+                    SetCreativeSlot c;
+                    c.slot = r.i16();
+                    c.item = read_slot(r);
+                    return done(r, "Set Creative Mode Slot", std::move(c));
                 }
                 default:
                     // Vanilla's other play packets (0x01–0x36): read but not acted on yet.

@@ -1,6 +1,8 @@
 // Clientbound play packets (protocol 765).
 #include "mobserver/net/play_packets.hpp"
 
+#include <algorithm>
+
 #include "mobserver/net/packet_codec.hpp"
 
 namespace mobsdk::server {
@@ -163,6 +165,40 @@ std::string encode_keep_alive(std::int64_t id) {
 std::string encode_set_health(float health, std::int32_t food, float saturation) {
     PacketWriter w(0x5B);
     w.f32(health).varint(food).f32(saturation);
+    return w.take();
+}
+
+void write_slot(PacketWriter& w, const NetworkSlot& slot) {
+    if (slot.count <= 0) {
+        w.boolean(false);
+        return;
+    }
+    w.boolean(true).varint(slot.id).u8(static_cast<std::uint8_t>(std::min(slot.count, 127)));
+    if (slot.tag) w.nbt(nbt::Tag(*slot.tag));
+    else w.u8(0);  // TAG_End: no NBT
+}
+
+std::string encode_container_content(std::int32_t window, std::int32_t state_id, std::span<const NetworkSlot> slots,
+                                     const NetworkSlot& carried) {
+    PacketWriter w(0x13);
+    w.u8(static_cast<std::uint8_t>(window)).varint(state_id).varint(static_cast<std::int32_t>(slots.size()));
+    for (const NetworkSlot& s : slots) write_slot(w, s);
+    write_slot(w, carried);
+    return w.take();
+}
+
+std::string encode_container_slot(std::int32_t window, std::int32_t state_id, std::int32_t slot,
+                                  const NetworkSlot& item) {
+    PacketWriter w(0x15);
+    w.u8(static_cast<std::uint8_t>(static_cast<std::int8_t>(window))).varint(state_id);
+    w.i16(static_cast<std::int16_t>(slot));
+    write_slot(w, item);
+    return w.take();
+}
+
+std::string encode_set_carried_item(std::int32_t slot) {
+    PacketWriter w(0x51);
+    w.u8(static_cast<std::uint8_t>(slot));
     return w.take();
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 namespace mobsdk::server {
 
@@ -43,6 +44,19 @@ std::optional<std::int32_t> vanilla_entity_type_id(std::string_view id) noexcept
 }
 
 std::optional<std::int32_t> vanilla_item_id(std::string_view id) noexcept { return find(generated::item_ids(), id); }
+
+std::string_view vanilla_item_name(std::int32_t id) noexcept {
+    static const std::vector<std::string_view> by_id = [] {
+        std::vector<std::string_view> out;
+        for (const VanillaNetworkId& e : generated::item_ids()) {
+            if (static_cast<std::size_t>(e.id) >= out.size()) out.resize(static_cast<std::size_t>(e.id) + 1);
+            out[static_cast<std::size_t>(e.id)] = e.name;
+        }
+        return out;
+    }();
+    return id >= 0 && static_cast<std::size_t>(id) < by_id.size() ? by_id[static_cast<std::size_t>(id)]
+                                                                  : std::string_view{};
+}
 
 std::optional<std::int32_t> vanilla_villager_type_id(std::string_view id) noexcept {
     return index_of(villager_types, id);

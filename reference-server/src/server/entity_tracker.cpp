@@ -11,6 +11,7 @@
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/net/vanilla_network_ids.hpp"
 #include "mobserver/server/server_player.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -230,8 +231,10 @@ struct EntityTracker::Impl {
         if (!meta.empty()) append_packed_body(v.out, meta.take());
         if (m.rules.track_deltas && !m.living)
             append_packed_body(v.out, encode_entity_velocity(t.network_id, d.motion));
-        if (mob) {
-            equipment(t, *mob, true);
+        const PlayerEntity* player = mob ? nullptr : world.player(&slot);
+        if (mob || player) {
+            if (mob) equipment(t, *mob, true);
+            else equipment(t, player->inventory, true);
             if (!equipment_scratch.empty())
                 append_packed_body(v.out, encode_set_equipment(t.network_id, equipment_scratch));
         }
@@ -332,8 +335,10 @@ struct EntityTracker::Impl {
     }
 
     // Fills equipment_scratch with the slots that differ from what was sent and records them (every
-    // non-empty one when `full`, for a new viewer, leaving `sent` as it is).
-    void equipment(Tracked& t, const ServerMob& mob, bool full) {
+    // non-empty one when `full`, for a new viewer, leaving `sent` as it is). `mob` is a ServerMob or
+    // a player's inventory: anything with equipment(EquipmentSlot).
+    template <class Wearer>
+    void equipment(Tracked& t, const Wearer& mob, bool full) {
         equipment_scratch.clear();
         for (std::size_t i = 0; i < 6; ++i) {
             const ItemStack& now = mob.equipment(static_cast<EquipmentSlot>(i));
@@ -373,6 +378,11 @@ struct EntityTracker::Impl {
             // What a new viewer gets is current; later changes are diffed against it.
             for (std::size_t i = 0; i < 6; ++i) {
                 t.sent.equipment[i] = mob->equipment(static_cast<EquipmentSlot>(i));
+                t.sent.network_equipment[i] = network_item_of(t.sent.equipment[i]);
+            }
+        } else if (const PlayerEntity* player = world.player(&slot)) {
+            for (std::size_t i = 0; i < 6; ++i) {
+                t.sent.equipment[i] = player->inventory.equipment(static_cast<EquipmentSlot>(i));
                 t.sent.network_equipment[i] = network_item_of(t.sent.equipment[i]);
             }
         }
@@ -468,8 +478,10 @@ struct EntityTracker::Impl {
             EntityMetadataWriter meta(t.network_id);
             metadata(t, slot, mob, &meta, false);
             if (!meta.empty() && shown) emit(t, meta.take());
-            if (mob) {
-                equipment(t, *mob, false);
+            const PlayerEntity* player = mob ? nullptr : world.player(&slot);
+            if (mob || player) {
+                if (mob) equipment(t, *mob, false);
+                else equipment(t, player->inventory, false);
                 if (!equipment_scratch.empty() && shown) emit(t, encode_set_equipment(t.network_id, equipment_scratch));
             }
             if (set_pos) t.base = d.pos;

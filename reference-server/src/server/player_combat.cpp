@@ -13,6 +13,7 @@
 #include "mobserver/net/entity_packets.hpp"
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/net/sha256.hpp"
+#include "mobserver/server/mob_interaction.hpp"
 #include "mobserver/server/player_list.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -227,7 +228,8 @@ void PlayerList::on_interact(ServerPlayer& p, const InteractEntity& packet) {
     if (!target) return;
     // ServerGamePacketListenerImpl.handleInteract: the target's box within 6 blocks of the eyes.
     if (!(distance_sqr(target->bounding_box(), e->eye_position()) < 36.0)) return;
-    if (packet.action != InteractEntity::Action::Attack) {
+    if (packet.action == InteractEntity::Action::InteractAt) return;  // Entity.interactAt: Pass for mobs
+    if (packet.action == InteractEntity::Action::Interact) {
         on_interact_entity(p, *target, packet.hand);
         return;
     }
@@ -246,8 +248,14 @@ void PlayerList::on_interact(ServerPlayer& p, const InteractEntity& packet) {
     }
 }
 
-void PlayerList::on_interact_entity(ServerPlayer&, Entity&, InteractionHand) {
-    // Using an entity (a villager's trades, an allay's item) is not modelled yet.
+void PlayerList::on_interact_entity(ServerPlayer& p, Entity& target, InteractionHand hand) {
+    // Player.interactOn → Mob.interact → the plugin's mob_interact (mob_interaction.cpp).
+    PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
+    if (!e || interact_with_entity(*world_, *e, target, hand) != InteractionResult::Success) return;
+    // InteractionResult.shouldSwing: player.swing(hand, true), seen by others and by itself.
+    const std::string body = encode_entity_animation(p.entity_id, hand == InteractionHand::OffHand ? 3 : 0);
+    for (auto& other : players_)
+        if (other.get() == &p || tracker_->is_shown(*other, p.entity_id)) other->connection->send(body);
 }
 
 void PlayerList::respawn(ServerPlayer& p) {

@@ -181,6 +181,7 @@ void PlayerList::on_join(const std::shared_ptr<GameConnection>& connection) {
     p.connection->send(encode_brand(0x18, settings_.brand));
     p.connection->send(encode_difficulty(world_->difficulty()));
     p.connection->send(encode_abilities(p.game_mode));
+    join_items(p);
     send_permission_level(p);
     const std::string joined = p.name + " joined the game";
     log_("INFO", joined);
@@ -323,6 +324,7 @@ void PlayerList::teleport(ServerPlayer& p) {
 }
 
 void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
+    if (on_item_packet(p, packet)) return;
     if (on_survival_packet(p, packet)) return;  // player_combat.cpp
     if (const auto* t = std::get_if<ConfirmTeleport>(&packet)) {
         if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();
@@ -383,6 +385,7 @@ void PlayerList::remove(ServerPlayer& player, const std::string& reason) {
     if (tracker_) tracker_->remove_player(*gone);
     online_ = static_cast<std::int32_t>(players_.size());
     if (world_) {
+        leave_items(*gone);
         save(*gone);
         for (const ChunkPos c : gone->in_view) world_->remove_player_ticket(c);
         for (const ChunkPos c : gone->simulated) world_->remove_simulation_ticket(c);
@@ -530,6 +533,7 @@ void PlayerList::tick() {
     for (auto& p : players_) {
         sync_from_entity(*p);
         tick_floating(*p);
+        tick_items(*p);
         survival_tick(*p);
         keep_alive(*p, now);
         if (p->chat_spam > 0) --p->chat_spam;

@@ -37,7 +37,7 @@ async function restart(s, args = ['--frozen']) {
 
 /** joinBot options for a bot whose physics is off: it stays where the server puts it. (mineflayer's
  * physics plugin sets bot.physicsEnabled when it loads, after createBot: hence the option.) */
-const STILL = { options: { physicsEnabled: false } };
+export const STILL = { options: { physicsEnabled: false } };
 
 /** Moves the bot to (x, -50, 3.5), asks for a save (waiting for it, or not) and SIGKILLs the server. */
 async function moveSaveAndKill(s, bot, x, { waitForSave }) {

@@ -9,6 +9,7 @@
 #include "mobserver/net/game_connection.hpp"
 #include "mobserver/net/game_packets.hpp"
 #include "mobserver/net/packet_codec.hpp"
+#include "mobserver/net/play_packets.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
@@ -117,6 +118,76 @@ BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {
     BOOST_TEST(std::get<ChatCommand>(*command(256)).command.size() == 256u);
     BOOST_TEST(!command(257).has_value());
     BOOST_TEST(!decode_serverbound(GameState::Play, "").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(inventory_packets) {
+    // Click Container with a changed slot that carries NBT, then the carried stack after it.
+    const NetworkSlot named{800, 3, nbt::Compound{{"display", nbt::Compound{{"Name", "\"Loaf\""}}}}};
+    PacketWriter click(0x0D);
+    click.u8(0).varint(5).i16(36).u8(1).varint(0).varint(2).i16(36);
+    write_slot(click, named);
+    click.i16(37);
+    write_slot(click, {});
+    write_slot(click, NetworkSlot{800, 2, {}});
+    auto p = decode_serverbound(GameState::Play, click.body());
+    BOOST_REQUIRE(p.has_value());
+    const auto& c = std::get<ClickContainer>(*p);
+    BOOST_TEST(c.state_id == 5);
+    BOOST_TEST(c.slot == 36);
+    BOOST_TEST(c.button == 1);
+    BOOST_TEST(c.mode == 0);
+    BOOST_REQUIRE(c.changed.size() == 2u);
+    BOOST_TEST(c.changed[0].second.id == 800);
+    BOOST_TEST(c.changed[0].second.count == 3);
+    BOOST_TEST((c.changed[0].second.tag == named.tag));
+    BOOST_TEST(c.changed[1].second.count == 0);
+    BOOST_TEST(c.carried.count == 2);
+    BOOST_TEST(!c.carried.tag.has_value());
+    // Vanilla's limits: at most 128 changed slots, click modes 0–6, a compound or no NBT.
+    PacketWriter many(0x0D);
+    many.u8(0).varint(0).i16(0).u8(0).varint(0).varint(129);
+    BOOST_TEST(!decode_serverbound(GameState::Play, many.body()).has_value());
+    PacketWriter mode(0x0D);
+    mode.u8(0).varint(0).i16(0).u8(0).varint(7).varint(0).boolean(false);
+    BOOST_TEST(!decode_serverbound(GameState::Play, mode.body()).has_value());
+    PacketWriter not_compound(0x2F);
+    not_compound.i16(36).boolean(true).varint(1).u8(1).nbt(nbt::Tag(std::int32_t{5}));
+    BOOST_TEST(!decode_serverbound(GameState::Play, not_compound.body()).has_value());
+    PacketWriter cut(0x2F);
+    cut.i16(36).boolean(true).varint(1).u8(1);
+    BOOST_TEST(!decode_serverbound(GameState::Play, cut.body()).has_value());
+    // Set Creative Mode Slot, Set Held Item, Close Container, Player Action.
+    PacketWriter creative(0x2F);
+    creative.i16(-1);
+    write_slot(creative, named);
+    const auto cs = std::get<SetCreativeSlot>(*decode_serverbound(GameState::Play, creative.body()));
+    BOOST_TEST(cs.slot == -1);
+    BOOST_TEST(cs.item.count == 3);
+    PacketWriter held(0x2C);
+    held.i16(12);
+    BOOST_TEST(std::get<SetHeldItem>(*decode_serverbound(GameState::Play, held.body())).slot == 12);
+    PacketWriter close(0x0E);
+    close.u8(0);
+    BOOST_TEST(std::holds_alternative<CloseContainer>(*decode_serverbound(GameState::Play, close.body())));
+    PacketWriter drop(0x21);
+    drop.varint(4).position({0, 0, 0}).u8(0).varint(0);
+    BOOST_TEST(std::get<PlayerAction>(*decode_serverbound(GameState::Play, drop.body())).status == 4);
+    PacketWriter dig(0x21);
+    dig.varint(0).position({-5, 70, 12}).u8(1).varint(3);
+    const auto a = std::get<PlayerAction>(*decode_serverbound(GameState::Play, dig.body()));
+    BOOST_TEST((a.pos == BlockPos{-5, 70, 12}));
+    BOOST_TEST(a.sequence == 3);
+    // What the server sends: Set Container Slot carries the tag too.
+    const std::string slot = encode_container_slot(0, 3, 36, named);
+    PacketReader r(slot);
+    BOOST_TEST(r.varint() == 0x15);
+    BOOST_TEST(r.u8() == 0);
+    BOOST_TEST(r.varint() == 3);
+    BOOST_TEST(r.i16() == 36);
+    BOOST_TEST(r.boolean());
+    BOOST_TEST(r.varint() == 800);
+    BOOST_TEST(r.u8() == 3);
+    BOOST_TEST(r.u8() == 10);  // TAG_Compound
 }
 
 BOOST_AUTO_TEST_CASE(refusals_read_as_vanillas) {

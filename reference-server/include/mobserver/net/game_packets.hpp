@@ -5,11 +5,17 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
+#include <vector>
+
+#include "mobsdk/nbt/tag.hpp"
 
 #include "mobsdk/core/result.hpp"
+#include "mobsdk/world/interaction.hpp"
 #include "mobsdk/world/types.hpp"
 
 namespace mobsdk::server {
@@ -62,8 +68,8 @@ struct MovePlayer {
     float yaw = 0, pitch = 0;
     bool on_ground = false;
 };
-/// @brief A hand (vanilla's InteractionHand).
-enum class InteractionHand : std::uint8_t { MainHand = 0, OffHand = 1 };
+/// @brief A hand (vanilla's InteractionHand): the SDK's, ids 0 (main) and 1 (off).
+using mobsdk::InteractionHand;
 /// @brief Play 0x13 Interact: a player uses (0), attacks (1) or uses at a point of (2) an entity.
 struct InteractEntity {
     /// @brief What the player does (vanilla's ServerboundInteractPacket.ActionType).
@@ -87,10 +93,49 @@ struct Ignored {
     std::int32_t id = 0;  ///< its packet id
 };
 
+/// @brief A Slot as a client sends it (1.20.4): item registry id, count and optional `tag`. A
+/// count ≤ 0 (vanilla reads a signed byte) is the empty stack.
+struct NetworkSlot {
+    std::int32_t id = 0;               ///< registry id (minecraft:item)
+    std::int32_t count = 0;            ///< -128–127; ≤ 0 (or not present): empty
+    std::optional<nbt::Compound> tag;  ///< the stack's NBT (at most 2 MiB as vanilla's readNbt counts it)
+};
+/// @brief Play 0x0D Click Container.
+struct ClickContainer {
+    std::int32_t window_id = 0;                                 ///< unsigned byte
+    std::int32_t state_id = 0;                                  ///< the menu state the client had
+    std::int32_t slot = 0;                                      ///< short: a slot, -999 outside, -1
+    std::int32_t button = 0;                                    ///< signed byte
+    std::int32_t mode = 0;                                      ///< vanilla's ClickType (0–6; others are refused)
+    std::vector<std::pair<std::int32_t, NetworkSlot>> changed;  ///< the client's view after the click (≤ 128)
+    NetworkSlot carried;                                        ///< what the client carries after it
+};
+/// @brief Play 0x0E Close Container.
+struct CloseContainer {
+    std::int32_t window_id = 0;  ///< unsigned byte
+};
+/// @brief Play 0x2C Set Held Item (the selected hotbar slot).
+struct SetHeldItem {
+    std::int32_t slot = 0;  ///< a short, as sent (vanilla ignores anything but 0–8)
+};
+/// @brief Play 0x2F Set Creative Mode Slot.
+struct SetCreativeSlot {
+    std::int32_t slot = 0;  ///< a short: a menu slot of window 0, or -1 to drop
+    NetworkSlot item;       ///< the stack
+};
+/// @brief Play 0x21 Player Action (vanilla's ServerboundPlayerActionPacket).
+struct PlayerAction {
+    std::int32_t status = 0;  ///< 0–2 digging, 3 drop the stack, 4 drop one, 5 release use, 6 swap hands
+    BlockPos pos;             ///< the block (digging)
+    std::int32_t face = 0;    ///< a byte: the block face
+    std::int32_t sequence = 0;
+};
+
 /// @brief Any serverbound packet after the handshake.
-using ServerboundPacket = std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration,
-                                       KeepAliveResponse, ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived,
-                                       MovePlayer, Ignored, InteractEntity, ClientCommand, SwingArm>;
+using ServerboundPacket =
+    std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
+                 ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored, ClickContainer,
+                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand, SwingArm>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits or bytes left over are errors naming the packet.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 
 #include "mobsdk/world/level.hpp"
 #include "mobsdk/world/types.hpp"
+#include "mobserver/net/game_packets.hpp"
 #include "mobserver/world/chunk.hpp"
 #include "mobserver/world/game_mode.hpp"
 
@@ -83,6 +85,17 @@ std::string encode_keep_alive(std::int64_t id);
 /// @brief Play 0x5B Set Health (health, food, saturation).
 std::string encode_set_health(float health, std::int32_t food, float saturation);
 
+class PacketWriter;
+/// @brief Writes a Slot (1.20.4) with its NBT: present flag, item id, count byte, the tag (or TAG_End).
+void write_slot(PacketWriter& w, const NetworkSlot& slot);
+/// @brief Play 0x13 Set Container Content: every slot of window `window` and the carried stack.
+std::string encode_container_content(std::int32_t window, std::int32_t state_id, std::span<const NetworkSlot> slots,
+                                     const NetworkSlot& carried);
+/// @brief Play 0x15 Set Container Slot (window -1 and slot -1: the carried stack).
+std::string encode_container_slot(std::int32_t window, std::int32_t state_id, std::int32_t slot,
+                                  const NetworkSlot& item);
+/// @brief Play 0x51 Set Held Item: the selected hotbar slot (0–8).
+std::string encode_set_carried_item(std::int32_t slot);
 // ---- Survival (health, death, respawn, attacks) ----
 
 /// @brief The fields of Respawn this server varies (the dimension is the overworld).

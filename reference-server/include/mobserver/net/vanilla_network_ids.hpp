@@ -28,6 +28,9 @@ std::span<const VanillaNetworkId> item_ids() noexcept;
 std::optional<std::int32_t> vanilla_entity_type_id(std::string_view id) noexcept;
 /// @brief The 1.20.4 registry id of a vanilla item (`minecraft:bow` or `bow`), if it is one.
 std::optional<std::int32_t> vanilla_item_id(std::string_view id) noexcept;
+/// @brief The vanilla item (without `minecraft:`) with 1.20.4 registry id `id`, or empty for an
+/// id no item has (a table by id, built once).
+std::string_view vanilla_item_name(std::int32_t id) noexcept;
 /// @brief The 1.20.4 registry id of a villager type (desert 0 … taiga 6), if it is one.
 std::optional<std::int32_t> vanilla_villager_type_id(std::string_view id) noexcept;
 /// @brief The 1.20.4 registry id of a villager profession (none 0 … weaponsmith 14), if it is one.

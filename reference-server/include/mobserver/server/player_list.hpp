@@ -149,9 +149,13 @@ private:
     void on_join(const std::shared_ptr<GameConnection>& connection);
     void on_packet(ServerPlayer& player, ServerboundPacket& packet);
     void on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason);
-    void on_command(ServerPlayer& player, const std::string& command);  // player_admin.cpp
-    bool detect_spam(ServerPlayer& player);                             // vanilla's chat rate limit
-    void send_permission_level(ServerPlayer& player);                   // Entity Event 24–28
+    void on_command(ServerPlayer& player, const std::string& command);     // player_admin.cpp
+    bool on_item_packet(ServerPlayer& player, ServerboundPacket& packet);  // player_items.cpp: false if not one
+    void join_items(ServerPlayer& player);                                 // player_items.cpp
+    void tick_items(ServerPlayer& player);                                 // player_items.cpp
+    void leave_items(ServerPlayer& player);                                // player_items.cpp
+    bool detect_spam(ServerPlayer& player);                                // vanilla's chat rate limit
+    void send_permission_level(ServerPlayer& player);                      // Entity Event 24–28
     ServerPlayer* find(const Uuid& player) noexcept;
     void save_ops();
     void save_whitelist();
@@ -177,7 +181,7 @@ private:
     void survival_tick(ServerPlayer& player);
     bool on_survival_packet(ServerPlayer& player, ServerboundPacket& packet);
     void on_interact(ServerPlayer& player, const InteractEntity& packet);
-    /// Interact and InteractAt on an entity (a villager's trades, an allay's item): nothing yet.
+    /// Interact (not InteractAt) on an entity: the mob's mob_interact (interact_with_entity).
     void on_interact_entity(ServerPlayer& player, Entity& target, InteractionHand hand);
     void respawn(ServerPlayer& player);
 

@@ -13,6 +13,7 @@
 #include "mobsdk/world/types.hpp"
 #include "mobserver/net/game_connection.hpp"
 #include "mobserver/net/play_packets.hpp"
+#include "mobserver/server/player_items.hpp"
 #include "mobserver/world/chunk.hpp"
 
 namespace mobsdk::server {
@@ -57,6 +58,7 @@ struct ServerPlayer {
     std::int64_t keep_alive_id = 0;                           ///< its id
     bool keep_alive_pending = false;                          ///< not answered yet
     std::int32_t chat_spam = 0;  ///< vanilla's chatSpamTickCount: +20 a line, -1 a tick; over 200 kicks a non-op
+    std::unique_ptr<PlayerMenus> menus;  ///< its inventory menu and open menu (player_items.cpp)
 
     // Survival (player_combat.cpp).
     float sent_health = -1.0f;               ///< the health its client was last sent (Set Health)

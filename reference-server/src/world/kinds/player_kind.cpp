@@ -24,6 +24,8 @@ constexpr std::string_view player_keys[] = {"playerGameType",
                                             "Dimension",
                                             "abilities",
                                             "DataVersion",
+                                            "Inventory",
+                                            "SelectedItemSlot",
                                             "Health",
                                             "HurtTime",
                                             "DeathTime",
@@ -241,6 +243,8 @@ nbt::Compound save_player_nbt(const PlayerEntity& player) {
     c.put("previousPlayerGameType",
           player.previous_game_mode ? static_cast<std::int32_t>(*player.previous_game_mode) : std::int32_t{-1});
     c.put("Dimension", std::string("minecraft:overworld"));
+    c.put("Inventory", nbt::Tag(player.inventory.save()));
+    c.put("SelectedItemSlot", nbt::Tag(player.inventory.selected()));
     // Vanilla's Abilities.addSaveData for the game mode (GameType.updatePlayerAbilities).
     const bool creative = player.game_type == GameMode::Creative;
     const bool spectator = player.game_type == GameMode::Spectator;
@@ -269,8 +273,6 @@ nbt::Compound save_player_nbt(const PlayerEntity& player) {
     fallback("XpP", nbt::Tag(0.0f));
     fallback("XpTotal", nbt::Tag(std::int32_t{0}));
     fallback("Score", nbt::Tag(std::int32_t{0}));
-    fallback("SelectedItemSlot", nbt::Tag(std::int32_t{0}));
-    fallback("Inventory", nbt::Tag(nbt::List(nbt::TagType::Compound)));
     fallback("EnderItems", nbt::Tag(nbt::List(nbt::TagType::Compound)));
     fallback("SleepTimer", nbt::Tag(static_cast<std::int16_t>(0)));
     fallback("PortalCooldown", nbt::Tag(std::int32_t{0}));
@@ -299,6 +301,14 @@ std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, con
         t && t->get_if<std::string>() && *t->get_if<std::string>() != "minecraft:overworld")
         warnings.push_back("Dimension: " + *t->get_if<std::string>() +
                            " is not served here; the player is put at its position in the overworld");
+    if (const nbt::Tag* t = tag.find("Inventory")) {
+        if (const auto* list = t->get_if<nbt::List>()) player.inventory.load(*list, warnings);
+        else warnings.push_back("Inventory: expected a list");
+    }
+    mode_field("SelectedItemSlot", [&](std::int32_t slot) {
+        if (!player.inventory.select(slot))
+            warnings.push_back("SelectedItemSlot: " + std::to_string(slot) + " is not 0–8");
+    });
     if (const nbt::Tag* t = tag.find("Health")) {
         if (const auto* v = t->get_if<float>(); v && std::isfinite(*v)) player.set_health(*v);
         else warnings.push_back("Health: expected a float");

@@ -174,8 +174,9 @@ std::unique_ptr<GoAndGiveItemsToTarget<Getter>> make_go_and_give_items_to_target
 /// @brief The allay's own state, saved with it as vanilla's "Inventory" list: its one-slot
 /// inventory (what it collected). The item it looks for is what it holds in its main hand (saved
 /// by the host with the equipment). Made by the allay's MobAiFactory; read it in a behaviour with
-/// `mob.attachment_as<AllayState>()`.
-class AllayState final : public AttachmentOf<AllayState>, public InventoryCarrier {
+/// `mob.attachment_as<AllayState>()`. Not final: a plugin may derive from it (the allay plugin adds
+/// mob_interact); the kind tag stays AllayState's.
+class AllayState : public AttachmentOf<AllayState>, public InventoryCarrier {
 public:
     /// @brief Vanilla's allay inventory size.
     static constexpr std::size_t inventory_size = 1;

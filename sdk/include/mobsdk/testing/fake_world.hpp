@@ -310,8 +310,21 @@ public:
     std::optional<HurtRecord> last_hurt_by_player() const override { return std::nullopt; }
     bool is_on_fire() const override { return false; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
+    void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
+        equipment_[static_cast<int>(equipment_slot_of(hand))] = stack;
+    }
+    /// @brief Into the main hand when it is empty or holds the same item, else into `added`.
+    bool add_item(const ItemStack& stack) override {
+        if (stack.empty()) return true;
+        ItemStack& hand = equipment_[0];
+        if (hand.empty()) hand = stack;
+        else if (hand.item == stack.item) hand.count += stack.count;
+        else added.push_back(stack);
+        return true;
+    }
 
     // Test controls.
+    std::vector<ItemStack> added;  ///< what add_item did not put into the main hand
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     GameMode game_mode_ = GameMode::Survival;

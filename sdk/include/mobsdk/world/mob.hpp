@@ -15,6 +15,7 @@
 #include "mobsdk/world/controls.hpp"
 #include "mobsdk/world/entity.hpp"
 #include "mobsdk/world/entity_type.hpp"
+#include "mobsdk/world/interaction.hpp"
 #include "mobsdk/world/item_stack.hpp"
 #include "mobsdk/world/living_entity.hpp"
 #include "mobsdk/world/path_navigation.hpp"
@@ -35,6 +36,7 @@ class Compound;
 class Level;
 
 class Mob;
+class Player;
 
 /// @brief What a client shows of a villager-like mob's attachment (vanilla's VILLAGER_DATA): its
 /// type, profession and level. The pointers are the attachment's own fields: valid while it lives.
@@ -81,6 +83,16 @@ public:
     /// @brief The VILLAGER_DATA a client shows for this mob (a villager's); the default: none. The
     /// host's entity tracker reads it when it looks for changes to send, so it must be cheap.
     virtual std::optional<VillagerAppearance> villager_appearance() const { return std::nullopt; }
+    /// @brief A player right-clicked the mob with `hand` (vanilla's Mob.mobInteract): the host
+    /// calls it for a living player that is not a spectator, within reach, once per hand the
+    /// client names (main hand first; the off hand only when the main hand's result was Pass).
+    /// Change the player's hand with Player::set_item_in_hand / add_item (creative players keep
+    /// what they give: check Player::is_creative, vanilla's abilities.instabuild). The default:
+    /// Pass (nothing happens).
+    virtual InteractionResult mob_interact(Level& level, Mob& mob, Player& player, InteractionHand hand) {
+        (void)level, (void)mob, (void)player, (void)hand;
+        return InteractionResult::Pass;
+    }
 };
 
 /// @brief Base for an attachment class `Derived`: gives it a kind tag, so that

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "mobsdk/world/interaction.hpp"
+#include "mobsdk/world/item_stack.hpp"
 #include "mobsdk/world/living_entity.hpp"
 
 namespace mobsdk {
@@ -29,6 +31,16 @@ public:
     bool has_invulnerable_ability() const { return is_creative() || is_spectator(); }
     /// @brief Spectators and dead players are seen by no mob (vanilla's Player.canBeSeenByAnyone).
     bool can_be_seen_by_anyone() const override { return !is_spectator() && is_alive(); }
+    /// @brief What it holds in `hand` (vanilla's getItemInHand: the selected hotbar slot or the
+    /// off hand).
+    const ItemStack& item_in_hand(InteractionHand hand) const { return equipment(equipment_slot_of(hand)); }
+    /// @brief Puts `stack` into `hand` (vanilla's setItemInHand; an empty stack clears it). The
+    /// host sends the change to the player's client.
+    virtual void set_item_in_hand(InteractionHand hand, const ItemStack& stack) = 0;
+    /// @brief Adds `stack` to its inventory as vanilla's Player.addItem (Inventory.add: matching
+    /// stacks first, then the first empty slot); returns false when some did not fit (that part is
+    /// lost, as in vanilla's callers that do not drop it).
+    virtual bool add_item(const ItemStack& stack) = 0;
 };
 
 }  // namespace mobsdk

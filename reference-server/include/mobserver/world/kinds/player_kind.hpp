@@ -17,6 +17,7 @@
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_kind.hpp"
 #include "mobserver/world/game_mode.hpp"
+#include "mobserver/world/player_inventory.hpp"
 
 namespace mobsdk::server {
 
@@ -30,8 +31,7 @@ public:
     GameMode game_type = GameMode::Survival;     ///< playerGameType
     std::optional<GameMode> previous_game_mode;  ///< previousPlayerGameType (none: -1 in the file)
     nbt::Compound extra_nbt;                     ///< playerdata tags this server does not model, written back
-    /// @brief What it holds and wears (empty until the inventory fills it).
-    std::array<ItemStack, 6> equipment_items{};
+    PlayerInventory inventory;                   ///< Inventory and SelectedItemSlot
 
     // Health and damage (vanilla's LivingEntity and Player fields).
     /// @brief Vanilla's invulnerableTime: 20 after a hit; above 10 only stronger hits land (their
@@ -77,8 +77,13 @@ public:
     std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
     std::optional<HurtRecord> last_hurt_by_player() const override;
     bool is_on_fire() const override { return fire_ticks > 0; }
-    const ItemStack& equipment(EquipmentSlot slot) const override {
-        return equipment_items[static_cast<std::size_t>(slot)];
+    const ItemStack& equipment(EquipmentSlot slot) const override { return inventory.equipment(slot); }
+    void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
+        inventory.set_item(inventory.slot_of(equipment_slot_of(hand)), TaggedStack{stack, std::nullopt});
+    }
+    bool add_item(const ItemStack& stack) override {
+        TaggedStack added{stack, std::nullopt};
+        return inventory.add(added, game_type == GameMode::Creative);
     }
     // Entity
     /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
@@ -132,12 +137,12 @@ void knock_back_from(World& world, EntityData& target, const Vec3& attacker, dou
 float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept;
 
 /// @brief Writes a player as vanilla's playerdata (1.20.4) without DataVersion: the entity fields,
-/// playerGameType, previousPlayerGameType, Dimension, and Health, foodLevel, Inventory… with
-/// vanilla's defaults unless the file it came from had them (extra_nbt is written back as read).
+/// playerGameType, previousPlayerGameType, Dimension, Inventory, SelectedItemSlot, and Health, foodLevel, Inventory…
+/// with vanilla's defaults unless the file it came from had them (extra_nbt is written back as read).
 nbt::Compound save_player_nbt(const PlayerEntity& player);
 
 /// @brief Applies playerdata (or `data merge`) NBT: Pos, Rotation, Motion, OnGround…, the game
-/// modes; every other tag is kept in extra_nbt. Returns warnings for the fields it skipped.
+/// modes, the inventory; every other tag is kept in extra_nbt. Returns warnings for the fields it skipped.
 std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, const nbt::Compound& tag);
 
 /// @brief The kind of minecraft:player. Players are added by PlayerList through spawn(), never

@@ -1,0 +1,57 @@
+// A joined player's items on the connection side: its inventory menu (window 0) and the menu it has
+// open, the synchroniser that turns menu changes into Set Container Content/Slot packets, and the
+// conversions between the server's stacks and the client's Slots. PlayerList handles the packets
+// (player_items.cpp: Click Container, Close Container, Set Held Item, Set Creative Mode Slot, Player
+// Action's drops) and ticks pick-ups and menu changes through it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "mobserver/net/game_connection.hpp"
+#include "mobserver/net/game_packets.hpp"
+#include "mobserver/world/inventory_menu.hpp"
+
+namespace mobsdk::server {
+
+/// @brief A stack as a client sees it: its registry id (an item the table does not know is shown
+/// as a barrier), count and tag.
+NetworkSlot network_slot_of(const TaggedStack& stack);
+/// @brief A client's Slot as a stack: an id no item has, or a count ≤ 0, is the empty stack (vanilla
+/// reads such ids as air).
+TaggedStack tagged_stack_of(const NetworkSlot& slot);
+
+/// @brief One player's menus (tick strand; owned by its ServerPlayer).
+class PlayerMenus final : public ContainerSynchronizer {
+public:
+    /// @brief Menus whose packets go to `connection`.
+    explicit PlayerMenus(std::shared_ptr<GameConnection> connection) : connection_(std::move(connection)) {}
+
+    /// @brief The inventory menu over `inventory`, made again (and sent whole) when the inventory is
+    /// not the one it was made for (a new player entity).
+    InventoryMenu& inventory_menu(PlayerInventory& inventory);
+    /// @brief The menu the player has open: its inventory menu unless another is open (nullptr
+    /// before inventory_menu was first called).
+    ContainerMenu* container_menu() noexcept { return open_ ? open_.get() : menu_.get(); }
+    /// @brief Opens `menu` (a window id above 0), closing the one open before through `user`.
+    void open(std::unique_ptr<ContainerMenu> menu, MenuUser& user);
+    /// @brief Vanilla's doCloseContainer: the open menu's removed(), back to the inventory menu.
+    void close(MenuUser& user);
+
+    std::int32_t drop_spam = 0;  ///< vanilla's dropSpamTickCount: +20 a creative drop, -1 a tick
+
+    // ContainerSynchronizer
+    void send_initial_data(std::int32_t container_id, std::int32_t state_id, std::span<const TaggedStack> items,
+                           const TaggedStack& carried) override;
+    void send_slot_change(std::int32_t container_id, std::int32_t state_id, std::int32_t slot,
+                          const TaggedStack& stack) override;
+    void send_carried_change(std::int32_t state_id, const TaggedStack& stack) override;
+
+private:
+    std::shared_ptr<GameConnection> connection_;
+    const PlayerInventory* menu_inventory_ = nullptr;
+    std::unique_ptr<InventoryMenu> menu_;
+    std::unique_ptr<ContainerMenu> open_;
+};
+
+}  // namespace mobsdk::server
