@@ -165,7 +165,7 @@ SlimeAttackGoal::SlimeAttackGoal() { set_flags({goal::Flag::Look}); }
 
 bool SlimeAttackGoal::can_use(Level& level, Mob& mob) {
     const auto t = mob.target();
-    Mob* target = t ? level.resolve_mob(*t) : nullptr;
+    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
     return target != nullptr && goal::can_attack(*target) && slime_move(mob) != nullptr;
 }
 
@@ -173,13 +173,13 @@ void SlimeAttackGoal::start(Level&, Mob&) { grow_tired_timer_ = reduced_tick_del
 
 bool SlimeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
     const auto t = mob.target();
-    Mob* target = t ? level.resolve_mob(*t) : nullptr;
+    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
     return target != nullptr && goal::can_attack(*target) && --grow_tired_timer_ > 0;
 }
 
 void SlimeAttackGoal::tick(Level& level, Mob& mob) {
     const auto t = mob.target();
-    Mob* target = t ? level.resolve_mob(*t) : nullptr;
+    LivingEntity* target = t ? level.resolve_living(*t) : nullptr;
     auto* move = slime_move(mob);
     if (target == nullptr || move == nullptr) return;
     // Mob.lookAt(target, 10, 10) turns the body; the move control then follows that heading.

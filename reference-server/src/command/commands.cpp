@@ -278,7 +278,7 @@ R set_game_mode(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& 
         if (!player || !player->set_game_mode(mode)) continue;
         ++changed;
         if (self && *self == h) c.source().send_success("Set own game mode to " + game_mode_long_name(mode));
-        else c.source().send_success("Set " + player->name + "'s game mode to " + game_mode_long_name(mode));
+        else c.source().send_success("Set " + player->profile_name + "'s game mode to " + game_mode_long_name(mode));
     }
     return changed;
 }

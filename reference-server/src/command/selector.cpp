@@ -398,7 +398,7 @@ std::string type_display_name(const ResourceLocation& id) {
 
 std::string display_name(const World& world, const EntityData& data) {
     if (data.custom_name) return *data.custom_name;
-    if (const PlayerEntity* player = world.player(world.entities().slot(data.handle))) return player->name;
+    if (const PlayerEntity* player = world.player(world.entities().slot(data.handle))) return player->profile_name;
     return type_display_name(world.registries().entity_types.id_of(data.type));
 }
 
@@ -436,7 +436,8 @@ std::vector<EntityHandle> EntitySelector::find(World& world, const CommandSource
         }
         // A name selects the player of that name (case-insensitive, as vanilla's getPlayerByName);
         // here also an entity with that CustomName.
-        if (name && !(player ? same_name(player->name, *name) : d.custom_name && *d.custom_name == *name)) return false;
+        if (name && !(player ? same_name(player->profile_name, *name) : d.custom_name && *d.custom_name == *name))
+            return false;
         if (box && !box->intersects(d.bounding_box())) return false;
         if (distance_min || distance_max) {
             const double dsq = d.pos.dist_sqr(pos);

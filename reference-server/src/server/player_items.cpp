@@ -19,7 +19,7 @@ class PlayerMenuUser final : public MenuUser {
 public:
     PlayerMenuUser(World& world, PlayerEntity& player) : world_(world), player_(player) {}
     PlayerInventory& inventory() noexcept override { return player_.inventory; }
-    bool instabuild() const noexcept override { return player_.game_mode == GameMode::Creative; }
+    bool instabuild() const noexcept override { return player_.game_type == GameMode::Creative; }
     void drop(TaggedStack stack) override { drop_from_player(world_, player_, std::move(stack), false); }
 
 private:
@@ -126,7 +126,7 @@ bool PlayerList::on_item_packet(ServerPlayer& p, ServerboundPacket& packet) {
 
     if (const auto* c = std::get_if<ClickContainer>(&packet)) {
         if (c->window_id != menu.container_id()) return true;
-        if (e->game_mode == GameMode::Spectator) {
+        if (e->game_type == GameMode::Spectator) {
             menu.send_all_data_to_remote();
             return true;
         }
@@ -148,7 +148,7 @@ bool PlayerList::on_item_packet(ServerPlayer& p, ServerboundPacket& packet) {
         return true;
     }
     if (const auto* c = std::get_if<SetCreativeSlot>(&packet)) {
-        if (e->game_mode != GameMode::Creative) return true;
+        if (e->game_type != GameMode::Creative) return true;
         TaggedStack stack = tagged_stack_of(c->item);
         // Vanilla's checks: a menu slot 1–45 of window 0 (or below 0: a drop), and an empty stack
         // or one with a damage ≥ 0 and at most 64 items.
@@ -166,7 +166,7 @@ bool PlayerList::on_item_packet(ServerPlayer& p, ServerboundPacket& packet) {
     if (const auto* a = std::get_if<PlayerAction>(&packet)) {
         // 3: drop the selected stack (Ctrl+Q), 4: one item of it (Q); not for spectators. The client
         // already shows the slot changed, so its view is noted rather than sent (ServerPlayer.drop).
-        if ((a->status != 3 && a->status != 4) || e->game_mode == GameMode::Spectator) return true;
+        if ((a->status != 3 && a->status != 4) || e->game_type == GameMode::Spectator) return true;
         PlayerInventory& inv = e->inventory;
         const TaggedStack& selected = inv.selected_item();
         TaggedStack dropped =

@@ -213,13 +213,13 @@ void PlayerList::place(ServerPlayer& p) {
         log_("WARN", "Cannot place " + p.name + " in the world: " + ex.what());
         return;
     }
-    e->game_mode = settings_.default_game_mode;
+    e->game_type = settings_.default_game_mode;
     if (saved.tag)
         for (const auto& w : load_player_nbt(*world_, *e, *saved.tag))
             log_("WARN", "Player data of " + p.name + ": " + w);
     p.entity = e->handle();
     p.entity_id = e->data().network_id;
-    p.game_mode = e->game_mode;
+    p.game_mode = e->game_type;
     p.pos = p.first_good = e->data().pos;
     p.yaw = e->data().y_rot;
     p.pitch = e->data().x_rot;
@@ -250,8 +250,8 @@ void PlayerList::sync_from_entity(ServerPlayer& p) {
     const EntitySlot* slot = world_->entities().slot(p.entity);
     PlayerEntity* e = world_->player(slot);
     if (!e) return;
-    if (e->game_mode != p.game_mode) {
-        p.game_mode = e->game_mode;
+    if (e->game_type != p.game_mode) {
+        p.game_mode = e->game_type;
         p.connection->send(encode_game_event(3, static_cast<float>(p.game_mode)));  // change game mode
         p.connection->send(encode_abilities(p.game_mode));
         broadcast(encode_player_info_game_mode(p.uuid, p.game_mode));

@@ -65,8 +65,16 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     last_hurt_ = HurtRecord{damage_type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt,
                             world_->game_time()};
     if (attacker) last_hurt_by_mob_ = last_hurt_;
+    // Vanilla's lastHurtByPlayer: a player's hit is remembered for 100 ticks.
+    if (dynamic_cast<const Player*>(attacker) != nullptr) last_hurt_by_player_ = last_hurt_;
     set_health(health_ - dealt);
     return true;
+}
+
+std::optional<HurtRecord> ServerMob::last_hurt_by_player() const {
+    if (!last_hurt_by_player_ || world_->game_time() - last_hurt_by_player_->game_time > last_hurt_by_player_ticks)
+        return std::nullopt;
+    return last_hurt_by_player_;
 }
 
 void ServerMob::set_health(float h) {

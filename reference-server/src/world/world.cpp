@@ -105,6 +105,23 @@ Mob* World::resolve_mob(const EntityRef& ref) {
     return mobs_->get(s);
 }
 
+LivingEntity* World::resolve_living(const EntityRef& ref) {
+    const EntitySlot* s = entities_.slot(ref.handle);
+    if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
+    if (!s || s->data->removed) return nullptr;
+    if (Mob* m = mobs_->get(s)) return m;
+    return players_->get(s);
+}
+
+Player* World::resolve_player(const EntityRef& ref) {
+    const EntitySlot* s = entities_.slot(ref.handle);
+    if (!s || s->data->uuid != ref.uuid) s = entities_.find(ref.uuid);
+    if (!s || s->data->removed) return nullptr;
+    return players_->get(s);
+}
+
+std::span<Player* const> World::players() { return players_->players(); }
+
 void World::entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) {
     query_scratch_.clear();
     entities_.query_type(type, box, query_scratch_);
@@ -349,7 +366,13 @@ bool World::remove(EntityHandle handle) {
     const EntitySlot* s = entities_.slot(handle);
     if (!s || s->data->removed) return false;
     s->data->removed = true;
+    if (s->kind == players_) players_->forget(*s->entity);  // vanilla's players() drops it at once
     return true;
+}
+
+void World::erase_entity_now(EntityHandle handle) {
+    if (const EntitySlot* s = entities_.slot(handle); s && s->kind == players_) players_->forget(*s->entity);
+    entities_.erase(handle);
 }
 
 ServerMob* World::mob(EntityHandle handle) noexcept { return mobs_->get(entities_.slot(handle)); }
@@ -808,7 +831,9 @@ void World::tick() {
         for (std::size_t i = 0; i < entities_.order().size(); ++i) {
             const EntityHandle h = entities_.order()[i];
             const EntitySlot* s = entities_.slot(h);
-            if (s && s->data->removed && !s->kind->lingers(*s->entity)) entities_.erase(h);
+            if (!s || !s->data->removed || s->kind->lingers(*s->entity)) continue;
+            if (s->kind == players_) players_->forget(*s->entity);  // removed without World::remove
+            entities_.erase(h);
         }
         entities_.compact_order();
     }

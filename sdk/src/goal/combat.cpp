@@ -13,9 +13,9 @@ namespace {
 
 float width_of(const Entity& e) noexcept { return static_cast<float>(e.bounding_box().max.x - e.bounding_box().min.x); }
 
-Mob* resolve_target(Level& level, const Mob& mob) {
+LivingEntity* resolve_target(Level& level, const Mob& mob) {
     const std::optional<EntityRef> ref = mob.target();
-    return ref ? level.resolve_mob(*ref) : nullptr;
+    return ref ? level.resolve_living(*ref) : nullptr;
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ std::optional<LastHurtBy> last_hurt_by_mob(Level& level, Mob& mob) {
     if (!record || !record->attacker) return std::nullopt;
     if (level.game_time() - record->game_time > HurtByTargetGoal::memory_ticks) return std::nullopt;
     // Vanilla only remembers living attackers, and forgets them when they die.
-    const Mob* attacker = level.resolve_mob(*record->attacker);
+    const LivingEntity* attacker = level.resolve_living(*record->attacker);
     if (attacker == nullptr || !attacker->is_alive()) return std::nullopt;
     return LastHurtBy{attacker->ref(), record->game_time};
 }
@@ -199,7 +199,7 @@ bool MeleeAttackGoal::can_use(Level& level, Mob& mob) {
     const std::int64_t now = level.game_time();
     if (now - last_can_use_check_ < can_use_check_cooldown) return false;
     last_can_use_check_ = now;
-    const Mob* target = resolve_target(level, mob);
+    const LivingEntity* target = resolve_target(level, mob);
     if (target == nullptr || !target->is_alive()) return false;
     path_ = mob.navigation().create_path(*target, 0);
     if (path_) return true;
@@ -207,7 +207,7 @@ bool MeleeAttackGoal::can_use(Level& level, Mob& mob) {
 }
 
 bool MeleeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
-    const Mob* target = resolve_target(level, mob);
+    const LivingEntity* target = resolve_target(level, mob);
     if (target == nullptr || !target->is_alive()) return false;
     if (!following_target_even_if_not_seen_) return !mob.navigation().is_done();
     // Vanilla's last test (not a creative or spectator player) cannot fail without players.
@@ -227,7 +227,7 @@ void MeleeAttackGoal::stop(Level&, Mob& mob) {
 }
 
 void MeleeAttackGoal::tick(Level& level, Mob& mob) {
-    Mob* target = resolve_target(level, mob);
+    LivingEntity* target = resolve_target(level, mob);
     if (target == nullptr) return;
     mob.look_control().set_look_at(*target, 30.0f, 30.0f);
     const double distance_sqr = mob.distance_to_sqr(*target);
@@ -248,14 +248,14 @@ void MeleeAttackGoal::tick(Level& level, Mob& mob) {
     check_and_perform_attack(level, mob, *target, distance_sqr);
 }
 
-void MeleeAttackGoal::check_and_perform_attack(Level& level, Mob& mob, Mob& target, double distance_sqr) {
+void MeleeAttackGoal::check_and_perform_attack(Level& level, Mob& mob, LivingEntity& target, double distance_sqr) {
     if (distance_sqr <= attack_reach_sqr(mob, target) && ticks_until_next_attack_ <= 0) {
         reset_attack_cooldown();
         do_hurt_target(level, mob, target);
     }
 }
 
-void MeleeAttackGoal::do_hurt_target(Level&, Mob& mob, Mob& target) {
+void MeleeAttackGoal::do_hurt_target(Level&, Mob& mob, LivingEntity& target) {
     target.hurt(vanilla_damage_types().mob_attack, attack_damage_, &mob);
 }
 

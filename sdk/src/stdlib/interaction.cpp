@@ -130,7 +130,7 @@ std::unique_ptr<OneShot> melee_attack(const StandardMemories& m, std::int32_t co
         create(registered(m.look_target), present(m.attack_target), absent(m.attack_cooling_down),
                present(m.visible_mobs),
                [=](Level& level, Mob& mob, std::int64_t, auto& look, auto& attack, auto& cooling, auto& visible) {
-                   Mob* target = level.resolve_mob(attack.get());
+                   LivingEntity* target = level.resolve_living(attack.get());
                    if (target == nullptr || !is_within_melee_attack_range(mob, *target) ||
                        !visible.get().contains(attack.get()))
                        return false;

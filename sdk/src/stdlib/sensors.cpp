@@ -156,7 +156,7 @@ void HurtBySensor::do_tick(Level& level, Mob& mob) {
     if (source) {
         b.set_memory(hurt_by_, *source);
         // Only a living attacker becomes HURT_BY_ENTITY.
-        if (source->attacker && level.resolve_mob(*source->attacker) != nullptr)
+        if (source->attacker && level.resolve_living(*source->attacker) != nullptr)
             b.set_memory(hurt_by_entity_, *source->attacker);
     } else {
         b.erase_memory(hurt_by_);

@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(selectors_find_players) {
 BOOST_AUTO_TEST_CASE(gamemode_sets_and_says_it_as_vanilla) {
     PlayersFixture f;
     BOOST_TEST(f.run("gamemode creative tester") == (Lines{"Set tester's game mode to Creative Mode"}));
-    BOOST_TEST((f.a->game_mode == GameMode::Creative));
+    BOOST_TEST((f.a->game_mode() == GameMode::Creative));
     BOOST_TEST((f.a->previous_game_mode == GameMode::Survival));
     BOOST_TEST(f.run("gamemode creative tester").empty());  // unchanged: not counted, nothing said
     BOOST_TEST(f.last.result == 0);
@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(gamemode_sets_and_says_it_as_vanilla) {
     f.source.set_entity(f.b->handle());
     BOOST_TEST(f.run("gamemode survival") == (Lines{"Set own game mode to Survival Mode"}));
     BOOST_TEST(f.run("gamemode adventure @s") == (Lines{"Set own game mode to Adventure Mode"}));
-    BOOST_TEST((f.b->game_mode == GameMode::Adventure));
+    BOOST_TEST((f.b->game_mode() == GameMode::Adventure));
     BOOST_TEST(f.run("gamemode creative @e") ==
                (Lines{"Only players may be affected by this command, but the provided selector includes entities"}));
     BOOST_TEST(f.run("gamemode creative nobody") == (Lines{"No player was found"}));

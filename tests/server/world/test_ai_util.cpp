@@ -90,6 +90,7 @@ public:
     bool hurt(const ResourceLocation&, float, const Entity*) override { return false; }
     std::optional<HurtRecord> last_hurt() const override { return std::nullopt; }
     std::optional<HurtRecord> last_hurt_by_mob() const override { return std::nullopt; }
+    std::optional<HurtRecord> last_hurt_by_player() const override { return std::nullopt; }
     bool is_on_fire() const override { return false; }
     PathNavigation& navigation() override { return nav; }
     MoveControl& move_control() override { return inner_.controls; }
@@ -170,6 +171,9 @@ public:
     MemoryExpiry memory_expiry() const override { return MemoryExpiry::Modern; }
     Entity* resolve(const EntityRef&) override { return nullptr; }
     Mob* resolve_mob(const EntityRef&) override { return nullptr; }
+    LivingEntity* resolve_living(const EntityRef&) override { return nullptr; }
+    Player* resolve_player(const EntityRef&) override { return nullptr; }
+    std::span<Player* const> players() override { return {}; }
     void entities_of_type(Handle<EntityTypeInfo>, const AABB&, std::vector<EntityRef>&) override {}
     void entities_in_box(const AABB&, std::vector<EntityRef>&) override {}
     std::optional<EntityRef> drop_item(const Vec3&, const ItemStack&, const Vec3&) override { return std::nullopt; }

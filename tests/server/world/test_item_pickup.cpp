@@ -70,15 +70,15 @@ BOOST_AUTO_TEST_CASE(players_pick_up_what_they_touch_once_the_delay_is_over_and_
     BOOST_TEST(world.pickups()[0].count == 10);
     BOOST_TEST(!far.data().removed);
     // A creative player's Inventory.add uses up what does not fit.
-    p.game_mode = GameMode::Creative;
+    p.game_type = GameMode::Creative;
     pick_up_items(world, p);
     BOOST_TEST(near.data().removed);
     // Spectators pick up nothing.
     ItemEntity& more = world.spawn_item({0.5, feet, 1.0}, ItemStack{ResourceLocation::of("stick"), 1});
     more.pickup_delay = 0;
-    p.game_mode = GameMode::Spectator;
+    p.game_type = GameMode::Spectator;
     BOOST_TEST(pick_up_items(world, p) == 0);
-    p.game_mode = GameMode::Survival;
+    p.game_type = GameMode::Survival;
     p.inventory.set_item(5, {});
     BOOST_TEST(pick_up_items(world, p) == 1);
     BOOST_TEST(p.inventory.item(5).stack.item.str() == "minecraft:stick");

@@ -64,7 +64,7 @@ BOOST_AUTO_TEST_CASE(player_nbt_round_trips_keeping_what_the_server_does_not_mod
     BOOST_TEST(p.data().pos.x == 10.5);
     BOOST_TEST(p.data().pos.z == -3.25);
     BOOST_TEST(p.data().y_rot == 90.0f);
-    BOOST_TEST((p.game_mode == GameMode::Creative));
+    BOOST_TEST((p.game_mode() == GameMode::Creative));
     BOOST_TEST((p.previous_game_mode == GameMode::Survival));
     const nbt::Compound out = save_player_nbt(p);
     BOOST_TEST(out.get<std::int32_t>("playerGameType") == 1);

@@ -64,6 +64,7 @@ public:
     bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) override;
     std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
     std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
+    std::optional<HurtRecord> last_hurt_by_player() const override;
     bool is_on_fire() const override { return fire_ticks > 0; }
     PathNavigation& navigation() override;
     MoveControl& move_control() override;
@@ -185,6 +186,7 @@ private:
     std::array<ItemStack, 6> equipment_{};
     std::optional<HurtRecord> last_hurt_;
     std::optional<HurtRecord> last_hurt_by_mob_;
+    std::optional<HurtRecord> last_hurt_by_player_;
     std::array<float, path_type_count> malus_{};
     BlockPos restrict_center_{};
     float restrict_radius_ = -1.0f;

@@ -73,6 +73,9 @@ public:
     MemoryExpiry memory_expiry() const override { return options_.memory_expiry; }
     Entity* resolve(const EntityRef& ref) override;
     Mob* resolve_mob(const EntityRef& ref) override;
+    LivingEntity* resolve_living(const EntityRef& ref) override;
+    Player* resolve_player(const EntityRef& ref) override;
+    std::span<Player* const> players() override;
     void entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) override;
     void entities_in_box(const AABB& box, std::vector<EntityRef>& out) override;
     std::optional<EntityRef> drop_item(const Vec3& pos, const ItemStack& item, const Vec3& motion) override;
@@ -230,7 +233,7 @@ public:
     const std::vector<Pickup>& pickups() const noexcept { return pickups_; }
     /// @brief Takes an entity out of the table at once, its handle going stale (for a kind's
     /// create() that refuses what it just made). Not for entities that may be ticking: use remove().
-    void erase_entity_now(EntityHandle handle) { entities_.erase(handle); }
+    void erase_entity_now(EntityHandle handle);
     /// @brief Runs plugin code for `mob` (its AI, initializer or hooks), noted by the plugin code
     /// probe: an exception disables the mob's AI (logged once) and goes no further.
     template <class Code>

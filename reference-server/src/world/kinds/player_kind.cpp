@@ -2,10 +2,13 @@
 // world nor stored in a chunk.
 #include "mobserver/world/kinds/player_kind.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
 
+#include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/world/entity_nbt.hpp"
 #include "mobserver/world/world.hpp"
 
@@ -25,23 +28,124 @@ std::optional<GameMode> game_mode_from_id(std::int32_t id) noexcept {
 
 }  // namespace
 
+bool PlayerEntity::is_invulnerable_to(const ResourceLocation& damage_type) const {
+    // Vanilla's BYPASSES_INVULNERABILITY damage type tag: the void and `kill`.
+    const auto& types = vanilla_damage_types();
+    if (damage_type == types.out_of_world || damage_type == types.generic_kill) return false;
+    return is_invulnerable();
+}
+
+void PlayerEntity::set_health(float health) {
+    if (std::isnan(health)) return;
+    health_ = std::clamp(health, 0.0f, max_health());
+}
+
+std::optional<HurtRecord> PlayerEntity::last_hurt_by_player() const {
+    if (!last_hurt_by_player_ || !world) return std::nullopt;
+    if (world->game_time() - last_hurt_by_player_->game_time > last_hurt_by_player_ticks) return std::nullopt;
+    return last_hurt_by_player_;
+}
+
+bool PlayerEntity::hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) {
+    // Vanilla's ServerPlayer.hurt, Player.hurt and LivingEntity.hurt, for damage without armour,
+    // shields or effects.
+    if (data_.removed || !world || is_invulnerable_to(damage_type) || is_dead_or_dying() || !(amount > 0)) return false;
+    const auto& types = vanilla_damage_types();
+    const bool bypasses = damage_type == types.out_of_world || damage_type == types.generic_kill;
+    // The three seconds after joining or respawning (ServerPlayer.spawnInvulnerableTime): a
+    // dedicated server with pvp lets falls through.
+    if (spawn_invulnerable_time > 0 && !bypasses && damage_type != types.fall) return false;
+    // DamageScaling.WHEN_CAUSED_BY_LIVING_NON_PLAYER: a mob's hit (or its arrow) scales.
+    const bool scales = attacker != nullptr && dynamic_cast<const LivingEntity*>(attacker) != nullptr &&
+                        dynamic_cast<const Player*>(attacker) == nullptr;
+    if (scales) amount = scale_damage_for_difficulty(world->difficulty(), amount);
+    if (amount == 0.0f) return false;
+    bool fresh = true;  // vanilla's flag1: a hit outside the cooldown's second half
+    float dealt = amount;
+    if (invulnerable_time > 10) {
+        if (amount <= last_hurt_amount_) return false;
+        dealt = amount - last_hurt_amount_;
+        last_hurt_amount_ = amount;
+        fresh = false;
+    } else {
+        last_hurt_amount_ = amount;
+        invulnerable_time = 20;
+        hurt_time = 10;
+    }
+    const std::int64_t now = world->game_time();
+    last_fall_distance = data_.fall_distance;
+    set_health(health_ - dealt);
+    HurtRecord record{damage_type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt, now};
+    if (attacker && dynamic_cast<const LivingEntity*>(attacker)) {
+        last_hurt_by_mob_ = record;
+        if (dynamic_cast<const Player*>(attacker)) last_hurt_by_player_ = record;
+    }
+    if (fresh && attacker) {
+        // LivingEntity.knockback(0.4) away from the attacker, on top of half the motion.
+        double dx = attacker->position().x - data_.pos.x;
+        double dz = attacker->position().z - data_.pos.z;
+        while (dx * dx + dz * dz < 1.0e-4) {
+            dx = (world->random().next_double() - world->random().next_double()) * 0.01;
+            dz = (world->random().next_double() - world->random().next_double()) * 0.01;
+        }
+        knockback(0.4, dx, dz);
+    }
+    last_hurt_ = std::move(record);
+    return true;
+}
+
+ItemStack PlayerEntity::add_item(ItemStack stack) {
+    TaggedStack s{std::move(stack), std::nullopt};
+    inventory.add(s, game_type == GameMode::Creative);
+    return s.empty() ? ItemStack{} : s.stack;
+}
+
+void PlayerEntity::set_item_slot(EquipmentSlot slot, ItemStack stack) {
+    const std::int32_t i = inventory.slot_of(slot);
+    const TaggedStack& old = inventory.item(i);
+    std::optional<nbt::Compound> tag;
+    if (!old.empty() && old.stack.item == stack.item) tag = old.tag;
+    inventory.set_item(i, TaggedStack{std::move(stack), std::move(tag)});
+}
+
+void PlayerEntity::knockback(double strength, double x, double z) {
+    if (strength <= 0) return;
+    const double len = std::sqrt(x * x + z * z);
+    if (len < 1.0e-4) return;
+    const Vec3 push{x / len * strength, 0, z / len * strength};
+    const Vec3 m = data_.motion;
+    data_.motion = {m.x / 2.0 - push.x, data_.on_ground ? std::min(0.4, m.y / 2.0 + strength) : m.y,
+                    m.z / 2.0 - push.z};
+    hurt_marked = true;
+}
+
+float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept {
+    switch (difficulty) {
+        case Difficulty::Peaceful: return 0.0f;
+        case Difficulty::Easy: return std::min(amount / 2.0f + 1.0f, amount);
+        case Difficulty::Normal: return amount;
+        case Difficulty::Hard: return amount * 3.0f / 2.0f;
+    }
+    return amount;
+}
+
 nbt::Compound save_player_nbt(const PlayerEntity& player) {
     nbt::Compound c = player.extra_nbt;
     save_entity_nbt(player.data(), c);
-    c.put("playerGameType", static_cast<std::int32_t>(player.game_mode));
+    c.put("playerGameType", static_cast<std::int32_t>(player.game_type));
     c.put("previousPlayerGameType",
           player.previous_game_mode ? static_cast<std::int32_t>(*player.previous_game_mode) : std::int32_t{-1});
     c.put("Dimension", std::string("minecraft:overworld"));
     c.put("Inventory", nbt::Tag(player.inventory.save()));
     c.put("SelectedItemSlot", nbt::Tag(player.inventory.selected()));
     // Vanilla's Abilities.addSaveData for the game mode (GameType.updatePlayerAbilities).
-    const bool creative = player.game_mode == GameMode::Creative;
-    const bool spectator = player.game_mode == GameMode::Spectator;
+    const bool creative = player.game_type == GameMode::Creative;
+    const bool spectator = player.game_type == GameMode::Spectator;
     c.put("abilities", nbt::Compound{{"invulnerable", nbt::Tag(creative || spectator)},
                                      {"flying", nbt::Tag(spectator)},
                                      {"mayfly", nbt::Tag(creative || spectator)},
                                      {"instabuild", nbt::Tag(creative)},
-                                     {"mayBuild", nbt::Tag(player.game_mode != GameMode::Adventure && !spectator)},
+                                     {"mayBuild", nbt::Tag(player.game_type != GameMode::Adventure && !spectator)},
                                      {"flySpeed", nbt::Tag(0.05f)},
                                      {"walkSpeed", nbt::Tag(0.1f)}});
     // What a new vanilla player has, for the fields this server does not model yet.
@@ -81,7 +185,7 @@ std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, con
         apply(*v);
     };
     mode_field("playerGameType", [&](std::int32_t id) {
-        if (auto m = game_mode_from_id(id)) player.game_mode = *m;
+        if (auto m = game_mode_from_id(id)) player.game_type = *m;
         else warnings.push_back("playerGameType: " + std::to_string(id) + " is not a game mode");
     });
     mode_field("previousPlayerGameType", [&](std::int32_t id) { player.previous_game_mode = game_mode_from_id(id); });
@@ -122,8 +226,11 @@ PlayerEntity& PlayerEntityKind::spawn(World& world, Uuid uuid, std::string name,
     e->data().info = &world.registries().entity_types[*type_];
     e->data().pos = pos;
     e->data().no_ai = true;
-    e->name = std::move(name);
-    return world.add_entity(std::move(e), *this);
+    e->profile_name = std::move(name);
+    e->world = &world;
+    PlayerEntity& added = world.add_entity(std::move(e), *this);
+    players_.push_back(&added);
+    return added;
 }
 
 }  // namespace mobsdk::server

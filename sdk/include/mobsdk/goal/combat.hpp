@@ -200,11 +200,11 @@ public:
 
 protected:
     /// @brief Attacks when within reach and the cooldown is over (vanilla's checkAndPerformAttack).
-    virtual void check_and_perform_attack(Level& level, Mob& mob, Mob& target, double distance_sqr);
+    virtual void check_and_perform_attack(Level& level, Mob& mob, LivingEntity& target, double distance_sqr);
     /// @brief Starts the cooldown again (vanilla's resetAttackCooldown).
     void reset_attack_cooldown() { ticks_until_next_attack_ = adjusted_tick_delay(attack_interval); }
     /// @brief The hit itself (vanilla's doHurtTarget): damage of type minecraft:mob_attack.
-    virtual void do_hurt_target(Level& level, Mob& mob, Mob& target);
+    virtual void do_hurt_target(Level& level, Mob& mob, LivingEntity& target);
 
     double speed_modifier_;  ///< chasing speed
     float attack_damage_;    ///< damage per hit

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "mobsdk/brain/brain.hpp"
@@ -209,12 +211,14 @@ public:
         health_ -= amount;
         if (health_ <= 0) alive_ = false;
         last_hurt_ = HurtRecord{type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt, 0};
+        if (dynamic_cast<const Player*>(attacker) != nullptr) last_hurt_by_player_ = last_hurt_;
         return true;
     }
     std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
     std::optional<HurtRecord> last_hurt_by_mob() const override {
         return last_hurt_ && last_hurt_->attacker ? last_hurt_ : std::nullopt;
     }
+    std::optional<HurtRecord> last_hurt_by_player() const override { return last_hurt_by_player_; }
     bool is_on_fire() const override { return on_fire; }
     bool on_fire = false;  ///< what is_on_fire() answers
     PathNavigation& navigation() override { return nav; }
@@ -254,6 +258,7 @@ public:
     double attributes_[attribute_count] = {20.0, 0.25, 16.0, 2.0};  ///< max health, speed, follow range, damage
     float scale_ = 1.0f;
     std::optional<HurtRecord> last_hurt_;
+    std::optional<HurtRecord> last_hurt_by_player_;
     ItemStack equipment_[6];
     FakeNavigation nav;
     FakeControls controls;
@@ -262,6 +267,88 @@ private:
     Uuid uuid_;
     EntityHandle handle_;
     float malus_[path_type_count]{};
+};
+
+/// @brief A player a test places and sets: its name, game mode, position and health.
+class FakePlayer final : public Player {
+public:
+    /// @brief A survival player named `name`.
+    explicit FakePlayer(Uuid uuid, std::string name = "tester", std::uint32_t index = 1000)
+        : uuid_(uuid), handle_{index, 1}, name_(std::move(name)) {}
+
+    Uuid uuid() const override { return uuid_; }
+    EntityHandle handle() const override { return handle_; }
+    Handle<EntityTypeInfo> type() const override { return type_; }
+    Vec3 position() const override { return position_; }
+    AABB bounding_box() const override {
+        return {{position_.x - 0.3, position_.y, position_.z - 0.3},
+                {position_.x + 0.3, position_.y + 1.8, position_.z + 0.3}};
+    }
+    double eye_height() const override { return 1.62; }
+    bool is_alive() const override { return health_ > 0; }
+    Vec3 motion() const override { return {}; }
+    float y_rot() const override { return 0; }
+    float x_rot() const override { return 0; }
+    bool on_ground() const override { return true; }
+    bool in_water() const override { return false; }
+    bool has_tag(std::string_view) const override { return false; }
+    bool is_invulnerable() const override { return has_invulnerable_ability(); }
+    std::string_view name() const override { return name_; }
+    GameMode game_mode() const override { return game_mode_; }
+    float health() const override { return health_; }
+    float max_health() const override { return 20.0f; }
+    void set_health(float h) override { health_ = h < 0 ? 0 : (h > 20 ? 20 : h); }
+    bool hurt(const ResourceLocation& type, float amount, const Entity* attacker) override {
+        if (is_invulnerable() || health_ <= 0) return false;
+        set_health(health_ - amount);
+        last_hurt_ = HurtRecord{type, attacker ? std::optional<EntityRef>(attacker->ref()) : std::nullopt, 0};
+        if (attacker) last_hurt_by_mob_ = last_hurt_;
+        return true;
+    }
+    std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
+    std::optional<HurtRecord> last_hurt_by_player() const override { return std::nullopt; }
+    bool is_on_fire() const override { return false; }
+    const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
+    // The inventory: what it holds and wears, and a bag of other stacks (`items`, no slot order).
+    std::int32_t count_item(const ResourceLocation& item) const override {
+        std::int32_t n = 0;
+        for (const ItemStack& s : equipment_) n += !s.empty() && s.item == item ? s.count : 0;
+        for (const ItemStack& s : items) n += !s.empty() && s.item == item ? s.count : 0;
+        return n;
+    }
+    std::int32_t remove_items(const ResourceLocation& item, std::int32_t count) override {
+        std::int32_t taken = 0;
+        auto take = [&](ItemStack& s) {
+            if (s.empty() || !(s.item == item) || taken >= count) return;
+            const std::int32_t n = s.count < count - taken ? s.count : count - taken;
+            s.count -= n;
+            taken += n;
+        };
+        for (ItemStack& s : items) take(s);
+        for (ItemStack& s : equipment_) take(s);
+        return taken;
+    }
+    ItemStack add_item(ItemStack stack) override {
+        if (!stack.empty()) items.push_back(stack);
+        return {};
+    }
+    void set_item_slot(EquipmentSlot slot, ItemStack stack) override { equipment_[static_cast<int>(slot)] = stack; }
+
+    // Test controls.
+    Handle<EntityTypeInfo> type_;
+    Vec3 position_{};
+    GameMode game_mode_ = GameMode::Survival;
+    float health_ = 20.0f;
+    std::optional<HurtRecord> last_hurt_;
+    std::optional<HurtRecord> last_hurt_by_mob_;
+    ItemStack equipment_[6];
+    std::vector<ItemStack> items;  ///< the rest of the inventory (add_item appends)
+
+private:
+    Uuid uuid_;
+    EntityHandle handle_;
+    std::string name_;
 };
 
 /// @brief A level with a clock the test advances, a seeded random source, a list of mobs, and
@@ -275,19 +362,33 @@ public:
     RandomSource& random() override { return random_; }
     const ResourceLocation& dimension() const override { return dimension_; }
     MemoryExpiry memory_expiry() const override { return expiry_; }
-    Entity* resolve(const EntityRef& ref) override { return resolve_mob(ref); }
+    Entity* resolve(const EntityRef& ref) override { return resolve_living(ref); }
     Mob* resolve_mob(const EntityRef& ref) override {
         for (FakeMob* m : mobs)
             if (m->uuid() == ref.uuid && m->is_alive()) return m;
         return nullptr;
     }
+    LivingEntity* resolve_living(const EntityRef& ref) override {
+        if (Mob* m = resolve_mob(ref)) return m;
+        return resolve_player(ref);
+    }
+    Player* resolve_player(const EntityRef& ref) override {
+        for (Player* p : players_)
+            if (p->uuid() == ref.uuid) return p;
+        return nullptr;
+    }
+    std::span<Player* const> players() override { return players_; }
     void entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) override {
         for (FakeMob* m : mobs)
             if (m->is_alive() && m->type() == type && m->bounding_box().intersects(box)) out.push_back(m->ref());
+        for (Player* p : players_)
+            if (p->type() == type && p->bounding_box().intersects(box)) out.push_back(p->ref());
     }
     void entities_in_box(const AABB& box, std::vector<EntityRef>& out) override {
         for (FakeMob* m : mobs)
             if (m->is_alive() && m->bounding_box().intersects(box)) out.push_back(m->ref());
+        for (Player* p : players_)
+            if (p->bounding_box().intersects(box)) out.push_back(p->ref());
     }
     std::optional<EntityRef> drop_item(const Vec3& pos, const ItemStack& item, const Vec3&) override {
         dropped.push_back({pos, item});
@@ -329,6 +430,7 @@ public:
     Difficulty difficulty_ = Difficulty::Normal;
     MemoryExpiry expiry_ = MemoryExpiry::Modern;
     std::vector<FakeMob*> mobs;
+    std::vector<Player*> players_;  ///< what players() answers (FakePlayers, say)
     FakePoiManager pois;
     std::vector<std::pair<Vec3, ItemStack>> dropped;  ///< drop_item calls
 

@@ -2,8 +2,9 @@
 // reference server implements (the Bukkit API / CraftBukkit split). Queries on a hot path write
 // into buffers the caller owns and reuses, so they allocate nothing. This header has Level (one
 // dimension) and its query vocabulary, and includes the rest of the world API: Entity (entity.hpp),
-// Mob (mob.hpp), PathNavigation (path_navigation.hpp), the controls (controls.hpp), PoiManager
-// (poi_manager.hpp), ItemStack (item_stack.hpp).
+// LivingEntity (living_entity.hpp), Mob (mob.hpp), Player (player.hpp), PathNavigation
+// (path_navigation.hpp), the controls (controls.hpp), PoiManager (poi_manager.hpp), ItemStack
+// (item_stack.hpp).
 #pragma once
 
 #include <cstdint>
@@ -20,9 +21,11 @@
 #include "mobsdk/world/entity.hpp"
 #include "mobsdk/world/entity_type.hpp"
 #include "mobsdk/world/item_stack.hpp"
+#include "mobsdk/world/living_entity.hpp"
 #include "mobsdk/world/mob.hpp"
 #include "mobsdk/world/path.hpp"
 #include "mobsdk/world/path_navigation.hpp"
+#include "mobsdk/world/player.hpp"
 #include "mobsdk/world/poi_manager.hpp"
 #include "mobsdk/world/random.hpp"
 #include "mobsdk/world/types.hpp"
@@ -71,6 +74,15 @@ public:
     virtual Entity* resolve(const EntityRef& ref) = 0;
     /// @brief The mob a reference names, or nullptr (also when the entity is not a mob).
     virtual Mob* resolve_mob(const EntityRef& ref) = 0;
+    /// @brief The living entity (a mob or a player) a reference names, or nullptr (also when the
+    /// entity is neither). What attacks resolve their target with: vanilla targets any LivingEntity.
+    virtual LivingEntity* resolve_living(const EntityRef& ref) = 0;
+    /// @brief The player a reference names, or nullptr (also when the entity is not a player). A
+    /// dead player waiting to respawn still resolves: check is_alive().
+    virtual Player* resolve_player(const EntityRef& ref) = 0;
+    /// @brief Every player in the level, spectators and the dead included (vanilla's
+    /// level.players()); no allocation per call. Valid until a player joins or leaves.
+    virtual std::span<Player* const> players() = 0;
     /// @brief Appends to `out` the living entities of `type` whose boxes intersect `box`.
     virtual void entities_of_type(Handle<EntityTypeInfo> type, const AABB& box, std::vector<EntityRef>& out) = 0;
     /// @brief Appends to `out` every living entity whose box intersects `box`.

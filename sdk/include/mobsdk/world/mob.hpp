@@ -1,4 +1,4 @@
-// The plugin's view of a mob (vanilla's Mob): health, equipment, its brain or goals, navigation and
+// The plugin's view of a mob (vanilla's Mob, a LivingEntity): its brain or goals, navigation and
 // the controls, and the type-specific state its plugin attaches (MobAttachment).
 #pragma once
 
@@ -16,6 +16,7 @@
 #include "mobsdk/world/entity.hpp"
 #include "mobsdk/world/entity_type.hpp"
 #include "mobsdk/world/item_stack.hpp"
+#include "mobsdk/world/living_entity.hpp"
 #include "mobsdk/world/path_navigation.hpp"
 #include "mobsdk/world/types.hpp"
 
@@ -32,12 +33,6 @@ class Compound;
 }
 
 class Level;
-/// @brief One damage taken (what vanilla's HurtBySensor reads).
-struct HurtRecord {
-    ResourceLocation damage_type = ResourceLocation::of("generic");  ///< e.g. minecraft:mob_attack
-    std::optional<EntityRef> attacker;                               ///< the entity that caused it, if any
-    std::int64_t game_time = 0;                                      ///< when
-};
 
 class Mob;
 
@@ -102,15 +97,10 @@ public:
     const void* kind() const noexcept final { return tag(); }
 };
 
-/// @brief A mob: an entity with health, equipment, a brain and the controls AI drives.
-class Mob : public Entity {
+/// @brief A mob: a living entity with a brain or goals and the controls AI drives (health, damage
+/// and equipment are LivingEntity's).
+class Mob : public LivingEntity {
 public:
-    /// @brief Current health.
-    virtual float health() const = 0;
-    /// @brief Maximum health (the MaxHealth attribute).
-    virtual float max_health() const = 0;
-    /// @brief Sets health, clamped to 0–max_health; 0 kills (vanilla's setHealth).
-    virtual void set_health(float health) = 0;
     /// @brief An attribute's base value: the type's default until set_attribute_base changes it.
     virtual double attribute_base(Attribute attribute) const = 0;
     /// @brief Sets an attribute's base value for this mob (vanilla's getAttribute(a).setBaseValue);
@@ -124,8 +114,6 @@ public:
     virtual void set_dimension_scale(float scale) = 0;
     /// @brief True for a baby (villagers, zombies…).
     virtual bool is_baby() const = 0;
-    /// @brief What the mob holds or wears in a slot.
-    virtual const ItemStack& equipment(EquipmentSlot slot) const = 0;
     /// @brief Puts an item in a slot (an empty stack clears it).
     virtual void set_equipment(EquipmentSlot slot, ItemStack item) = 0;
     /// @brief The mob's brain, or nullptr for a goal-driven mob.
@@ -164,18 +152,6 @@ public:
     virtual void stop_sleeping() = 0;
     /// @brief True while it sleeps.
     bool is_sleeping() const { return sleeping_pos().has_value(); }
-
-    /// @brief Damages the mob (vanilla's hurt); false when nothing happened (invulnerable,
-    /// dead, peaceful rules…). `attacker` is remembered as the last hurt-by entity.
-    virtual bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) = 0;
-    /// @brief The last damage it took (vanilla's getLastDamageSource and lastHurtByMob), or
-    /// nothing when it was never hurt.
-    virtual std::optional<HurtRecord> last_hurt() const = 0;
-    /// @brief The last damage that had an attacker (vanilla's lastHurtByMob and its timestamp):
-    /// later damage without one (fire, a fall) does not hide it. Nothing when never attacked.
-    virtual std::optional<HurtRecord> last_hurt_by_mob() const = 0;
-    /// @brief True while it burns (vanilla's isOnFire).
-    virtual bool is_on_fire() const = 0;
 
     // Controls and navigation, as vanilla's.
     /// @brief The mob's path navigation.

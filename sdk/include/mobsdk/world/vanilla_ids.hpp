@@ -31,6 +31,14 @@ struct VanillaDamageTypes {
     ResourceLocation fall = ResourceLocation::of("fall");              ///< `minecraft:fall`
     ResourceLocation mob_attack = ResourceLocation::of("mob_attack");  ///< `minecraft:mob_attack`: a melee hit
     ResourceLocation on_fire = ResourceLocation::of("on_fire");        ///< `minecraft:on_fire`: burning
+    ResourceLocation player_attack =
+        ResourceLocation::of("player_attack");                   ///< `minecraft:player_attack`: a player's hit
+    ResourceLocation drown = ResourceLocation::of("drown");      ///< `minecraft:drown`: out of air
+    ResourceLocation lava = ResourceLocation::of("lava");        ///< `minecraft:lava`: in lava
+    ResourceLocation in_fire = ResourceLocation::of("in_fire");  ///< `minecraft:in_fire`: in a fire block
+    ResourceLocation generic = ResourceLocation::of("generic");  ///< `minecraft:generic`
+    ResourceLocation generic_kill = ResourceLocation::of("generic_kill");  ///< `minecraft:generic_kill`: `kill`
+    ResourceLocation out_of_world = ResourceLocation::of("out_of_world");  ///< `minecraft:out_of_world`: the void
 };
 
 /// @brief Vanilla villager profession ids (VillagerProfession).

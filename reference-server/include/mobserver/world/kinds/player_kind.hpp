@@ -4,11 +4,16 @@
 // (storage/player_data.hpp), which holds what save_player_nbt writes.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mobsdk/nbt/tag.hpp"
+#include "mobsdk/world/player.hpp"
 #include "mobserver/world/entity.hpp"
 #include "mobserver/world/entity_kind.hpp"
 #include "mobserver/world/game_mode.hpp"
@@ -18,23 +23,101 @@ namespace mobsdk::server {
 
 class World;
 
-/// @brief A joined player's entity (vanilla's ServerPlayer as the world sees it).
-class PlayerEntity final : public EntityImpl<Entity> {
+/// @brief A joined player's entity (vanilla's ServerPlayer as the world sees it): the SDK's Player
+/// over the entity fields, with health and the damage rules of vanilla's Player.hurt.
+class PlayerEntity final : public EntityImpl<Player> {
 public:
-    std::string name;                            ///< the player's name
-    GameMode game_mode = GameMode::Survival;     ///< playerGameType
+    std::string profile_name;                    ///< the player's name (its game profile's)
+    GameMode game_type = GameMode::Survival;     ///< playerGameType
     std::optional<GameMode> previous_game_mode;  ///< previousPlayerGameType (none: -1 in the file)
     nbt::Compound extra_nbt;                     ///< playerdata tags this server does not model, written back
     PlayerInventory inventory;                   ///< Inventory and SelectedItemSlot
+
+    // Health and damage (vanilla's LivingEntity and Player fields).
+    /// @brief Vanilla's invulnerableTime: 20 after a hit; above 10 only stronger hits land (their
+    /// excess over the last one).
+    std::int32_t invulnerable_time = 0;
+    /// @brief Vanilla's hurtTime (HurtTime): 10 after a hit that landed, counting down.
+    std::int32_t hurt_time = 0;
+    /// @brief Vanilla's deathTime (DeathTime): ticks since it died.
+    std::int32_t death_time = 0;
+    /// @brief Vanilla's ServerPlayer.spawnInvulnerableTime: for 60 ticks after it joins or
+    /// respawns only minecraft:fall and the damage that bypasses invulnerability hurt it.
+    std::int32_t spawn_invulnerable_time = 60;
+    /// @brief Vanilla's remainingFireTicks (Fire): burning while above 0.
+    std::int32_t fire_ticks = -20;
+    /// @brief Vanilla's airSupply (Air): 300 out of water.
+    std::int32_t air_supply = 300;
+    /// @brief Vanilla's hurtMarked: its motion changed by a hit (knockback); the server sends the
+    /// motion to its client and clears it.
+    bool hurt_marked = false;
+
+    /// @brief Its fall distance when it was last hurt (vanilla's CombatEntry.fallDistance: a fatal
+    /// fall of more than 5 blocks "fell from a high place").
+    float last_fall_distance = 0;
+
+    /// @brief The world it is in (set by PlayerEntityKind::spawn).
+    World* world = nullptr;
+
+    // Player
+    std::string_view name() const override { return profile_name; }
+    GameMode game_mode() const override { return game_type; }
+    // LivingEntity
+    float health() const override { return health_; }
+    float max_health() const override { return 20.0f; }
+    void set_health(float health) override;
+    bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) override;
+    std::optional<HurtRecord> last_hurt() const override { return last_hurt_; }
+    std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
+    std::optional<HurtRecord> last_hurt_by_player() const override;
+    bool is_on_fire() const override { return fire_ticks > 0; }
+    /// @brief From the inventory: the selected hotbar slot, the offhand, the armour slots.
+    const ItemStack& equipment(EquipmentSlot slot) const override { return inventory.equipment(slot); }
+    std::int32_t count_item(const ResourceLocation& item) const override { return inventory.count_item(item); }
+    std::int32_t remove_items(const ResourceLocation& item, std::int32_t count) override {
+        return inventory.remove_items(item, count);
+    }
+    ItemStack add_item(ItemStack stack) override;
+    void set_item_slot(EquipmentSlot slot, ItemStack stack) override;
+    // Entity
+    /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
+    bool is_alive() const override { return !data_.removed && health_ > 0.0f; }
+    /// @brief Invulnerable (the NBT flag) or creative or spectator (vanilla's Abilities.invulnerable).
+    bool is_invulnerable() const override { return data_.invulnerable || has_invulnerable_ability(); }
+
+    /// @brief True when damage of `damage_type` cannot hurt it (vanilla's Player.isInvulnerableTo):
+    /// the invulnerable flag or ability, except for minecraft:out_of_world and generic_kill.
+    bool is_invulnerable_to(const ResourceLocation& damage_type) const;
     /// @brief Changes the game mode as vanilla's setGameMode: the old one becomes the previous one.
     /// False when it already was `mode`.
     bool set_game_mode(GameMode mode) noexcept {
-        if (mode == game_mode) return false;
-        previous_game_mode = game_mode;
-        game_mode = mode;
+        if (mode == game_type) return false;
+        previous_game_mode = game_type;
+        game_type = mode;
         return true;
     }
+    /// @brief Vanilla's LivingEntity.knockback (no knockback resistance): half the motion minus
+    /// `strength` along (x, z), and up to 0.4 upwards on the ground; sets hurt_marked.
+    void knockback(double strength, double x, double z);
+    /// @brief Sets the last damage records (NBT loading, tests).
+    void set_last_hurt(std::optional<HurtRecord> hurt, std::optional<HurtRecord> by_mob,
+                       std::optional<HurtRecord> by_player) {
+        last_hurt_ = std::move(hurt);
+        last_hurt_by_mob_ = std::move(by_mob);
+        last_hurt_by_player_ = std::move(by_player);
+    }
+
+private:
+    float health_ = 20.0f;
+    float last_hurt_amount_ = 0;  // vanilla's lastHurt: the hit the cooldown compares against
+    std::optional<HurtRecord> last_hurt_;
+    std::optional<HurtRecord> last_hurt_by_mob_;
+    std::optional<HurtRecord> last_hurt_by_player_;
 };
+
+/// @brief Vanilla's Player.hurt scaling of damage that scales with difficulty (a mob's hit on a
+/// player): none on peaceful, min(d/2 + 1, d) on easy, d on normal, 1.5·d on hard.
+float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept;
 
 /// @brief Writes a player as vanilla's playerdata (1.20.4) without DataVersion: the entity fields,
 /// playerGameType, previousPlayerGameType, Dimension, Inventory, SelectedItemSlot, and Health, foodLevel, Inventory…
@@ -46,9 +129,8 @@ nbt::Compound save_player_nbt(const PlayerEntity& player);
 std::vector<std::string> load_player_nbt(World& world, PlayerEntity& player, const nbt::Compound& tag);
 
 /// @brief The kind of minecraft:player. Players are added by PlayerList through spawn(), never
-/// from NBT (`summon minecraft:player` fails, as in vanilla), never ticked by the world (their
-/// client moves them), never saved with a chunk, and not killed (`kill` leaves them as they are:
-/// this server has no player health yet).
+/// from NBT (`summon minecraft:player` fails, as in vanilla), never saved with a chunk; their
+/// client moves them. It keeps the list of players Level::players() answers.
 class PlayerEntityKind final : public SingleTypeEntityKind<PlayerEntity> {
 public:
     /// @brief Serves minecraft:player, if registered.
@@ -61,7 +143,7 @@ public:
     std::vector<std::string> load(World& world, Entity& entity, const nbt::Compound& tag) override;
     /// @brief Nothing: a player's client moves it.
     void tick(World&, Entity&) override {}
-    /// @brief Nothing: this server has no player health or death yet (vanilla kills the player).
+    /// @brief Nothing yet (vanilla kills the player).
     void kill(World&, Entity&) override {}
     bool saved_in_chunks() const noexcept override { return false; }
 
@@ -70,6 +152,13 @@ public:
     PlayerEntity& spawn(World& world, Uuid uuid, std::string name, const Vec3& pos);
     /// @brief The player in a slot, or nullptr.
     using EntityKindFor::get;
+    /// @brief The players in the world, in the order they joined (removed ones leave at once).
+    std::span<Player* const> players() const noexcept { return players_; }
+    /// @brief Takes a player out of players() (the world calls it when it removes or erases one).
+    void forget(const Entity& player) noexcept { std::erase(players_, static_cast<const Player*>(&as(player))); }
+
+private:
+    std::vector<Player*> players_;
 };
 
 }  // namespace mobsdk::server
