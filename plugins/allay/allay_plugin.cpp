@@ -219,7 +219,7 @@ InteractionResult allay_interact(brain::MemoryModuleType<Uuid> liked_player, Lev
     brain::Brain* b = allay.brain();
     auto* state = allay.attachment_as<stdlib::AllayState>();
     if (b == nullptr || state == nullptr) return InteractionResult::Pass;
-    // Copies: set_item_in_hand and set_equipment replace what the references would point at.
+    // Copies: set_item_slot and set_equipment replace what the references would point at.
     const ItemStack player_item = player.item_in_hand(hand);
     const ItemStack allay_item = allay.equipment(EquipmentSlot::MainHand);
     // (Duplication with an amethyst shard while dancing comes first in vanilla: no dancing here.)
@@ -229,7 +229,7 @@ InteractionResult allay_interact(brain::MemoryModuleType<Uuid> liked_player, Lev
         if (!player.is_creative()) {  // removeInteractionItem: unless abilities.instabuild
             ItemStack rest = player_item;
             --rest.count;
-            player.set_item_in_hand(hand, rest.count > 0 ? rest : ItemStack{});
+            player.set_item_slot(equipment_slot_of(hand), rest.count > 0 ? rest : ItemStack{});
         }
         b->set_memory(liked_player, player.uuid());
         return InteractionResult::Success;
@@ -244,7 +244,7 @@ InteractionResult allay_interact(brain::MemoryModuleType<Uuid> liked_player, Lev
             stdlib::throw_item(level, allay, stack, allay.position());
         }
         b->erase_memory(liked_player);
-        player.add_item(allay_item);
+        player.add_item(allay_item);  // what does not fit is lost, as vanilla's Player.addItem
         return InteractionResult::Success;
     }
     return InteractionResult::Pass;  // super.mobInteract: leads and spawn eggs, not modelled

@@ -374,7 +374,7 @@ namespace {
 
 PlayerEntity& join(AllayWorld& w, const Vec3& at, const char* hand, std::int32_t count, Uuid uuid = Uuid{7, 7}) {
     PlayerEntity& p = w.h->world().player_kind().spawn(w.h->world(), uuid, "tester", at);
-    if (hand) p.set_item_in_hand(InteractionHand::MainHand, ItemStack{ResourceLocation::of(hand), count});
+    if (hand) p.set_item_slot(EquipmentSlot::MainHand, ItemStack{ResourceLocation::of(hand), count});
     return p;
 }
 
@@ -402,7 +402,7 @@ BOOST_AUTO_TEST_CASE(a_player_gives_an_empty_handed_allay_one_item_and_becomes_i
     BOOST_TEST(p.item_in_hand(InteractionHand::MainHand).count == 4);
     // The last one of a stack empties the hand; from the off hand too.
     ServerMob& b = w.allay({0.5, ground + 1, 2.5}, nullptr);
-    p.set_item_in_hand(InteractionHand::OffHand, ItemStack{ResourceLocation::of("cookie"), 1});
+    p.set_item_slot(EquipmentSlot::OffHand, ItemStack{ResourceLocation::of("cookie"), 1});
     BOOST_TEST((interact_with_entity(w.h->world(), p, b, InteractionHand::OffHand) == InteractionResult::Success));
     BOOST_TEST(b.equipment(EquipmentSlot::MainHand).item == ResourceLocation::of("cookie"));
     BOOST_TEST(p.item_in_hand(InteractionHand::OffHand).empty());

@@ -25,8 +25,7 @@ struct Trading : Fixture {
         return p;
     }
     static void hold(PlayerEntity& p, std::string_view id) {
-        p.equipment_items[static_cast<std::size_t>(EquipmentSlot::MainHand)] =
-            id.empty() ? ItemStack{} : ItemStack{ResourceLocation::of(id), 16};
+        p.set_item_slot(EquipmentSlot::MainHand, id.empty() ? ItemStack{} : ItemStack{ResourceLocation::of(id), 16});
     }
     ServerMob& villager(Vec3 pos, PrioritizedBehaviors core) {
         ServerMob& m = mob_with("villager", pos, std::move(core));

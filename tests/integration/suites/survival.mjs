@@ -1,7 +1,7 @@
 // Survival with real clients (mineflayer bots, pinned in tests/interop): a bot hits a zombie, the
 // zombie fights back until the bot dies with vanilla's death message and respawns at the spawn; a
 // creative bot stands in lava unhurt; a bot's punch sets a villager's hurt_by_entity memory.
-import { assert, assertEqual, until } from '../lib.mjs';
+import { assert, assertEqual, requireInterop, until } from '../lib.mjs';
 import { joinBot, startServer } from './players.mjs';
 
 /** Steps the frozen game `n` ticks at a time until `probe` holds (at most `max` ticks). */
@@ -142,12 +142,18 @@ export const tests = {
       await hitWithin(bot.health, 400, "the skeleton's arrow");
       await s.command('kill @e[type=minecraft:skeleton]', /Killed/);
       await s.command('tick step 30', /Stepping \d+ tick/);
-      const r = bot.entity.position.clone();
+      const { Vec3 } = requireInterop('vec3');
+      // Away from the village, in the open: the golem must see the villager, and the village's own
+      // villagers (who walk to their beds at night) must not be the nearest.
+      await s.command('tp tester 40.5 -60 40.5', /Teleported tester/);
+      await until(() => bot.entity.position.distanceTo(new Vec3(40.5, -60, 40.5)) < 0.1, { what: 'the bot is teleported' });
+      await s.command('tick step 2', /Stepping \d+ tick/);
+      const r = new Vec3(40.5, -60, 40.5);
       await s.command(`summon iron_golem ${r.x - 4} ${r.y} ${r.z}`, /Summoned new /);
       await s.command(`summon villager ${r.x + 1.25} ${r.y} ${r.z}`, /Summoned new Villager/);
       await s.command('tick step 1', /Stepping \d+ tick/);
-      const villager = () => bot.nearestEntity((e) => e.name === 'villager');
-      await until(villager, { what: 'the bot sees the villager' });
+      const villager = () => bot.nearestEntity((e) => e.name === 'villager' && e.position.distanceTo(r) < 3);
+      await until(villager, { what: 'the bot sees the summoned villager' });
       bot.attack(villager());
       let died = false;
       bot.once('death', () => { died = true; });

@@ -163,8 +163,8 @@ std::vector<std::string> load_item_entity_nbt(World& world, ItemEntity& item, co
 }
 
 std::int32_t pick_up_items(World& world, PlayerEntity& player) {
-    if (player.game_type == GameMode::Spectator || player.data().removed) return 0;
-    thread_local std::vector<const EntitySlot*> found;  // no allocation once grown
+    if (player.game_type == GameMode::Spectator || !player.is_alive()) return 0;  // health above 0, not removed
+    thread_local std::vector<const EntitySlot*> found;                            // no allocation once grown
     found.clear();
     world.entities().query(player.data().bounding_box().inflate(1.0, 0.5, 1.0), found);
     const bool instabuild = player.game_type == GameMode::Creative;

@@ -113,6 +113,20 @@ void knock_back_from(World& world, EntityData& target, const Vec3& attacker, dou
                      m.z / 2.0 - push.z};
 }
 
+ItemStack PlayerEntity::add_item(ItemStack stack) {
+    TaggedStack s{std::move(stack), std::nullopt};
+    inventory.add(s, game_type == GameMode::Creative);
+    return s.empty() ? ItemStack{} : s.stack;
+}
+
+void PlayerEntity::set_item_slot(EquipmentSlot slot, ItemStack stack) {
+    const std::int32_t i = inventory.slot_of(slot);
+    const TaggedStack& old = inventory.item(i);
+    std::optional<nbt::Compound> tag;
+    if (!old.empty() && old.stack.item == stack.item) tag = old.tag;
+    inventory.set_item(i, TaggedStack{std::move(stack), std::move(tag)});
+}
+
 float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept {
     switch (difficulty) {
         case Difficulty::Peaceful: return 0.0f;

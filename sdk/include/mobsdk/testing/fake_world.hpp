@@ -310,21 +310,38 @@ public:
     std::optional<HurtRecord> last_hurt_by_player() const override { return std::nullopt; }
     bool is_on_fire() const override { return false; }
     const ItemStack& equipment(EquipmentSlot slot) const override { return equipment_[static_cast<int>(slot)]; }
-    void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
-        equipment_[static_cast<int>(equipment_slot_of(hand))] = stack;
+    // The inventory: what it holds and wears, and a bag of other stacks (`items`, no slot order).
+    std::int32_t count_item(const ResourceLocation& item) const override {
+        std::int32_t n = 0;
+        for (const ItemStack& s : equipment_) n += !s.empty() && s.item == item ? s.count : 0;
+        for (const ItemStack& s : items) n += !s.empty() && s.item == item ? s.count : 0;
+        return n;
     }
-    /// @brief Into the main hand when it is empty or holds the same item, else into `added`.
-    bool add_item(const ItemStack& stack) override {
-        if (stack.empty()) return true;
+    std::int32_t remove_items(const ResourceLocation& item, std::int32_t count) override {
+        std::int32_t taken = 0;
+        auto take = [&](ItemStack& s) {
+            if (s.empty() || !(s.item == item) || taken >= count) return;
+            const std::int32_t n = s.count < count - taken ? s.count : count - taken;
+            s.count -= n;
+            taken += n;
+        };
+        for (ItemStack& s : items) take(s);
+        for (ItemStack& s : equipment_) take(s);
+        return taken;
+    }
+    /// @brief Into the main hand when it is empty or holds the same item (vanilla's Inventory.add
+    /// tops up the selected slot first), else into `items`; everything fits.
+    ItemStack add_item(ItemStack stack) override {
+        if (stack.empty()) return {};
         ItemStack& hand = equipment_[0];
         if (hand.empty()) hand = stack;
         else if (hand.item == stack.item) hand.count += stack.count;
-        else added.push_back(stack);
-        return true;
+        else items.push_back(stack);
+        return {};
     }
+    void set_item_slot(EquipmentSlot slot, ItemStack stack) override { equipment_[static_cast<int>(slot)] = stack; }
 
     // Test controls.
-    std::vector<ItemStack> added;  ///< what add_item did not put into the main hand
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     GameMode game_mode_ = GameMode::Survival;
@@ -332,6 +349,7 @@ public:
     std::optional<HurtRecord> last_hurt_;
     std::optional<HurtRecord> last_hurt_by_mob_;
     ItemStack equipment_[6];
+    std::vector<ItemStack> items;  ///< the rest of the inventory (what add_item did not put in the hand)
 
 private:
     Uuid uuid_;

@@ -86,9 +86,9 @@ public:
     /// @brief A player right-clicked the mob with `hand` (vanilla's Mob.mobInteract): the host
     /// calls it for a living player that is not a spectator, within reach, once per hand the
     /// client names (main hand first; the off hand only when the main hand's result was Pass).
-    /// Change the player's hand with Player::set_item_in_hand / add_item (creative players keep
-    /// what they give: check Player::is_creative, vanilla's abilities.instabuild). The default:
-    /// Pass (nothing happens).
+    /// Change the player's hand with Player::set_item_slot(equipment_slot_of(hand), …) / add_item (creative players
+    /// keep what they give: check Player::is_creative, vanilla's abilities.instabuild). The default: Pass (nothing
+    /// happens).
     virtual InteractionResult mob_interact(Level& level, Mob& mob, Player& player, InteractionHand hand) {
         (void)level, (void)mob, (void)player, (void)hand;
         return InteractionResult::Pass;

@@ -34,13 +34,22 @@ public:
     /// @brief What it holds in `hand` (vanilla's getItemInHand: the selected hotbar slot or the
     /// off hand).
     const ItemStack& item_in_hand(InteractionHand hand) const { return equipment(equipment_slot_of(hand)); }
-    /// @brief Puts `stack` into `hand` (vanilla's setItemInHand; an empty stack clears it). The
-    /// host sends the change to the player's client.
-    virtual void set_item_in_hand(InteractionHand hand, const ItemStack& stack) = 0;
-    /// @brief Adds `stack` to its inventory as vanilla's Player.addItem (Inventory.add: matching
-    /// stacks first, then the first empty slot); returns false when some did not fit (that part is
-    /// lost, as in vanilla's callers that do not drop it).
-    virtual bool add_item(const ItemStack& stack) = 0;
+
+    // The inventory (vanilla's Inventory: 36 main slots, the armour, the offhand); equipment()
+    // reads it (the main hand is the selected hotbar slot).
+    /// @brief How many of `item` the whole inventory holds (vanilla's Inventory.countItem).
+    virtual std::int32_t count_item(const ResourceLocation& item) const = 0;
+    /// @brief Takes up to `count` of `item` out of the inventory, slot by slot in vanilla's order
+    /// (main 0–35, armour, offhand: Inventory.clearOrCountMatchingItems); returns how many it took.
+    virtual std::int32_t remove_items(const ResourceLocation& item, std::int32_t count) = 0;
+    /// @brief Vanilla's Inventory.add: tops up stacks of the same item (the selected slot, the
+    /// offhand, then main 0–35), then fills the first empty main slot. Returns what did not fit
+    /// (empty when all of it did; a creative player's inventory uses up what does not fit).
+    virtual ItemStack add_item(ItemStack stack) = 0;
+    /// @brief Vanilla's setItemSlot: replaces what is held or worn in `slot` (the main hand is the
+    /// selected hotbar slot). A stack of the same item keeps the old stack's NBT (a count change);
+    /// another item has none.
+    virtual void set_item_slot(EquipmentSlot slot, ItemStack stack) = 0;
 };
 
 }  // namespace mobsdk

@@ -38,7 +38,7 @@ class PlayerEntity;
 struct TaggedStack;
 
 /// @brief Vanilla's Player.aiStep touch and ItemEntity.playerTouch: a player that is not a
-/// spectator picks up the item entities whose box meets its own inflated by (1, 0.5, 1) and whose
+/// spectator (and alive) picks up the item entities whose box meets its own inflated by (1, 0.5, 1) and whose
 /// pickup delay is over, as far as its inventory takes them (Inventory.add; creative uses up the
 /// rest); each pickup is noted for the Pickup Item packet. Returns how many entities it touched.
 std::int32_t pick_up_items(World& world, PlayerEntity& player);

@@ -77,14 +77,14 @@ public:
     std::optional<HurtRecord> last_hurt_by_mob() const override { return last_hurt_by_mob_; }
     std::optional<HurtRecord> last_hurt_by_player() const override;
     bool is_on_fire() const override { return fire_ticks > 0; }
+    /// @brief From the inventory: the selected hotbar slot, the offhand, the armour slots.
     const ItemStack& equipment(EquipmentSlot slot) const override { return inventory.equipment(slot); }
-    void set_item_in_hand(InteractionHand hand, const ItemStack& stack) override {
-        inventory.set_item(inventory.slot_of(equipment_slot_of(hand)), TaggedStack{stack, std::nullopt});
+    std::int32_t count_item(const ResourceLocation& item) const override { return inventory.count_item(item); }
+    std::int32_t remove_items(const ResourceLocation& item, std::int32_t count) override {
+        return inventory.remove_items(item, count);
     }
-    bool add_item(const ItemStack& stack) override {
-        TaggedStack added{stack, std::nullopt};
-        return inventory.add(added, game_type == GameMode::Creative);
-    }
+    ItemStack add_item(ItemStack stack) override;
+    void set_item_slot(EquipmentSlot slot, ItemStack stack) override;
     // Entity
     /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
     bool is_alive() const override { return !data_.removed && health_ > 0.0f; }
