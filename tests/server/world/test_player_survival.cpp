@@ -170,9 +170,9 @@ BOOST_FIXTURE_TEST_CASE(lava_burns_and_fire_keeps_burning_until_water_puts_it_ou
 
 BOOST_FIXTURE_TEST_CASE(arrows_hit_players_but_not_spectators, Fixture) {
     p.data().on_ground = false;
-    ArrowEntity& a = world.spawn_arrow({-2.5, -59.0, 0.5}, {1.5, 0.0, 0.0});
-    for (int i = 0; i < 3 && !a.data().removed; ++i) world.tick();
-    BOOST_TEST(a.data().removed);  // it hit and is gone
+    const EntityHandle a = world.spawn_arrow({-2.5, -59.0, 0.5}, {1.5, 0.0, 0.0}).handle();  // freed once it hit
+    for (int i = 0; i < 3 && world.entities().slot(a) != nullptr; ++i) world.tick();
+    BOOST_TEST(world.entities().slot(a) == nullptr);  // it hit and is gone
     BOOST_TEST(p.health() < 20.0f);
     BOOST_TEST(p.last_hurt()->damage_type == types.arrow);
     const float health = p.health();
