@@ -69,8 +69,9 @@ public:
     bool has_item() const noexcept { return !item().empty(); }
     /// @brief Vanilla's setByPlayer/set: replaces the stack.
     void set(TaggedStack stack) const;
-    /// @brief Tells the container a change was made in place.
-    void set_changed() const;
+    /// @brief Tells the container a change was made in place (a merchant's payment slots update
+    /// the result here).
+    virtual void set_changed() const;
     /// @brief Vanilla's mayPlace: may `stack` be put here?
     virtual bool may_place(const TaggedStack&) const { return true; }
     /// @brief Vanilla's mayPickup: may the player take from here?
