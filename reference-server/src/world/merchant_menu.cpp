@@ -120,11 +120,7 @@ TaggedStack MerchantMenu::quick_move_stack(MenuUser& user, std::int32_t index) {
     } else if (!move_item_stack_to(moving, inv_slot_start, use_row_end, false)) {
         return {};
     }
-    if (moving.empty()) s.set({});
-    else s.set_changed();
-    if (moving.count() == before.count()) return {};
-    s.on_take(user, moving);
-    return before;
+    return finish_quick_move(user, s, moving, before);
 }
 
 bool MerchantMenu::can_take_item_for_pick_all(const TaggedStack& stack, const MenuSlot& slot) const {
@@ -139,9 +135,7 @@ void MerchantMenu::removed(MenuUser& user) {
     for (std::int32_t i : {payment1_slot, payment2_slot}) {
         TaggedStack stack = std::move(trade_.slot_item(i));
         trade_.slot_item(i) = {};
-        if (stack.empty()) continue;
-        user.inventory().add(stack);
-        if (!stack.empty()) user.drop(std::move(stack));
+        place_back_in_inventory(user, std::move(stack));
     }
     active_offer_ = nullptr;
 }
