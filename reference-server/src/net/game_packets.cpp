@@ -152,6 +152,8 @@ ClientCommand read_client_command(PacketReader& r) {
 // Play 0x33 Swing Arm: the hand.
 SwingArm read_swing_arm(PacketReader& r) { return SwingArm{read_hand(r)}; }
 
+SelectTrade read_select_trade(PacketReader& r) { return SelectTrade{r.varint()}; }
+
 }  // namespace
 
 std::string_view invalid_move_values(const MovePlayer& m) noexcept {
@@ -295,6 +297,10 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                 case 0x21: {
                     auto a = read_player_action(r);
                     return done(r, "Player Action", a);
+                }
+                case 0x2A: {
+                    auto t = read_select_trade(r);
+                    return done(r, "Select Trade", t);
                 }
                 case 0x2C: {
                     SetHeldItem h{r.i16()};

@@ -196,6 +196,35 @@ std::string encode_container_slot(std::int32_t window, std::int32_t state_id, st
     return w.take();
 }
 
+std::string encode_close_container(std::int32_t window) {
+    PacketWriter w(0x12);
+    w.u8(static_cast<std::uint8_t>(window));
+    return w.take();
+}
+
+std::string encode_open_screen(std::int32_t window, std::int32_t menu_type, std::string_view title_key) {
+    nbt::Compound title;
+    title.put("translate", std::string(title_key));
+    PacketWriter w(0x31);
+    w.varint(window).varint(menu_type).nbt(nbt::Tag(std::move(title)));
+    return w.take();
+}
+
+std::string encode_merchant_offers(std::int32_t window, std::span<const NetworkMerchantOffer> offers,
+                                   std::int32_t level, std::int32_t xp, bool regular_villager, bool can_restock) {
+    PacketWriter w(0x2B);
+    w.varint(window).varint(static_cast<std::int32_t>(offers.size()));
+    for (const NetworkMerchantOffer& o : offers) {
+        write_slot(w, o.cost_a);
+        write_slot(w, o.result);
+        write_slot(w, o.cost_b);
+        w.boolean(o.out_of_stock).i32(o.uses).i32(o.max_uses).i32(o.xp).i32(o.special_price);
+        w.f32(o.price_multiplier).i32(o.demand);
+    }
+    w.varint(level).varint(xp).boolean(regular_villager).boolean(can_restock);
+    return w.take();
+}
+
 std::string encode_set_carried_item(std::int32_t slot) {
     PacketWriter w(0x51);
     w.u8(static_cast<std::uint8_t>(slot));

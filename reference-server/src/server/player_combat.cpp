@@ -251,7 +251,10 @@ void PlayerList::on_interact(ServerPlayer& p, const InteractEntity& packet) {
 void PlayerList::on_interact_entity(ServerPlayer& p, Entity& target, InteractionHand hand) {
     // Player.interactOn → Mob.interact → the plugin's mob_interact (mob_interaction.cpp).
     PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
-    if (!e || interact_with_entity(*world_, *e, target, hand) != InteractionResult::Success) return;
+    if (!e) return;
+    const InteractionResult result = interact_with_entity(*world_, *e, target, hand);
+    open_requested_merchant(p, *e);  // player_merchant.cpp: a villager's trading screen
+    if (result != InteractionResult::Success) return;
     // InteractionResult.shouldSwing: player.swing(hand, true), seen by others and by itself.
     const std::string body = encode_entity_animation(p.entity_id, hand == InteractionHand::OffHand ? 3 : 0);
     for (auto& other : players_)

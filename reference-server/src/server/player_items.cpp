@@ -12,22 +12,9 @@
 
 namespace mobsdk::server {
 
-namespace {
-
-// The player a menu acts for: its entity's inventory and game mode; drops go into its world.
-class PlayerMenuUser final : public MenuUser {
-public:
-    PlayerMenuUser(World& world, PlayerEntity& player) : world_(world), player_(player) {}
-    PlayerInventory& inventory() noexcept override { return player_.inventory; }
-    bool instabuild() const noexcept override { return player_.game_type == GameMode::Creative; }
-    void drop(TaggedStack stack) override { drop_from_player(world_, player_, std::move(stack), false); }
-
-private:
-    World& world_;
-    PlayerEntity& player_;
-};
-
-}  // namespace
+PlayerInventory& PlayerMenuUser::inventory() noexcept { return player_.inventory; }
+bool PlayerMenuUser::instabuild() const noexcept { return player_.game_type == GameMode::Creative; }
+void PlayerMenuUser::drop(TaggedStack stack) { drop_from_player(world_, player_, std::move(stack), false); }
 
 NetworkSlot network_slot_of(const TaggedStack& stack) {
     if (stack.empty()) return {};
@@ -110,6 +97,7 @@ void PlayerList::tick_items(ServerPlayer& p) {
     if (p.menus->drop_spam > 0) --p.menus->drop_spam;
     pick_up_items(*world_, *e);
     p.menus->inventory_menu(e->inventory);
+    tick_merchant(p, *e);  // player_merchant.cpp
     if (ContainerMenu* menu = p.menus->container_menu()) menu->broadcast_changes();
 }
 

@@ -325,6 +325,7 @@ void PlayerList::teleport(ServerPlayer& p) {
 
 void PlayerList::on_packet(ServerPlayer& p, ServerboundPacket& packet) {
     if (on_item_packet(p, packet)) return;
+    if (on_merchant_packet(p, packet)) return;  // player_merchant.cpp
     if (on_survival_packet(p, packet)) return;  // player_combat.cpp
     if (const auto* t = std::get_if<ConfirmTeleport>(&packet)) {
         if (p.awaiting_teleport && *p.awaiting_teleport == t->id) p.awaiting_teleport.reset();

@@ -346,4 +346,19 @@ void ContainerMenu::set_remote_slot(std::int32_t slot, TaggedStack stack) {
     if (slot >= 0 && slot < slot_count()) remote_slots_[static_cast<std::size_t>(slot)] = std::move(stack);
 }
 
+TaggedStack ContainerMenu::finish_quick_move(MenuUser& user, MenuSlot& s, TaggedStack& moving,
+                                             const TaggedStack& before) {
+    if (moving.empty()) s.set({});
+    else s.set_changed();
+    if (moving.count() == before.count()) return {};
+    s.on_take(user, moving);
+    return before;
+}
+
+void ContainerMenu::place_back_in_inventory(MenuUser& user, TaggedStack stack) {
+    if (stack.empty()) return;
+    user.inventory().add(stack);
+    if (!stack.empty()) user.drop(std::move(stack));
+}
+
 }  // namespace mobsdk::server

@@ -74,9 +74,7 @@ void InventoryMenu::removed(MenuUser& user) {
     for (std::int32_t i = 0; i < craft_.container_size(); ++i) {
         TaggedStack stack = std::move(craft_.slot_item(i));
         craft_.slot_item(i) = {};
-        if (stack.empty()) continue;
-        user.inventory().add(stack);
-        if (!stack.empty()) user.drop(std::move(stack));
+        place_back_in_inventory(user, std::move(stack));
     }
 }
 
@@ -111,11 +109,7 @@ TaggedStack InventoryMenu::quick_move_stack(MenuUser& user, std::int32_t index) 
     } else if (!move_item_stack_to(moving, inv_start, offhand, false)) {
         return {};
     }
-    if (moving.empty()) s.set({});
-    else s.set_changed();
-    if (moving.count() == before.count()) return {};
-    s.on_take(user, moving);
-    return before;
+    return finish_quick_move(user, s, moving, before);
 }
 
 }  // namespace mobsdk::server

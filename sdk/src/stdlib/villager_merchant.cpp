@@ -109,3 +109,29 @@ void VillagerState::restock(std::int64_t game_time) {
 }
 
 }  // namespace mobsdk::stdlib
+
+namespace mobsdk::stdlib {
+
+void VillagerState::set_trading_player(std::optional<EntityRef> player) {
+    // Villager.setTradingPlayer: a trading player that leaves stops the trading.
+    const bool stops = trading_player.has_value() && !player.has_value();
+    trading_player = player;
+    if (stops) stop_trading();
+}
+
+InteractionResult VillagerState::mob_interact(Level& level, Mob& mob, Player& player, InteractionHand hand) {
+    // Vanilla's Villager.mobInteract (the statistics and player.isSecondaryUseActive are not modelled).
+    if (player.item_in_hand(hand).item.path() == "villager_spawn_egg" || !mob.is_alive() || is_trading() ||
+        mob.is_sleeping())
+        return InteractionResult::Pass;
+    if (mob.is_baby()) return InteractionResult::Success;  // setUnhappy
+    const MerchantOffers& current = get_offers(level.random());
+    if (current.empty()) return InteractionResult::Success;  // setUnhappy on the main hand
+    // startTrading: setTradingPlayer, then openTradingScreen with the villager's name.
+    set_trading_player(player.ref());
+    std::string title = "entity.minecraft.villager." + std::string(data.profession.path());
+    if (!player.open_merchant_menu(*this, mob, title)) set_trading_player(std::nullopt);
+    return InteractionResult::Success;
+}
+
+}  // namespace mobsdk::stdlib

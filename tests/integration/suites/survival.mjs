@@ -168,4 +168,52 @@ export const tests = {
       await s.stop();
     }
   },
+
+  // Trading (issue 23): a survival bot opens a farmer's merchant screen (Open Screen, Merchant
+  // Offers), trades its first offer once (Select Trade moves the price, the result is taken), and
+  // the villager's offer counts the use and its Xp rises.
+  async bot_trades_with_a_farmer({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'trading', { 'default-gamemode': 'creative' }, ['--plugins', pluginDir]);
+    const Item = requireInterop('prismarine-item')('1.20.4');
+    const mcData = requireInterop('minecraft-data')('1.20.4');
+    const bot = await joinBot(s.port, 'trader');
+    try {
+      // Away from the spawn's village (its villagers must not be the nearest); a teleport sent while
+      // the bot is still joining may be missed, so it is repeated.
+      for (let i = 0; i < 20 && !(bot.entity.position.x > 40); ++i) {
+        await s.command('tp trader 40.5 -60 40.5', /Teleported trader/);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      assert(bot.entity.position.x > 40, 'the bot is teleported');
+      // Every novice farmer's price: crops and emeralds.
+      const goods = ['wheat', 'potato', 'carrot', 'beetroot', 'emerald', 'pumpkin', 'melon'];
+      for (const [i, name] of goods.entries())
+        await bot.creative.setInventorySlot(36 + i, new Item(mcData.itemsByName[name].id, 64));
+      await until(() => bot.inventory.slots[36 + goods.length - 1]?.count === 64, { what: 'the bot holds the goods' });
+      await s.command('gamemode survival trader', /Set trader's game mode/);
+      await s.command('summon villager 42.5 -60 40.5 {NoAI:1b,Tags:["trades"],VillagerData:{' +
+        'profession:"minecraft:farmer",level:1,' +
+        'type:"minecraft:plains"}}', /Summoned new Villager/);
+      const villager = () => bot.nearestEntity((e) => e.name === 'villager');
+      await until(villager, { what: 'the bot sees the farmer' });
+      const screen = await bot.openVillager(villager());
+      assert(screen.trades.length === 2, `a novice farmer offers two trades (${screen.trades.length})`);
+      const offer = screen.trades[0];
+      const out = offer.outputItem.name;
+      const count = () => bot.inventory.items().filter((i) => i.name === out).reduce((n, i) => n + i.count, 0);
+      const before = count();
+      await bot.trade(screen, 0, 1);
+      bot.closeWindow(screen);
+      await until(() => count() === before + offer.outputItem.count,
+        { what: `the bot got ${out} (${before} → ${count()})` });
+      const uses = await s.command('data get entity @e[tag=trades,limit=1] Offers.Recipes[0].uses', /entity data/);
+      assert(/has the following entity data: 1$/.test(uses.trim()), `the offer counted one use: ${uses}`);
+      const xp = await s.command('data get entity @e[tag=trades,limit=1] Xp', /entity data/);
+      const m = xp.match(/entity data: (\d+)/);
+      assert(m && Number(m[1]) > 0, `the farmer's Xp rose: ${xp}`);
+    } finally {
+      bot.quit();
+      await s.stop();
+    }
+  },
 };

@@ -132,10 +132,16 @@ struct PlayerAction {
 };
 
 /// @brief Any serverbound packet after the handshake.
+/// @brief Play 0x2A Select Trade: the offer the player picked in the merchant screen.
+struct SelectTrade {
+    std::int32_t index = 0;  ///< a VarInt offer index (the server ignores one out of range)
+};
+
 using ServerboundPacket =
     std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
                  ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored, ClickContainer,
-                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand, SwingArm>;
+                 CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand, SwingArm,
+                 SelectTrade>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits or bytes left over are errors naming the packet.

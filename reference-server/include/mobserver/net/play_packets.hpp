@@ -96,6 +96,30 @@ std::string encode_container_slot(std::int32_t window, std::int32_t state_id, st
                                   const NetworkSlot& item);
 /// @brief Play 0x51 Set Held Item: the selected hotbar slot (0–8).
 std::string encode_set_carried_item(std::int32_t slot);
+/// @brief Play 0x12 Close Container: the server closed window `window`.
+std::string encode_close_container(std::int32_t window);
+/// @brief The menu type minecraft:merchant's network id in 1.20.4's minecraft:menu registry.
+inline constexpr std::int32_t merchant_menu_type = 19;
+/// @brief Play 0x31 Open Screen: window `window` of menu type `menu_type`, titled with the
+/// translation key `title_key` ({"translate": key} as NBT).
+std::string encode_open_screen(std::int32_t window, std::int32_t menu_type, std::string_view title_key);
+/// @brief One offer of Merchant Offers as a client reads it (1.20.4's MerchantOffer.writeToStream).
+struct NetworkMerchantOffer {
+    NetworkSlot cost_a;          ///< the base price (the client applies demand and special price)
+    NetworkSlot result;          ///< what it sells
+    NetworkSlot cost_b;          ///< the second price (empty: none)
+    bool out_of_stock = false;   ///< uses ≥ max uses
+    std::int32_t uses = 0;       ///< uses
+    std::int32_t max_uses = 0;   ///< maxUses
+    std::int32_t xp = 0;         ///< the villager's experience per trade
+    std::int32_t special_price = 0;  ///< specialPrice
+    float price_multiplier = 0;  ///< priceMultiplier
+    std::int32_t demand = 0;     ///< demand
+};
+/// @brief Play 0x2B Merchant Offers: window `window`'s offers, the villager's level and experience,
+/// whether the screen shows them (regular villager) and whether it restocks.
+std::string encode_merchant_offers(std::int32_t window, std::span<const NetworkMerchantOffer> offers,
+                                   std::int32_t level, std::int32_t xp, bool regular_villager, bool can_restock);
 // ---- Survival (health, death, respawn, attacks) ----
 
 /// @brief The fields of Respawn this server varies (the dimension is the overworld).

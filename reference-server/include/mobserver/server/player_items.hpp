@@ -21,6 +21,23 @@ NetworkSlot network_slot_of(const TaggedStack& stack);
 /// reads such ids as air).
 TaggedStack tagged_stack_of(const NetworkSlot& slot);
 
+class World;
+class PlayerEntity;
+
+/// @brief The player a menu acts for: its entity's inventory and game mode; drops go into its world.
+class PlayerMenuUser final : public MenuUser {
+public:
+    /// @brief `player` in `world` (both outlive it).
+    PlayerMenuUser(World& world, PlayerEntity& player) : world_(world), player_(player) {}
+    PlayerInventory& inventory() noexcept override;
+    bool instabuild() const noexcept override;
+    void drop(TaggedStack stack) override;
+
+private:
+    World& world_;
+    PlayerEntity& player_;
+};
+
 /// @brief One player's menus (tick strand; owned by its ServerPlayer).
 class PlayerMenus final : public ContainerSynchronizer {
 public:
@@ -38,6 +55,9 @@ public:
     /// @brief Vanilla's doCloseContainer: the open menu's removed(), back to the inventory menu.
     void close(MenuUser& user);
 
+    /// @brief Vanilla's nextContainerCounter: the next window id, 1–100 in turn.
+    std::int32_t next_container_counter() noexcept { return container_counter_ = container_counter_ % 100 + 1; }
+
     std::int32_t drop_spam = 0;  ///< vanilla's dropSpamTickCount: +20 a creative drop, -1 a tick
 
     // ContainerSynchronizer
@@ -52,6 +72,7 @@ private:
     const PlayerInventory* menu_inventory_ = nullptr;
     std::unique_ptr<InventoryMenu> menu_;
     std::unique_ptr<ContainerMenu> open_;
+    std::int32_t container_counter_ = 0;
 };
 
 }  // namespace mobsdk::server

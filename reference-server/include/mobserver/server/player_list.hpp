@@ -34,6 +34,7 @@ namespace mobsdk::server {
 
 class World;
 struct EntityData;
+class PlayerEntity;
 
 /// @brief The settings players are served with (server.properties).
 struct PlayerListSettings {
@@ -154,6 +155,9 @@ private:
     void join_items(ServerPlayer& player);                                 // player_items.cpp
     void tick_items(ServerPlayer& player);                                 // player_items.cpp
     void leave_items(ServerPlayer& player);                                // player_items.cpp
+    bool on_merchant_packet(ServerPlayer& player, ServerboundPacket& packet);  // player_merchant.cpp
+    void open_requested_merchant(ServerPlayer& player, PlayerEntity& entity);  // player_merchant.cpp
+    void tick_merchant(ServerPlayer& player, PlayerEntity& entity);            // player_merchant.cpp
     bool detect_spam(ServerPlayer& player);                                // vanilla's chat rate limit
     void send_permission_level(ServerPlayer& player);                      // Entity Event 24–28
     ServerPlayer* find(const Uuid& player) noexcept;

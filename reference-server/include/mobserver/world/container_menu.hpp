@@ -69,8 +69,9 @@ public:
     bool has_item() const noexcept { return !item().empty(); }
     /// @brief Vanilla's setByPlayer/set: replaces the stack.
     void set(TaggedStack stack) const;
-    /// @brief Tells the container a change was made in place.
-    void set_changed() const;
+    /// @brief Tells the container a change was made in place (a merchant's payment slots update
+    /// the result here).
+    virtual void set_changed() const;
     /// @brief Vanilla's mayPlace: may `stack` be put here?
     virtual bool may_place(const TaggedStack&) const { return true; }
     /// @brief Vanilla's mayPickup: may the player take from here?
@@ -158,6 +159,12 @@ protected:
     /// @brief Vanilla's moveItemStackTo: moves `stack` into slots [start, end) (backwards when
     /// `reverse`), topping up matching stacks first; true when anything moved.
     bool move_item_stack_to(TaggedStack& stack, std::int32_t start, std::int32_t end, bool reverse);
+    /// @brief The end of vanilla's quickMoveStack once `moving` (slot `s`'s stack, a copy of which
+    /// was `before`) was moved: the slot emptied or marked changed; empty when nothing moved, else
+    /// on_take and `before`.
+    static TaggedStack finish_quick_move(MenuUser& user, MenuSlot& s, TaggedStack& moving, const TaggedStack& before);
+    /// @brief Vanilla's Inventory.placeItemBackInInventory: into the inventory, the rest dropped.
+    static void place_back_in_inventory(MenuUser& user, TaggedStack stack);
 
 private:
     void do_click(std::int32_t slot, std::int32_t button, ClickType mode, MenuUser& user);

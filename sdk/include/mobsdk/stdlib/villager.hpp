@@ -15,6 +15,8 @@
 #include "mobsdk/core/resource_location.hpp"
 #include "mobsdk/stdlib/merchant_offer.hpp"
 #include "mobsdk/world/level.hpp"
+#include "mobsdk/world/merchant.hpp"
+#include "mobsdk/world/player.hpp"
 #include "mobsdk/world/poi_type.hpp"
 
 namespace mobsdk::stdlib {
@@ -74,7 +76,7 @@ constexpr bool villager_can_level_up(std::int32_t level) noexcept { return level
 ///
 /// The trading methods are vanilla's Villager/AbstractVillager ones; they take the level's random
 /// (offers are rolled with it) and its times instead of a Level.
-class VillagerState final : public AttachmentOf<VillagerState> {
+class VillagerState final : public AttachmentOf<VillagerState>, public Merchant {
 public:
     /// @brief Vanilla's villager inventory size.
     static constexpr std::size_t inventory_size = 8;
@@ -153,7 +155,7 @@ public:
     /// offer's; when that reaches the level's threshold, the level-up is due level_up_delay ticks
     /// later. Returns the experience the trade drops (3 + nextInt(4), + 5 on a level-up; 0 when the
     /// offer does not reward experience), which the host spawns as orbs.
-    std::int32_t notify_trade(MerchantOffer& offer, RandomSource& random);
+    std::int32_t notify_trade(MerchantOffer& offer, RandomSource& random) override;
     /// @brief Vanilla's shouldIncreaseLevel: below level 5 with xp at the level's threshold.
     bool should_increase_level() const noexcept;
     /// @brief Vanilla's increaseMerchantCareer: level + 1 and that level's offers.
@@ -173,6 +175,25 @@ public:
     bool needs_to_restock() const noexcept;
     /// @brief Vanilla's restock: demand updated, uses reset, the time and the day's count kept.
     void restock(std::int64_t game_time);
+
+    // ---- Merchant and the screen (vanilla's Villager.mobInteract and startTrading) ----
+
+    /// @brief get_offers.
+    MerchantOffers& merchant_offers(RandomSource& random) override { return get_offers(random); }
+    /// @brief xp.
+    std::int32_t merchant_xp() const override { return xp; }
+    /// @brief data.level.
+    std::int32_t merchant_level() const override { return data.level; }
+    /// @brief trading_player.
+    std::optional<EntityRef> merchant_trading_player() const override { return trading_player; }
+    /// @brief Vanilla's Villager.setTradingPlayer: clearing it stops trading (stop_trading).
+    void set_trading_player(std::optional<EntityRef> player) override;
+    /// @brief Vanilla's Villager.mobInteract: a living adult that is not trading or sleeping opens
+    /// its merchant screen on the player (Player::open_merchant_menu, titled
+    /// entity.minecraft.villager.<profession>) when it has offers; Success. A baby, or a villager
+    /// without offers (unemployed, nitwit), only refuses (vanilla's setUnhappy, not shown yet):
+    /// Success. Pass when it is trading or sleeping or the player holds a villager spawn egg.
+    InteractionResult mob_interact(Level& level, Mob& mob, Player& player, InteractionHand hand) override;
 
 private:
     void update_demand();

@@ -340,8 +340,18 @@ public:
         return {};
     }
     void set_item_slot(EquipmentSlot slot, ItemStack stack) override { equipment_[static_cast<int>(slot)] = stack; }
+    /// @brief Records the screen (merchant_menu, merchant_trader, merchant_title); opens it.
+    bool open_merchant_menu(Merchant& merchant, const Entity& trader, std::string_view title_key) override {
+        merchant_menu = &merchant;
+        merchant_trader = trader.ref();
+        merchant_title = std::string(title_key);
+        return true;
+    }
 
     // Test controls.
+    Merchant* merchant_menu = nullptr;          ///< the merchant whose screen was opened last
+    std::optional<EntityRef> merchant_trader;   ///< its mob
+    std::string merchant_title;                 ///< the screen's title key
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     GameMode game_mode_ = GameMode::Survival;

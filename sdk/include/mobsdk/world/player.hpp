@@ -12,6 +12,8 @@
 
 namespace mobsdk {
 
+class Merchant;
+
 /// @brief Vanilla's game modes (GameType) with their network and NBT ids.
 enum class GameMode : std::uint8_t { Survival = 0, Creative = 1, Adventure = 2, Spectator = 3 };
 
@@ -50,6 +52,16 @@ public:
     /// selected hotbar slot). A stack of the same item keeps the old stack's NBT (a count change);
     /// another item has none.
     virtual void set_item_slot(EquipmentSlot slot, ItemStack stack) = 0;
+
+    /// @brief Vanilla's Merchant.openTradingScreen: opens the merchant screen of `merchant` (the
+    /// attachment of `trader`, which must have set its trading player to this player) on the
+    /// player's client, titled with the translation key `title_key`. The host opens it once the
+    /// interaction is over (closing the screen open before) and sends the offers. False when this
+    /// player cannot open screens (the default).
+    virtual bool open_merchant_menu(Merchant& merchant, const Entity& trader, std::string_view title_key) {
+        (void)merchant, (void)trader, (void)title_key;
+        return false;
+    }
 };
 
 }  // namespace mobsdk

@@ -32,6 +32,14 @@ public:
     std::optional<GameMode> previous_game_mode;  ///< previousPlayerGameType (none: -1 in the file)
     nbt::Compound extra_nbt;                     ///< playerdata tags this server does not model, written back
     PlayerInventory inventory;                   ///< Inventory and SelectedItemSlot
+    /// @brief A merchant screen a mob asked to open (open_merchant_menu), opened by PlayerList once the
+    /// interaction is over.
+    struct MerchantRequest {
+        Merchant* merchant = nullptr;  ///< the trader's attachment, valid while the trader lives
+        EntityRef trader;              ///< the trader
+        std::string title_key;         ///< the screen's title (a translation key)
+    };
+    std::optional<MerchantRequest> merchant_request;  ///< not saved
 
     // Health and damage (vanilla's LivingEntity and Player fields).
     /// @brief Vanilla's invulnerableTime: 20 after a hit; above 10 only stronger hits land (their
@@ -85,6 +93,11 @@ public:
     }
     ItemStack add_item(ItemStack stack) override;
     void set_item_slot(EquipmentSlot slot, ItemStack stack) override;
+    /// @brief Records the screen in merchant_request; PlayerList opens it.
+    bool open_merchant_menu(Merchant& merchant, const Entity& trader, std::string_view title_key) override {
+        merchant_request = MerchantRequest{&merchant, trader.ref(), std::string(title_key)};
+        return true;
+    }
     // Entity
     /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
     bool is_alive() const override { return !data_.removed && health_ > 0.0f; }
