@@ -15,15 +15,14 @@ namespace {
 
 NetworkMerchantOffer network_offer_of(const stdlib::MerchantOffer& offer) {
     auto slot = [](const stdlib::OfferItem& item) {
-        return network_slot_of(item.empty() ? TaggedStack{}
-                                            : TaggedStack{item.stack, item.tag.empty()
-                                                                          ? std::nullopt
-                                                                          : std::optional<nbt::Compound>(item.tag)});
+        return network_slot_of(
+            item.empty()
+                ? TaggedStack{}
+                : TaggedStack{item.stack, item.tag.empty() ? std::nullopt : std::optional<nbt::Compound>(item.tag)});
     };
-    return NetworkMerchantOffer{slot(offer.base_cost_a),  slot(offer.result),       slot(offer.cost_b),
-                                offer.is_out_of_stock(),  offer.uses,               offer.max_uses,
-                                offer.xp,                 offer.special_price_diff, offer.price_multiplier,
-                                offer.demand};
+    return NetworkMerchantOffer{
+        slot(offer.base_cost_a), slot(offer.result), slot(offer.cost_b),       offer.is_out_of_stock(), offer.uses,
+        offer.max_uses,          offer.xp,           offer.special_price_diff, offer.price_multiplier,  offer.demand};
 }
 
 MerchantMenu* open_merchant_menu(ServerPlayer& p) {

@@ -26,8 +26,8 @@ BOOST_AUTO_TEST_SUITE(merchant_packets)
 
 BOOST_AUTO_TEST_CASE(open_screen_names_the_merchant_menu_and_its_title) {
     const std::string key = "entity.minecraft.villager.farmer";
-    std::string expected = bytes({0x31, 0x01, 0x13, 0x0A, 0x08, 0x00, 0x09}) + "translate" + bytes({0x00, 0x20}) + key +
-                           bytes({0x00});
+    std::string expected =
+        bytes({0x31, 0x01, 0x13, 0x0A, 0x08, 0x00, 0x09}) + "translate" + bytes({0x00, 0x20}) + key + bytes({0x00});
     BOOST_TEST(encode_open_screen(1, merchant_menu_type, key) == expected);
     BOOST_TEST(encode_close_container(1) == bytes({0x12, 0x01}));
 }
@@ -43,11 +43,11 @@ BOOST_AUTO_TEST_CASE(merchant_offers_are_written_in_vanillas_layout) {
     o.price_multiplier = 0.05f;
     o.demand = 3;
     const std::vector<NetworkMerchantOffer> offers = {o};
-    const std::string expected = bytes({0x2B, 0x01, 0x01,                           // id, window, one offer
-                                        0x01, 0x05, 0x01, 0x00,                     // cost A: 1 × item 5
-                                        0x01, 0x07, 0x06, 0x00,                     // result: 6 × item 7
-                                        0x00,                                       // cost B: empty
-                                        0x00,                                       // not out of stock
+    const std::string expected = bytes({0x2B, 0x01, 0x01,                                // id, window, one offer
+                                        0x01, 0x05, 0x01, 0x00,                          // cost A: 1 × item 5
+                                        0x01, 0x07, 0x06, 0x00,                          // result: 6 × item 7
+                                        0x00,                                            // cost B: empty
+                                        0x00,                                            // not out of stock
                                         0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x10,  // uses, max uses
                                         0x00, 0x00, 0x00, 0x01, 0xFF, 0xFF, 0xFF, 0xFE,  // xp, special price
                                         0x3D, 0x4C, 0xCC, 0xCD, 0x00, 0x00, 0x00, 0x03,  // multiplier, demand

@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(items_on_the_ground_merge_the_smaller_stack_into_the_larger
     small.pickup_delay = 30;
     large.pickup_delay = 0;
     const EntityHandle small_handle = small.handle();  // `small` is freed once it merged
-    h.tick(39);  // still items check every 40 ticks
+    h.tick(39);                                        // still items check every 40 ticks
     BOOST_TEST(world.entities().slot(small_handle) != nullptr);
     h.tick(1);
     BOOST_TEST(world.entities().slot(small_handle) == nullptr);

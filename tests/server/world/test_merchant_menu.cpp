@@ -3,15 +3,17 @@
 // again while the payment pays), out-of-stock offers sell nothing, closing gives the payment back.
 #include <boost/test/unit_test.hpp>
 
-#include "mobserver/world/merchant_menu.hpp"
 #include "mobsdk/stdlib/villager.hpp"
+#include "mobserver/world/merchant_menu.hpp"
 
 using namespace mobsdk;
 using namespace mobsdk::server;
 
 namespace {
 
-TaggedStack stack(std::string_view id, std::int32_t count) { return TaggedStack{{ResourceLocation::of(id), count}, {}}; }
+TaggedStack stack(std::string_view id, std::int32_t count) {
+    return TaggedStack{{ResourceLocation::of(id), count}, {}};
+}
 
 stdlib::OfferItem offer_item(std::string_view id, std::int32_t count) {
     return stdlib::OfferItem{{ResourceLocation::of(id), count}, {}};

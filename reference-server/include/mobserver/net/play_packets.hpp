@@ -105,16 +105,16 @@ inline constexpr std::int32_t merchant_menu_type = 19;
 std::string encode_open_screen(std::int32_t window, std::int32_t menu_type, std::string_view title_key);
 /// @brief One offer of Merchant Offers as a client reads it (1.20.4's MerchantOffer.writeToStream).
 struct NetworkMerchantOffer {
-    NetworkSlot cost_a;          ///< the base price (the client applies demand and special price)
-    NetworkSlot result;          ///< what it sells
-    NetworkSlot cost_b;          ///< the second price (empty: none)
-    bool out_of_stock = false;   ///< uses ≥ max uses
-    std::int32_t uses = 0;       ///< uses
-    std::int32_t max_uses = 0;   ///< maxUses
-    std::int32_t xp = 0;         ///< the villager's experience per trade
+    NetworkSlot cost_a;              ///< the base price (the client applies demand and special price)
+    NetworkSlot result;              ///< what it sells
+    NetworkSlot cost_b;              ///< the second price (empty: none)
+    bool out_of_stock = false;       ///< uses ≥ max uses
+    std::int32_t uses = 0;           ///< uses
+    std::int32_t max_uses = 0;       ///< maxUses
+    std::int32_t xp = 0;             ///< the villager's experience per trade
     std::int32_t special_price = 0;  ///< specialPrice
-    float price_multiplier = 0;  ///< priceMultiplier
-    std::int32_t demand = 0;     ///< demand
+    float price_multiplier = 0;      ///< priceMultiplier
+    std::int32_t demand = 0;         ///< demand
 };
 /// @brief Play 0x2B Merchant Offers: window `window`'s offers, the villager's level and experience,
 /// whether the screen shows them (regular villager) and whether it restocks.

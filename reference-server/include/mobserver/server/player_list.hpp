@@ -150,16 +150,16 @@ private:
     void on_join(const std::shared_ptr<GameConnection>& connection);
     void on_packet(ServerPlayer& player, ServerboundPacket& packet);
     void on_closed(const std::shared_ptr<GameConnection>& connection, const std::string& reason);
-    void on_command(ServerPlayer& player, const std::string& command);     // player_admin.cpp
-    bool on_item_packet(ServerPlayer& player, ServerboundPacket& packet);  // player_items.cpp: false if not one
-    void join_items(ServerPlayer& player);                                 // player_items.cpp
-    void tick_items(ServerPlayer& player);                                 // player_items.cpp
-    void leave_items(ServerPlayer& player);                                // player_items.cpp
+    void on_command(ServerPlayer& player, const std::string& command);         // player_admin.cpp
+    bool on_item_packet(ServerPlayer& player, ServerboundPacket& packet);      // player_items.cpp: false if not one
+    void join_items(ServerPlayer& player);                                     // player_items.cpp
+    void tick_items(ServerPlayer& player);                                     // player_items.cpp
+    void leave_items(ServerPlayer& player);                                    // player_items.cpp
     bool on_merchant_packet(ServerPlayer& player, ServerboundPacket& packet);  // player_merchant.cpp
     void open_requested_merchant(ServerPlayer& player, PlayerEntity& entity);  // player_merchant.cpp
     void tick_merchant(ServerPlayer& player, PlayerEntity& entity);            // player_merchant.cpp
-    bool detect_spam(ServerPlayer& player);                                // vanilla's chat rate limit
-    void send_permission_level(ServerPlayer& player);                      // Entity Event 24–28
+    bool detect_spam(ServerPlayer& player);                                    // vanilla's chat rate limit
+    void send_permission_level(ServerPlayer& player);                          // Entity Event 24–28
     ServerPlayer* find(const Uuid& player) noexcept;
     void save_ops();
     void save_whitelist();

@@ -9,20 +9,20 @@
 #include <functional>
 #include <utility>
 
-#include "mobserver/world/container_menu.hpp"
 #include "mobsdk/world/merchant.hpp"
+#include "mobserver/world/container_menu.hpp"
 
 namespace mobsdk::server {
 
 /// @brief Vanilla's MerchantMenu; see the file comment.
 class MerchantMenu final : public ContainerMenu {
 public:
-    static constexpr std::int32_t payment1_slot = 0;      ///< PAYMENT1_SLOT
-    static constexpr std::int32_t payment2_slot = 1;      ///< PAYMENT2_SLOT
-    static constexpr std::int32_t result_slot = 2;        ///< RESULT_SLOT
-    static constexpr std::int32_t inv_slot_start = 3;     ///< INV_SLOT_START
-    static constexpr std::int32_t use_row_start = 30;     ///< USE_ROW_SLOT_START
-    static constexpr std::int32_t use_row_end = 39;       ///< USE_ROW_SLOT_END
+    static constexpr std::int32_t payment1_slot = 0;   ///< PAYMENT1_SLOT
+    static constexpr std::int32_t payment2_slot = 1;   ///< PAYMENT2_SLOT
+    static constexpr std::int32_t result_slot = 2;     ///< RESULT_SLOT
+    static constexpr std::int32_t inv_slot_start = 3;  ///< INV_SLOT_START
+    static constexpr std::int32_t use_row_start = 30;  ///< USE_ROW_SLOT_START
+    static constexpr std::int32_t use_row_end = 39;    ///< USE_ROW_SLOT_END
     /// @brief Vanilla's AbstractVillager.stillValid distance: 8 blocks.
     static constexpr double max_distance_sqr = 64.0;
 

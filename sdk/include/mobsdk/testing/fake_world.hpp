@@ -349,9 +349,9 @@ public:
     }
 
     // Test controls.
-    Merchant* merchant_menu = nullptr;          ///< the merchant whose screen was opened last
-    std::optional<EntityRef> merchant_trader;   ///< its mob
-    std::string merchant_title;                 ///< the screen's title key
+    Merchant* merchant_menu = nullptr;         ///< the merchant whose screen was opened last
+    std::optional<EntityRef> merchant_trader;  ///< its mob
+    std::string merchant_title;                ///< the screen's title key
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
     GameMode game_mode_ = GameMode::Survival;
