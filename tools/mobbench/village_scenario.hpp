@@ -2,11 +2,14 @@
 // sites, a bell for every 4 plots, tiled around the origin), shared with `mobbench tracking`.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "mobserver/world/harness.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 #include "villager/villager_plugin.hpp"
 
 namespace mobbench {
@@ -24,7 +27,7 @@ struct VillageScenario {
     villager::VillagerPlugin plugin;  ///< the villagers' AI
     std::unique_ptr<WorldHarness> h;  ///< the world
 
-    explicit VillageScenario(std::int32_t villagers) {
+    explicit VillageScenario(std::int32_t villagers) : villagers_(villagers) {
         const std::int32_t plots = (villagers + villagers_per_plot - 1) / villagers_per_plot;
         const auto side = static_cast<std::int32_t>(std::ceil(std::sqrt(static_cast<double>(plots))));
         WorldHarness::Options o;
@@ -49,6 +52,28 @@ struct VillageScenario {
                 h->spawn("villager", {px + 1.5 + i * 2, WorldHarness::ground_y, pz + 6.5});
         }
     }
+
+    /// @brief Adds `players` survival players standing still in the middle of the plots, one per
+    /// plot from the first (several per plot once every plot has one), as players who watch the
+    /// village: the villagers' player sensors see them, and they look at and show wares to them.
+    void add_players(std::int32_t players) {
+        const std::int32_t plots =
+            std::max<std::int32_t>(1, (villagers_ + villagers_per_plot - 1) / villagers_per_plot);
+        const auto side = static_cast<std::int32_t>(std::ceil(std::sqrt(static_cast<double>(plots))));
+        const std::int32_t origin = -(side * plot_size) / 2;
+        auto& world = h->world();
+        for (std::int32_t i = 0; i < players; ++i, ++added_players_) {
+            const std::int32_t p = added_players_ % plots, round = added_players_ / plots;
+            const double x = origin + (p % side) * plot_size + 4.5 + round, z = origin + (p / side) * plot_size + 9.5;
+            const auto n = static_cast<std::uint64_t>(added_players_ + 1);
+            world.player_kind().spawn(world, mobsdk::Uuid{n, n}, "watcher" + std::to_string(n),
+                                      {x, WorldHarness::ground_y, z});
+        }
+    }
+
+private:
+    std::int32_t villagers_ = 0;
+    std::int32_t added_players_ = 0;
 };
 
 }  // namespace mobbench

@@ -50,14 +50,6 @@ std::optional<std::string> name_of(const World& world, const EntityRef& ref) {
     return display_name(world, *s->data);
 }
 
-// Vanilla's AABB.distanceToSqr(point).
-double distance_sqr(const AABB& box, const Vec3& p) noexcept {
-    const double dx = std::max({box.min.x - p.x, p.x - box.max.x, 0.0});
-    const double dy = std::max({box.min.y - p.y, p.y - box.max.y, 0.0});
-    const double dz = std::max({box.min.z - p.z, p.z - box.max.z, 0.0});
-    return dx * dx + dy * dy + dz * dz;
-}
-
 // Block.isFaceFull(shape, UP), for shapes whose top face is one box: a box covering the whole
 // block's top at height 1.
 bool top_face_full(const BlockShape& shape) noexcept {
@@ -227,7 +219,7 @@ void PlayerList::on_interact(ServerPlayer& p, const InteractEntity& packet) {
             target = s->entity.get();
     if (!target) return;
     // ServerGamePacketListenerImpl.handleInteract: the target's box within 6 blocks of the eyes.
-    if (!(distance_sqr(target->bounding_box(), e->eye_position()) < 36.0)) return;
+    if (!(box_distance_sqr(target->bounding_box(), e->eye_position()) < 36.0)) return;
     if (packet.action == InteractEntity::Action::InteractAt) return;  // Entity.interactAt: Pass for mobs
     if (packet.action == InteractEntity::Action::Interact) {
         on_interact_entity(p, *target, packet.hand);

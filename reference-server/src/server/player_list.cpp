@@ -264,16 +264,22 @@ void PlayerList::sync_from_entity(ServerPlayer& p) {
         p.connection->send(encode_abilities(p.game_mode));
         broadcast(encode_player_info_game_mode(p.uuid, p.game_mode));
     }
-    if (!(e->data().pos == p.pos)) {
-        // Teleported (tp): vanilla's teleport sends Synchronize Player Position and the chunks follow.
-        p.pos = e->data().pos;
-        p.yaw = e->data().y_rot;
-        p.pitch = e->data().x_rot;
-        teleport(p);
-        update_view(p, false);
-    }
+    sync_teleport(p, *e);
     p.first_good = p.pos;
     p.received_moves = 0;
+}
+
+bool PlayerList::sync_teleport(ServerPlayer& p, const PlayerEntity& e) {
+    // Teleported by a command (tp, spreadplayers, a plugin): vanilla's teleport sends Synchronize
+    // Player Position at once and the chunks follow. Called each tick and before a move packet is
+    // taken, so a move the client sent before it knew of the teleport cannot undo it.
+    if (e.data().pos == p.pos) return false;
+    p.pos = e.data().pos;
+    p.yaw = e.data().y_rot;
+    p.pitch = e.data().x_rot;
+    teleport(p);
+    update_view(p, false);
+    return true;
 }
 
 bool PlayerList::check_move(ServerPlayer& p, const Vec3& to) {

@@ -36,9 +36,7 @@ bool still_valid(World& world, const MerchantMenu& menu, const PlayerEntity& pla
     if (merchant == nullptr || mob == nullptr) return false;
     const auto trading = merchant->merchant_trading_player();
     if (!trading || !(trading->uuid == player.uuid())) return false;
-    const Vec3 a = mob->position(), b = player.position();
-    const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-    return dx * dx + dy * dy + dz * dz <= MerchantMenu::max_distance_sqr;
+    return mob->distance_to_sqr(player) <= MerchantMenu::max_distance_sqr;
 }
 
 }  // namespace

@@ -25,9 +25,10 @@ void PlayerList::on_move(ServerPlayer& p, const MovePlayer& m) {
         p.connection->disconnect("Invalid move player packet received");
         return;
     }
-    if (p.awaiting_teleport) return;  // vanilla ignores moves until the teleport is confirmed
     PlayerEntity* e = world_->player(world_->entities().slot(p.entity));
     if (!e) return;
+    if (sync_teleport(p, *e)) return;  // a command moved the player after the client sent this move
+    if (p.awaiting_teleport) return;   // vanilla ignores moves until the teleport is confirmed
     const double from_y = e->data().pos.y;
     if (m.has_pos) {
         const Vec3 to{m.x, m.y, m.z};

@@ -67,6 +67,15 @@ async function moveBot(s, bot, x, y, z) {
     { what: `the server has ${bot.username} at x=${x}` });
 }
 
+/** Teleports the bot with the console's `tp` and waits until the client has it within 0.5 of
+ * (x, y, z). One `tp` is enough even while the bot is still moving (knocked back, falling): the
+ * server drops the moves it sent before it knew of the teleport (players_tp_beats_crossing_moves). */
+export async function tpBot(s, bot, x, y, z) {
+  await s.command(`tp ${bot.username} ${x} ${y} ${z}`, new RegExp(`Teleported ${bot.username}`));
+  await until(() => { const p = bot.entity?.position; return p && Math.hypot(p.x - x, p.y - y, p.z - z) < 0.5; },
+    { timeoutMs: 10000, what: `${bot.username} teleported to (${x}, ${y}, ${z}), not at ${bot.entity?.position}` });
+}
+
 /** A mineflayer bot that has spawned; `events` records chunk loads/unloads and kicks in order. */
 export async function joinBot(port, username, { beforeSpawn, options = {} } = {}) {
   const mineflayer = requireInterop('mineflayer');
@@ -788,6 +797,40 @@ export const tests = {
     assert(config(answering).filter((p) => p.id === 0x03).length >= 3, 'keep-alives answered');
     assert(disconnect(answering)?.body.includes('Took too long to log in'), 'the answering client hit the login timeout');
     await s.waitFor(/answering lost connection: Took too long to log in/);
+    assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
+  },
+
+  // A `tp` wins over the moves the client sent before it knew of it (vanilla's teleport waits for
+  // the confirmation at once): a raw client that sends a move every millisecond from where it
+  // stands is still sent the teleport, every time of five, and its moves from the old place are
+  // ignored until it confirms.
+  async players_tp_beats_crossing_moves({ binary, tmp }) {
+    const s = await startServer(binary, tmp, 'players_tp_race', { 'default-gamemode': 'creative' });
+    const mover = await rawClient(s.port, 'mover');
+    try {
+      const syncs = () => mover.packets.filter((p) => p.name === 'position');
+      await until(() => syncs().length > 0, { what: 'the first Synchronize Player Position' });
+      const first = syncs()[0].data;
+      mover.write('teleport_confirm', { teleportId: first.teleportId });
+      let at = { x: first.x, y: first.y, z: first.z };
+      const timer = setInterval(() => mover.write('position', { ...at, onGround: true }), 1);
+      try {
+        for (let i = 1; i <= 5; ++i) {
+          const x = 10 * i + 0.5;
+          await s.command(`tp mover ${x} -50 0.5`, /Teleported mover/);
+          await until(() => syncs().some((p) => p.data.x === x), { timeoutMs: 5000, what: `the teleport to x=${x} sent` });
+          const sync = syncs().find((p) => p.data.x === x).data;
+          mover.write('teleport_confirm', { teleportId: sync.teleportId });
+          at = { x: sync.x, y: sync.y, z: sync.z };
+          const pos = await s.command('data get entity mover Pos[0]', /entity data/);
+          assert(pos.includes(`: ${x}d`), `the server keeps the teleport: ${pos}`);
+        }
+      } finally {
+        clearInterval(timer);
+      }
+    } finally {
+      mover.end();
+    }
     assertEqual(await s.stop(), { code: 0, signal: null }, 'clean stop');
   },
 

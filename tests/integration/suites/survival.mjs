@@ -2,7 +2,7 @@
 // zombie fights back until the bot dies with vanilla's death message and respawns at the spawn; a
 // creative bot stands in lava unhurt; a bot's punch sets a villager's hurt_by_entity memory.
 import { assert, assertEqual, requireInterop, until } from '../lib.mjs';
-import { joinBot, startServer } from './players.mjs';
+import { joinBot, startServer, tpBot } from './players.mjs';
 
 /** Steps the frozen game `n` ticks at a time until `probe` holds (at most `max` ticks). */
 async function stepUntil(s, probe, { n = 20, max = 2000, what }) {
@@ -145,8 +145,7 @@ export const tests = {
       const { Vec3 } = requireInterop('vec3');
       // Away from the village, in the open: the golem must see the villager, and the village's own
       // villagers (who walk to their beds at night) must not be the nearest.
-      await s.command('tp tester 40.5 -60 40.5', /Teleported tester/);
-      await until(() => bot.entity.position.distanceTo(new Vec3(40.5, -60, 40.5)) < 0.1, { what: 'the bot is teleported' });
+      await tpBot(s, bot, 40.5, -60, 40.5);
       await s.command('tick step 2', /Stepping \d+ tick/);
       const r = new Vec3(40.5, -60, 40.5);
       await s.command(`summon iron_golem ${r.x - 4} ${r.y} ${r.z}`, /Summoned new /);
@@ -171,32 +170,41 @@ export const tests = {
 
   // Trading (issue 23): a survival bot opens a farmer's merchant screen (Open Screen, Merchant
   // Offers), trades its first offer once (Select Trade moves the price, the result is taken), and
-  // the villager's offer counts the use and its Xp rises.
+  // the villager's offer counts the use and its Xp rises. Trading on to the novice threshold (10
+  // xp), the farmer levels up once the screen is closed and its 40-tick pause is over (vanilla's
+  // Villager.customServerAiStep), with two new apprentice offers. At work time it goes to its
+  // composter and WorkAtPoi restocks the used offer (uses 0, RestocksToday 1, the demand updated).
   async bot_trades_with_a_farmer({ binary, tmp, pluginDir }) {
     const s = await startServer(binary, tmp, 'trading', { 'default-gamemode': 'creative' }, ['--plugins', pluginDir]);
     const Item = requireInterop('prismarine-item')('1.20.4');
     const mcData = requireInterop('minecraft-data')('1.20.4');
     const bot = await joinBot(s.port, 'trader');
+    const data = async (path) => {
+      const line = await s.command(`data get entity @e[tag=trades,limit=1] ${path}`, /entity data|Found no elements/);
+      const m = line.match(/entity data: (.*)$/);
+      return m ? m[1] : null;
+    };
     try {
-      // Away from the spawn's village (its villagers must not be the nearest); a teleport sent while
-      // the bot is still joining may be missed, so it is repeated.
-      for (let i = 0; i < 20 && !(bot.entity.position.x > 40); ++i) {
-        await s.command('tp trader 40.5 -60 40.5', /Teleported trader/);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      assert(bot.entity.position.x > 40, 'the bot is teleported');
-      // Every novice farmer's price: crops and emeralds.
-      const goods = ['wheat', 'potato', 'carrot', 'beetroot', 'emerald', 'pumpkin', 'melon'];
+      // Away from the spawn's village (its villagers must not be the nearest).
+      await tpBot(s, bot, 40.5, -60, 40.5);
+      // Every novice farmer's price (crops and emeralds), three stacks of each crop: enough for
+      // ten trades of any of them.
+      const goods = ['wheat', 'potato', 'carrot', 'beetroot'];
       for (const [i, name] of goods.entries())
+        for (let k = 0; k < 3; ++k) await bot.creative.setInventorySlot(9 + i * 3 + k, new Item(mcData.itemsByName[name].id, 64));
+      for (const [i, name] of ['emerald', 'pumpkin', 'melon'].entries())
         await bot.creative.setInventorySlot(36 + i, new Item(mcData.itemsByName[name].id, 64));
-      await until(() => bot.inventory.slots[36 + goods.length - 1]?.count === 64, { what: 'the bot holds the goods' });
+      await until(() => bot.inventory.slots[38]?.count === 64 && bot.inventory.slots[20]?.count === 64, { what: 'the bot holds the goods' });
       await s.command('gamemode survival trader', /Set trader's game mode/);
+      // NoAI while the bot trades (it stays where it is); its brain runs the level-up afterwards.
+      // Its job site is a composter beside it.
+      await s.command('setblock 44 -60 42 composter', /Changed the block/);
       await s.command('summon villager 42.5 -60 40.5 {NoAI:1b,Tags:["trades"],VillagerData:{' +
-        'profession:"minecraft:farmer",level:1,' +
-        'type:"minecraft:plains"}}', /Summoned new Villager/);
+        'profession:"minecraft:farmer",level:1,type:"minecraft:plains"},Brain:{memories:{' +
+        '"minecraft:job_site":{value:{pos:[I;44,-60,42],dimension:"minecraft:overworld"}}}}}', /Summoned new Villager/);
       const villager = () => bot.nearestEntity((e) => e.name === 'villager');
       await until(villager, { what: 'the bot sees the farmer' });
-      const screen = await bot.openVillager(villager());
+      let screen = await bot.openVillager(villager());
       assert(screen.trades.length === 2, `a novice farmer offers two trades (${screen.trades.length})`);
       const offer = screen.trades[0];
       const out = offer.outputItem.name;
@@ -206,11 +214,33 @@ export const tests = {
       bot.closeWindow(screen);
       await until(() => count() === before + offer.outputItem.count,
         { what: `the bot got ${out} (${before} → ${count()})` });
-      const uses = await s.command('data get entity @e[tag=trades,limit=1] Offers.Recipes[0].uses', /entity data/);
-      assert(/has the following entity data: 1$/.test(uses.trim()), `the offer counted one use: ${uses}`);
-      const xp = await s.command('data get entity @e[tag=trades,limit=1] Xp', /entity data/);
-      const m = xp.match(/entity data: (\d+)/);
-      assert(m && Number(m[1]) > 0, `the farmer's Xp rose: ${xp}`);
+      assertEqual(await data('Offers.Recipes[0].uses'), '1', 'the offer counted one use');
+      assertEqual(Number(await data('Xp')), offer.xp, "the farmer's Xp rose by the offer's xp");
+      assertEqual(await data('VillagerData.level'), '1', 'still a novice below 10 xp');
+      // On to the threshold: novice → apprentice at 10 xp.
+      const more = Math.ceil(10 / offer.xp) - 1;
+      screen = await bot.openVillager(villager());
+      await bot.trade(screen, 0, more);
+      bot.closeWindow(screen);
+      await until(async () => (await data('Offers.Recipes[0].uses')) === String(1 + more),
+        { what: `the offer counted ${1 + more} uses` });
+      assert(Number(await data('Xp')) >= 10, 'the farmer reached the apprentice threshold');
+      await s.command('data merge entity @e[tag=trades,limit=1] {NoAI:0b}', /Modified entity data/);
+      await until(async () => (await data('VillagerData.level')) === '2', { what: 'the farmer levels up to apprentice' });
+      const recipes = await data('Offers.Recipes');
+      const n = (recipes.match(/maxUses:/g) || []).length;
+      assertEqual(n, 4, `an apprentice farmer has its two novice and two new offers: ${recipes}`);
+      // Restock after work: the work activity (2000–9000) at its job site. WorkAtPoi looks every 300
+      // ticks with a one-in-two roll, so the game sprints (at most 6000 ticks, still work time).
+      const uses = 1 + more, maxUses = Number(await data('Offers.Recipes[0].maxUses'));
+      await s.command('time set 2000', /Set the time to 2000/);
+      await s.command('tick sprint 6000', /The game is sprinting/);
+      await until(async () => (await data('Offers.Recipes[0].uses')) === '0', { timeoutMs: 60000,
+        what: 'the farmer restocks at its composter' });
+      await s.command('tick sprint stop', /Interrupted the current tick sprint|No tick sprint/);
+      assertEqual(await data('RestocksToday'), '1', 'one restock today');
+      assertEqual(await data('Offers.Recipes[0].demand'), String(uses - (maxUses - uses)),
+        "the demand after the restock: uses − (maxUses − uses)");
     } finally {
       bot.quit();
       await s.stop();

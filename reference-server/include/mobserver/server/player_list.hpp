@@ -170,6 +170,7 @@ private:
     void place(ServerPlayer& player);
     bool save(const ServerPlayer& player);
     void sync_from_entity(ServerPlayer& player);
+    bool sync_teleport(ServerPlayer& player, const PlayerEntity& entity);  // a command moved the player
     bool check_move(ServerPlayer& player, const Vec3& to);
     void on_move(ServerPlayer& player, const MovePlayer& move);                 // player_movement.cpp
     bool floating(const ServerPlayer& player, const EntityData& entity) const;  // vanilla's clientIsFloating
