@@ -38,7 +38,7 @@ TaggedStack MenuSlot::safe_insert(TaggedStack stack, std::int32_t increment) {
 std::optional<TaggedStack> MenuSlot::try_remove(std::int32_t count, std::int32_t decrement, MenuUser& user) {
     if (!may_pickup(user)) return std::nullopt;
     if (!allow_modification(user) && decrement < item().count()) return std::nullopt;
-    TaggedStack taken = item().split(std::min(count, decrement));
+    TaggedStack taken = remove(std::min(count, decrement));
     set_changed();
     if (taken.empty()) return std::nullopt;
     return taken;

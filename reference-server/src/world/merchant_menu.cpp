@@ -33,6 +33,8 @@ class MerchantMenu::ResultSlot final : public MenuSlot {
 public:
     explicit ResultSlot(MerchantMenu& menu) : MenuSlot(menu.trade_, result_slot), menu_(menu) {}
     bool may_place(const TaggedStack&) const override { return false; }
+    // MerchantContainer.removeItem(2, n): the whole result, so a right click takes all of it.
+    TaggedStack remove(std::int32_t) override { return item().split(item().count()); }
     void on_take(MenuUser&, const TaggedStack&) override {
         stdlib::MerchantOffer* offer = menu_.active_offer_;
         Merchant* merchant = menu_.merchant();

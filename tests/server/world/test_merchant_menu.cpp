@@ -1,6 +1,7 @@
 // The merchant screen (vanilla's MerchantMenu): Select Trade moves the prices into the payment slots,
 // taking the result does the trade (prices paid, a use and experience counted, the result filled
-// again while the payment pays), out-of-stock offers sell nothing, closing gives the payment back.
+// again while the payment pays; a right click takes the whole result), out-of-stock offers sell nothing, closing gives
+// the payment back.
 #include <boost/test/unit_test.hpp>
 
 #include "mobsdk/stdlib/villager.hpp"
@@ -82,6 +83,23 @@ BOOST_AUTO_TEST_CASE(select_trade_moves_the_price_and_taking_the_result_trades) 
     BOOST_TEST(s.count("bread") == 12);
     BOOST_TEST(s.menu.slot(MerchantMenu::payment1_slot).item().empty());
     BOOST_TEST(s.menu.slot(MerchantMenu::result_slot).item().empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_right_click_on_the_result_takes_all_of_it) {
+    // Vanilla's MerchantContainer.removeItem(2, n) takes the whole result: a right click (button
+    // 1, half of an ordinary slot) trades once for all six bread, as a left click does.
+    Scene s;
+    s.menu.slot(MerchantMenu::payment1_slot).set(stack("emerald", 2));
+    s.menu.clicked(MerchantMenu::result_slot, 1, ClickType::Pickup, s.user);
+    BOOST_TEST((s.menu.carried() == stack("bread", 6)));
+    BOOST_TEST((*s.villager.offers)[1].uses == 1);
+    BOOST_TEST(s.menu.slot(MerchantMenu::payment1_slot).item().count() == 1);
+    // An ordinary slot still gives half to a right click.
+    s.menu.set_carried({});
+    s.user.inv.set_item(0, stack("stone", 5));  // menu slot 30
+    s.menu.clicked(30, 1, ClickType::Pickup, s.user);
+    BOOST_TEST((s.menu.carried() == stack("stone", 3)));
+    BOOST_TEST(s.count("stone") == 2);
 }
 
 BOOST_AUTO_TEST_CASE(an_out_of_stock_offer_sells_nothing) {

@@ -86,6 +86,9 @@ public:
     bool allow_modification(const MenuUser& user) const { return may_pickup(user) && may_place(item()); }
     /// @brief Vanilla's safeInsert: puts up to `increment` of `stack` here; returns what is left.
     TaggedStack safe_insert(TaggedStack stack, std::int32_t increment);
+    /// @brief Vanilla's Slot.remove (its container's removeItem): takes up to `count` out. A
+    /// merchant's result slot takes its whole stack whatever the count (MerchantContainer).
+    virtual TaggedStack remove(std::int32_t count) { return item().split(count); }
     /// @brief Vanilla's tryRemove: up to min(count, decrement) out of the slot, or nothing.
     std::optional<TaggedStack> try_remove(std::int32_t count, std::int32_t decrement, MenuUser& user);
     /// @brief Vanilla's safeTake: try_remove and on_take; empty when nothing came out.
