@@ -117,6 +117,13 @@ async function rawClient(port, username, options = {}, setup = null) {
   return client;
 }
 
+/** Waits until a raw client has been sent its Disconnect and its connection has ended. The socket
+ * may end while the Disconnect is still in minecraft-protocol's stream pipeline, so both count. */
+async function disconnected(client, what) {
+  await until(() => disconnectReason(client) !== null, { what: `${what}: the Disconnect` });
+  await until(() => client.ended, { what: `${what}: the connection closed` });
+}
+
 /** The reason of the Disconnect a raw client was sent (any state), as text. */
 function disconnectReason(client) {
   const p = client.packets.find((q) => q.name === 'disconnect' || q.name === 'kick_disconnect');
@@ -310,7 +317,7 @@ export const tests = {
       await until(() => a.log.chat.includes('bob joined the game'), { what: 'the join line' });
 
       const carol = await rawClient(s.port, 'carol');
-      await until(() => carol.ended, { what: 'carol refused' });
+      await disconnected(carol, 'carol refused');
       assert(disconnectReason(carol).includes('The server is full!'), `full server: ${disconnectReason(carol)}`);
 
       const again = await joinBot(s.port, 'bob');
@@ -419,7 +426,7 @@ export const tests = {
     bot._client.on('keep_alive', () => { ++keepAlives; });
     try {
       const silent = await rawClient(s.port, 'silent', { keepAlive: false });
-      await until(() => silent.ended, { what: 'the silent client timed out' });
+      await disconnected(silent, 'the silent client timed out');
       assert(disconnectReason(silent).includes('Timed out'), `reason ${disconnectReason(silent)}`);
       await s.waitFor(/silent left the game/);
       await until(() => keepAlives >= 3 || bot.log.ended, { what: 'three keep-alives answered by the bot' });
@@ -443,7 +450,7 @@ export const tests = {
       const badName = await exchange(s.port, Buffer.concat([handshake(765, s.port), loginStart('bad name!')]));
       assertEqual(loginDisconnectText(badName), 'Invalid characters in username', 'bad name');
       const stranger = await rawClient(s.port, 'stranger');
-      await until(() => stranger.ended, { what: 'the stranger refused' });
+      await disconnected(stranger, 'the stranger refused');
       assert(disconnectReason(stranger).includes('You are not white-listed on this server!'), disconnectReason(stranger));
     } finally {
       await s.stop();
@@ -466,7 +473,7 @@ export const tests = {
     assert(damaged.lines.some((l) => /WARN.*Failed to load the white-list, so it is empty: whitelist\.json: entry 0 has no string "name"/.test(l)),
       'the WARN names the file and the entry');
     const shut = await rawClient(port, 'friend');
-    await until(() => shut.ended, { what: 'friend refused' });
+    await disconnected(shut, 'friend refused');
     assert(disconnectReason(shut).includes('You are not white-listed on this server!'), disconnectReason(shut));
     await damaged.stop();
 
@@ -528,7 +535,7 @@ export const tests = {
       assert(/^white-list=true$/m.test(fs.readFileSync(path.join(s.dir, 'server.properties'), 'utf8')),
         'white-list written back');
       const stranger = await rawClient(s.port, 'stranger');
-      await until(() => stranger.ended, { what: 'the stranger refused' });
+      await disconnected(stranger, 'the stranger refused');
       assert(disconnectReason(stranger).includes('You are not white-listed on this server!'), disconnectReason(stranger));
       assert(!boss.log.ended, 'the operator stays');
     } finally {
@@ -568,7 +575,7 @@ export const tests = {
       for (const [name, x] of [['nan', NaN], ['absurd', 4.0e7]]) {
         const mover = await rawClient(s.port, name);
         mover.write('position', { x, y: -60, z: 0.5, onGround: true });
-        await until(() => mover.ended, { what: `${name} disconnected` });
+        await disconnected(mover, `${name} disconnected`);
         assert(disconnectReason(mover).includes('Invalid move player packet received'), disconnectReason(mover));
       }
       await s.waitFor(/nan \(\/127\.0\.0\.1\) sent an invalid move: a coordinate is not a finite number/);
