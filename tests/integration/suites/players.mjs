@@ -570,6 +570,16 @@ export const tests = {
       await until(() => liar.ended, { what: 'the liar disconnected' });
       await s.waitFor(/liar .*sent a bad play packet: Badly compressed packet/);
 
+      // A VarInt of six bytes (vanilla reads five at most) as a play packet's id.
+      const long = await rawClient(s.port, 'longint');
+      long.writeRaw(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80, 0x01]));
+      await until(() => long.ended, { what: 'the long VarInt sender disconnected' });
+      await s.waitFor(/longint .*sent a bad play packet: .*VarInt too big \(more than 5 bytes\)/);
+
+      // A packet id the login state does not have (its serverbound ids are 0x00–0x04).
+      await exchange(s.port, Buffer.concat([handshake(765, s.port), frame(Buffer.from([0x05]))]));
+      await s.waitFor(/sent a bad login packet: packet id 0x05 is not a serverbound login packet/);
+
       // A position vanilla calls invalid (NaN) and one beyond its clamp (|x| > 3.0E7): vanilla's
       // "Invalid move player packet received", with the reason in the log.
       for (const [name, x] of [['nan', NaN], ['absurd', 4.0e7]]) {
@@ -583,6 +593,11 @@ export const tests = {
 
       bot.chat('still here');
       await until(() => bot.log.chat.includes('<steady> still here'), { what: 'the bot still plays' });
+      // The tick kept its 20 per second (vanilla's TPS is 1000 / max(50, average ms per tick)): the
+      // last 100 ticks, the logins of the raw clients included, took under 50 ms on average.
+      const avg = await s.command('tick query', /Average time per tick: [\d.]+ms/);
+      const ms = Number(avg.match(/Average time per tick: ([\d.]+)ms/)[1]);
+      assert(ms < 50, `the last 100 ticks took ${ms} ms on average`);
     } finally {
       bot.quit();
     }
