@@ -110,6 +110,7 @@ public:
         goals.add<goal::FleeSunGoal>(3, 1.0);
         goals.add<goal::AvoidEntityGoal>(3, goal::TypeList{wolf_}, 6.0f, 1.0, 1.2);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(5, 1.0);
+        goals.add<goal::LookAtPlayerGoal>(6, goal::players, 8.0f);
         goals.add<goal::RandomLookAroundGoal>(6);
         targets.add<goal::HurtByTargetGoal>(1);
         targets.add<goal::NearestAttackableTargetGoal>(2, goal::players, true);

@@ -28,6 +28,7 @@ void ZombieAttackGoal::tick(Level& level, Mob& mob) {
     MeleeAttackGoal::tick(level, mob);
     ++raise_arm_ticks_;
     arms_raised_ = raise_arm_ticks_ >= 5 && ticks_until_next_attack() < adjusted_tick_delay(attack_interval) / 2;
+    mob.set_aggressive(arms_raised_);  // clients raise the arms
 }
 
 namespace {
@@ -45,8 +46,8 @@ public:
     void add_goals(Level&, Mob&, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
         // Vanilla's insertion order (registerGoals, then addBehaviourGoals): it decides between
         // goals of equal priority and the order of the random draws. Left out: 4
-        // ZombieAttackTurtleEggGoal and 8 LookAtPlayerGoal (no turtle eggs, no players) and 6
-        // MoveThroughVillageGoal.
+        // ZombieAttackTurtleEggGoal (no turtle eggs) and 6 MoveThroughVillageGoal.
+        goals.add<goal::LookAtPlayerGoal>(8, goal::players, 8.0f);
         goals.add<goal::RandomLookAroundGoal>(8);
         goals.add<ZombieAttackGoal>(2, 1.0, false, MonsterNumbers::zombie_attack_damage);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(7, 1.0);

@@ -32,8 +32,14 @@ public:
 
 protected:
     void do_hurt_target(Level& level, Mob& mob, LivingEntity& target) override {
+        // IronGolem.doHurtTarget: the swing (entity event 4), the roll, and a knock-up of 0.4 on a
+        // hit (scaled by the target's knockback resistance: only another golem's, 1, stops it).
+        mob.broadcast_entity_event(4);
         const auto attack_damage = static_cast<float>(mob.attribute_base(Attribute::AttackDamage));
-        target.hurt(vanilla_damage_types().mob_attack, iron_golem_hit_damage(level.random(), attack_damage), &mob);
+        if (target.hurt(vanilla_damage_types().mob_attack, iron_golem_hit_damage(level.random(), attack_damage),
+                        &mob) &&
+            target.type() != mob.type())
+            target.push({0.0, static_cast<double>(0.4f), 0.0});
     }
 };
 
@@ -97,6 +103,7 @@ public:
     void add_goals(Level&, Mob&, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
         goals.add<IronGolemAttackGoal>(1);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(4, 0.6);
+        goals.add<goal::LookAtPlayerGoal>(7, goal::players, 6.0f);
         goals.add<goal::RandomLookAroundGoal>(8);
         targets.add<DefendVillageTargetGoal>(1, villager_);
         targets.add<goal::HurtByTargetGoal>(2);

@@ -557,6 +557,12 @@ BOOST_AUTO_TEST_CASE(nearest_attackable_player_form_searches_a_sphere_of_follow_
     w.teleport(far.handle(), {34.5, ground, 0.5});
     h.tick();
     BOOST_CHECK(goal.can_use(w, zombie));
+    // A sneaking player is found within 0.8 of the range (28 blocks), not at 34.
+    far.shift_key_down = true;
+    BOOST_CHECK(!goal.can_use(w, zombie));
+    w.teleport(far.handle(), {27.5, ground, 0.5});
+    h.tick();
+    BOOST_CHECK(goal.can_use(w, zombie));
     // The interval draw as for any type: 1 in reduced_tick_delay(10).
     NearestAttackableTargetGoal drawn(players, true);
     BOOST_CHECK_EQUAL(drawn.random_interval(), 5);

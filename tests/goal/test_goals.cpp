@@ -15,7 +15,9 @@ namespace {
 
 using namespace mobsdk;
 using namespace mobsdk::goal;
+using mobsdk::server::PlayerEntity;
 using mobsdk::server::ServerMob;
+using mobsdk::server::World;
 using mobsdk::server::WorldHarness;
 using mobsdk::testing::FakeLevel;
 using mobsdk::testing::FakeMob;
@@ -308,6 +310,54 @@ BOOST_AUTO_TEST_CASE(look_at_goal_searches_three_blocks_up_and_down_and_runs_out
     level_look.tick(h.world(), skeleton);
     BOOST_CHECK_EQUAL(skeleton.look_control().wanted().y, skeleton.eye_position().y);
     BOOST_CHECK_THROW(LookAtPlayerGoal({}, 8.0f), GoalError);
+}
+
+BOOST_AUTO_TEST_CASE(look_at_goal_player_form_searches_every_player_by_range) {
+    // Vanilla's LookAtPlayerGoal(mob, Player.class, 8): getNearestPlayer over the level's players,
+    // no ±3 box; spectators are never looked at, creative players are.
+    WorldHarness h(night());
+    World& world = h.world();
+    ServerMob& zombie = still(h, "zombie", {0.5, ground, 0.5});
+    LookAtPlayerGoal goal(players, 8.0f, 1.0f);
+    BOOST_CHECK(goal.looks_at_players());
+    BOOST_CHECK_EQUAL(goal.debug_string(), "LookAtPlayerGoal(Player)");
+    BOOST_CHECK(goal.flags() == Flags{Flag::Look});
+    BOOST_CHECK(!goal.can_use(world, zombie));  // no players
+    still(h, "skeleton", {2.5, ground, 0.5});   // mobs are not players
+    BOOST_CHECK(!goal.can_use(world, zombie));
+    // Five blocks up and three away: outside the mob form's box, 5.83 blocks from the feet.
+    PlayerEntity& up = world.player_kind().spawn(world, Uuid{1, 1}, "up", {0.5, ground + 5, 3.5});
+    BOOST_REQUIRE(goal.can_use(world, zombie));
+    BOOST_CHECK(goal.look_at() == up.ref());
+    goal.start(world, zombie);
+    goal.tick(world, zombie);
+    BOOST_CHECK(zombie.look_control().wanted() == up.eye_position());
+    // The nearer of two wins; a spectator is never picked, a creative player is.
+    PlayerEntity& near = world.player_kind().spawn(world, Uuid{1, 2}, "near", {2.5, ground, 0.5});
+    BOOST_REQUIRE(goal.can_use(world, zombie));
+    BOOST_CHECK(goal.look_at() == near.ref());
+    near.game_type = GameMode::Spectator;
+    BOOST_REQUIRE(goal.can_use(world, zombie));
+    BOOST_CHECK(goal.look_at() == up.ref());
+    up.game_type = GameMode::Creative;
+    BOOST_REQUIRE(goal.can_use(world, zombie));
+    BOOST_CHECK(goal.look_at() == up.ref());
+    // A sneaking player is seen within 0.8 of the range: at 7 blocks, not within 6.4.
+    world.teleport(up.handle(), {0.5, ground, 7.5});
+    BOOST_REQUIRE(goal.can_use(world, zombie));
+    up.shift_key_down = true;
+    BOOST_CHECK(!goal.can_use(world, zombie));
+    up.shift_key_down = false;
+    // Beyond 8 blocks: nobody.
+    world.teleport(up.handle(), {0.5, ground, 8.6});
+    BOOST_CHECK(!goal.can_use(world, zombie));
+    // The 0.02 draw comes first, as in the mob form.
+    world.teleport(up.handle(), {0.5, ground, 3.5});
+    LookAtPlayerGoal drawn(players, 8.0f);
+    for (int i = 0; i < 200; ++i) {
+        RandomSource copy = world.random();
+        BOOST_REQUIRE_EQUAL(drawn.can_use(world, zombie), copy.next_float() < 0.02f);
+    }
 }
 
 // ---- RandomLookAroundGoal ----

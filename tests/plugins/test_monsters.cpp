@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(the_zombie_gets_vanilla_goal_table) {
     ServerMob& z = w.spawn("zombie", {0.5, ground, 0.5});
     BOOST_REQUIRE(z.goal_selector());
     BOOST_TEST(z.brain() == nullptr);
-    const std::vector<std::string> goals{"8 RandomLookAroundGoal", "2 ZombieAttackGoal",
+    const std::vector<std::string> goals{"8 LookAtPlayerGoal(Player)", "8 RandomLookAroundGoal", "2 ZombieAttackGoal",
                                          "7 WaterAvoidingRandomStrollGoal"};
     BOOST_TEST(table(*z.goal_selector()) == goals, boost::test_tools::per_element());
     const std::vector<std::string> targets{"1 HurtByTargetGoal", "2 NearestAttackableTargetGoal(Player)",
@@ -149,9 +149,13 @@ BOOST_AUTO_TEST_CASE(the_skeleton_gets_vanilla_goal_table_and_a_bow) {
     MonsterWorld w;
     ServerMob& s = w.spawn("skeleton", {0.5, ground, 0.5});
     BOOST_REQUIRE(s.goal_selector());
-    const std::vector<std::string> goals{"2 RestrictSunGoal",      "3 FleeSunGoal",
-                                         "3 AvoidEntityGoal",      "5 WaterAvoidingRandomStrollGoal",
-                                         "6 RandomLookAroundGoal", "4 SkeletonAttackGoal(RangedBowAttackGoal)"};
+    const std::vector<std::string> goals{"2 RestrictSunGoal",
+                                         "3 FleeSunGoal",
+                                         "3 AvoidEntityGoal",
+                                         "5 WaterAvoidingRandomStrollGoal",
+                                         "6 LookAtPlayerGoal(Player)",
+                                         "6 RandomLookAroundGoal",
+                                         "4 SkeletonAttackGoal(RangedBowAttackGoal)"};
     BOOST_TEST(table(*s.goal_selector()) == goals, boost::test_tools::per_element());
     const std::vector<std::string> targets{"1 HurtByTargetGoal", "2 NearestAttackableTargetGoal(Player)",
                                            "3 NearestAttackableTargetGoal"};
@@ -247,10 +251,10 @@ BOOST_AUTO_TEST_CASE(a_zombie_walks_to_a_villager_and_kills_it) {
     // Each later hit comes either in the same run of the attack goal as the one before, one
     // 20-tick attack interval after it, or in a new run. A new run starts with the cooldown at 0
     // (vanilla's start), so its first hit may come sooner, but can_use lets a run start at most
-    // once per 20 ticks. Pushing (at most 0.05 of motion a push) does not keep the zombie out of
-    // the villager's block: its path ends there and the goal stops, so here every later hit is in
-    // a new run, on its first tick. (goal/test_combat.cpp's melee_attacks_every_20_ticks covers
-    // hits within one run.)
+    // once per 20 ticks. Each hit knocks the villager 0.4 away (LivingEntity.hurt), so the zombie
+    // walks after it again: a new run's hit comes after a short walk (here 8–17 ticks), and most
+    // later hits are in new runs. (goal/test_combat.cpp's melee_attacks_every_20_ticks covers hits
+    // within one run.)
     int new_runs = 0;
     for (std::size_t i = 1; i < hits.size(); ++i) {
         BOOST_TEST_MESSAGE("hit " << i << " at " << hits[i].time << ", run started at " << hits[i].run_start);
@@ -260,10 +264,10 @@ BOOST_AUTO_TEST_CASE(a_zombie_walks_to_a_villager_and_kills_it) {
         } else {
             ++new_runs;
             BOOST_TEST(hits[i].run_start - hits[i - 1].run_start >= goal::MeleeAttackGoal::can_use_check_cooldown);
-            BOOST_TEST(hits[i].run_start == hits[i].time);  // in reach at once: it hits on the first tick
+            BOOST_TEST(hits[i].time - hits[i].run_start < 40);  // a short walk after the knockback
         }
     }
-    BOOST_TEST(new_runs == 6);
+    BOOST_TEST(new_runs >= 4);
     // With its target dead the zombie lets it go.
     w.h->tick(4);
     BOOST_TEST(!z.target().has_value());
@@ -277,9 +281,14 @@ BOOST_AUTO_TEST_CASE(the_zombie_raises_its_arms_as_vanilla_shows_them) {
     int raised = 0;
     for (int t = 0; t < 200; ++t) {
         w.h->tick();
-        if (!z.goal_selector()->is_running(*attack)) continue;
-        // From the fifth tick of the attack, while the next hit is less than 10 ticks away.
+        if (!z.goal_selector()->is_running(*attack)) {
+            BOOST_TEST(!z.is_aggressive());
+            continue;
+        }
+        // From the fifth tick of the attack, while the next hit is less than 10 ticks away; the
+        // mob flag clients draw the arms from says the same.
         BOOST_TEST(attack->arms_raised() == (attack->raise_arm_ticks() >= 5 && attack->ticks_until_next_attack() < 10));
+        BOOST_TEST(z.is_aggressive() == attack->arms_raised());
         if (attack->arms_raised()) ++raised;
     }
     BOOST_TEST(raised > 0);

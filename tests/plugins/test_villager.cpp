@@ -371,6 +371,10 @@ BOOST_AUTO_TEST_CASE(an_iron_golem_hit_deals_a_rolled_amount) {
             BOOST_TEST(d >= 7.5f);
             BOOST_TEST(d <= 21.5f);
             BOOST_TEST(d - std::floor(d) == 0.5f);
+            // The swing clients see (entity event 4) and at least the knock-up's 0.4 upwards (the
+            // zombie has NoAI: no gravity takes it back).
+            BOOST_TEST((g.entity_events().size() == 1u && g.entity_events()[0] == 4));
+            BOOST_TEST(z.data().motion.y >= 0.4 - 1e-6);
             dealt.insert(d);
             health = z.health();
         }

@@ -15,6 +15,8 @@
 #include "mobserver/command/selector.hpp"
 #include "mobserver/net/play_packets.hpp"
 #include "mobserver/server/tick_manager.hpp"
+#include "mobserver/world/item_traits.hpp"
+#include "mobserver/world/kinds/item_entity_kind.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -326,6 +328,69 @@ void register_gamemode(CommandDispatcher& d, ServerControl& server) {
             return set_game_mode(server, c, *t, mode);
         });
     }
+}
+
+// An item's name in messages, "[Diamond Sword]": vanilla's English name where the words of its id
+// are the name (most items); the rest (e.g. "tnt", "Bottle o' Enchanting") read as their id's words.
+std::string item_display_name(const ResourceLocation& item) {
+    std::string name = "[";
+    bool word_start = true;
+    for (const char ch : item.path()) {
+        if (ch == '_') {
+            name += ' ';
+            word_start = true;
+            continue;
+        }
+        name += word_start && ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch;
+        word_start = false;
+    }
+    return name + "]";
+}
+
+// Vanilla's GiveCommand: stacks of at most the item's stack size into each player's inventory;
+// what does not fit is dropped at the player with no pickup delay. At most 100 stacks' worth.
+R give(ServerControl& server, Ctx& c, const std::vector<EntityHandle>& targets, const ResourceLocation& item,
+       std::int32_t count) {
+    World& world = server.world();
+    const std::int32_t max_stack = item_max_stack_size(item);
+    if (count > max_stack * 100)
+        return unexpected(CommandError::plain("Can't give more than " + std::to_string(max_stack * 100) + " of " +
+                                              item_display_name(item)));
+    std::string only;
+    for (EntityHandle h : targets) {
+        PlayerEntity* player = world.player(world.entities().slot(h));
+        if (!player) continue;
+        only = player->profile_name;
+        for (std::int32_t left = count; left > 0;) {
+            const std::int32_t n = std::min(max_stack, left);
+            left -= n;
+            TaggedStack stack{ItemStack{item, n}, std::nullopt};
+            player->inventory.add(stack, false);
+            if (stack.empty()) continue;
+            if (ItemEntity* dropped = drop_from_player(world, *player, std::move(stack))) dropped->pickup_delay = 0;
+        }
+    }
+    const std::string what = std::to_string(count) + " " + item_display_name(item);
+    if (targets.size() == 1) c.source().send_success("Gave " + what + " to " + only);
+    else c.source().send_success("Gave " + what + " to " + std::to_string(targets.size()) + " players");
+    return static_cast<std::int32_t>(targets.size());
+}
+
+void register_give(CommandDispatcher& d, ServerControl& server) {
+    const auto& types = server.world().registries().entity_types;
+    auto& item = d.root()
+                     .literal("give")
+                     .argument("targets", entity_arg(types, false))
+                     .argument("item", resource_location_arg());
+    auto run = [&server](Ctx& c, std::int32_t count) -> R {
+        const auto& id = c.get<ResourceLocation>("item");
+        if (!vanilla_item_traits(id)) return unexpected(CommandError::plain("Unknown item '" + id.str() + "'"));
+        auto t = player_targets(server, c, "targets");
+        if (!t) return unexpected(t.error());
+        return give(server, c, *t, id, count);
+    };
+    item.executes([run](Ctx& c) { return run(c, 1); });
+    item.argument("count", integer_arg(1)).executes([run](Ctx& c) { return run(c, c.get<std::int32_t>("count")); });
 }
 
 void register_entities(CommandDispatcher& d, ServerControl& server) {
@@ -830,6 +895,7 @@ void register_vanilla_commands(CommandDispatcher& dispatcher, ServerControl& ser
     register_server(dispatcher, server);
     register_entities(dispatcher, server);
     register_gamemode(dispatcher, server);
+    register_give(dispatcher, server);
     register_world(dispatcher, server);
     register_forceload(dispatcher, server);
     register_tick(dispatcher, server);
@@ -847,7 +913,7 @@ std::int32_t command_permission_level(std::string_view command) {
         {"tp", 2},         {"data", 2},      {"setblock", 2}, {"fill", 2},      {"time", 2}, {"gamerule", 2},
         {"difficulty", 2}, {"forceload", 2}, {"reload", 2},   {"brain", 2},     {"poi", 2},  {"tick", 3},
         {"kick", 3},       {"op", 3},        {"deop", 3},     {"whitelist", 3}, {"stop", 4}, {"save-all", 4},
-        {"save-on", 4},    {"save-off", 4},
+        {"save-on", 4},    {"save-off", 4},  {"give", 2},
     };
     for (const auto& [name, level] : levels)
         if (name == command) return level;

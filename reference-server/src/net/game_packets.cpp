@@ -298,6 +298,20 @@ Result<ServerboundPacket, std::string> decode_serverbound(GameState state, std::
                     auto a = read_player_action(r);
                     return done(r, "Player Action", a);
                 }
+                case 0x20: {
+                    PlayerAbilities a{(r.u8() & 0x02) != 0};
+                    return done(r, "Player Abilities", a);
+                }
+                case 0x22: {
+                    PlayerCommand pc;
+                    pc.entity_id = r.varint();
+                    const std::int32_t action = r.varint();
+                    if (r.ok() && (action < 0 || action > 8))
+                        r.fail("action " + std::to_string(action) + " is not 0–8");
+                    pc.action = static_cast<PlayerCommand::Action>(action);
+                    pc.data = r.varint();
+                    return done(r, "Player Command", pc);
+                }
                 case 0x2A: {
                     auto t = read_select_trade(r);
                     return done(r, "Select Trade", t);

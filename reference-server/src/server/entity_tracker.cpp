@@ -246,7 +246,15 @@ struct EntityTracker::Impl {
         const EntityData& d = *slot.data;
         const TypeModel& m = types[t.type_index];
         SentData& s = t.sent;
-        const std::uint8_t flags = mob && mob->is_on_fire() ? 0x01 : 0x00;
+        // Entity's shared flags: on fire 0x01; a player's crouching 0x02 and sprinting 0x08.
+        const PlayerEntity* player = mob ? nullptr : world.player(&slot);
+        std::uint8_t flags = 0;
+        if (mob && mob->is_on_fire()) flags = 0x01;
+        if (player) {
+            if (player->is_on_fire()) flags |= 0x01;
+            if (player->is_crouching()) flags |= 0x02;
+            if (player->sprinting) flags |= 0x08;
+        }
         if (full ? flags != 0 : flags != s.flags) {
             out->byte(kFlags, flags);
             if (!full) s.flags = flags;
@@ -259,14 +267,21 @@ struct EntityTracker::Impl {
             out->boolean(kNoGravity, d.no_gravity);
             if (!full) s.no_gravity = d.no_gravity;
         }
-        if (mob) {
-            const NetworkPose pose = mob->died()           ? NetworkPose::Dying
-                                     : mob->sleeping_pos() ? NetworkPose::Sleeping
-                                                           : NetworkPose::Standing;
+        if (player || mob) {
+            // The pose: LivingEntity.die (dying), a mob in its bed (sleeping), a player's
+            // Player.updatePlayerPose (crouching).
+            NetworkPose pose = NetworkPose::Standing;
+            if (mob) pose = mob->died() ? NetworkPose::Dying : mob->sleeping_pos() ? NetworkPose::Sleeping : pose;
+            else
+                pose = player->is_dead_or_dying() ? NetworkPose::Dying
+                       : player->is_crouching()   ? NetworkPose::Crouching
+                                                  : pose;
             if (full ? pose != NetworkPose::Standing : pose != s.pose) {
                 out->pose(kPose, pose);
                 if (!full) s.pose = pose;
             }
+        }
+        if (mob) {
             const float health = mob->health();
             if (full || health != s.health) {
                 out->f32(kHealth, health);
@@ -277,7 +292,8 @@ struct EntityTracker::Impl {
                 out->optional_block_pos(kSleepingPos, bed);
                 if (!full) s.sleeping = bed;
             }
-            const std::uint8_t mob_flags = d.no_ai ? 0x01 : 0x00;
+            // Mob flags: NoAI 0x01, aggressive 0x04 (raised arms, a drawn bow).
+            const std::uint8_t mob_flags = (d.no_ai ? 0x01 : 0x00) | (mob->is_aggressive() ? 0x04 : 0x00);
             if (full ? mob_flags != 0 : mob_flags != s.mob_flags) {
                 out->byte(kMobFlags, mob_flags);
                 if (!full) s.mob_flags = mob_flags;
@@ -420,6 +436,13 @@ struct EntityTracker::Impl {
                 if (shown) emit(t, encode_entity_event(t.network_id, 3));
             }
         }
+        // Level.broadcastEntityEvent: the mob's events of this tick, at once.
+        if (mob)
+            if (const auto events = mob->entity_events(); !events.empty()) {
+                if (shown)
+                    for (const std::int8_t e : events) emit(t, encode_entity_event(t.network_id, e));
+                mob->clear_entity_events();
+            }
         const bool update = t.tick_count % m.rules.update_interval == 0;
         if (update || force_data) {
             ++t.teleport_delay;

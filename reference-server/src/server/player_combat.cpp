@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <vector>
 
 #include "mobsdk/world/vanilla_ids.hpp"
 #include "mobserver/command/selector.hpp"
@@ -15,6 +16,7 @@
 #include "mobserver/net/sha256.hpp"
 #include "mobserver/server/mob_interaction.hpp"
 #include "mobserver/server/player_list.hpp"
+#include "mobserver/world/item_traits.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -132,22 +134,67 @@ AttackResult player_attack(World& world, PlayerEntity& player, Entity& target) {
     AttackResult result;
     LivingEntity* living = world.resolve_living(target.ref());
     if (!living) return result;
-    // Player.getAttackStrengthScale(0.5): the 5-tick delay of a bare hand (attack speed 4).
-    const float strength = std::clamp((static_cast<float>(player.attack_strength_ticker) + 0.5f) / 5.0f, 0.0f, 1.0f);
-    float damage = 1.0f * (0.2f + strength * strength * 0.8f);
+    const ItemStack& hand = player.equipment(EquipmentSlot::MainHand);
+    const WeaponModifiers weapon = hand.empty() ? WeaponModifiers{} : weapon_modifiers(hand.item);
+    // Player.getAttackStrengthScale(0.5): the delay is 20 / attack speed ticks (5 for a bare hand).
+    const float delay = 20.0f / (4.0f + weapon.attack_speed);
+    const float strength = std::clamp((static_cast<float>(player.attack_strength_ticker) + 0.5f) / delay, 0.0f, 1.0f);
+    float damage = (1.0f + weapon.attack_damage) * (0.2f + strength * strength * 0.8f);
     player.attack_strength_ticker = 0;  // resetAttackStrengthTicker
-    const EntityData& d = player.data();
-    result.critical = strength > 0.9f && d.fall_distance > 0.0f && !d.on_ground && !d.in_water;
+    EntityData& d = player.data();
+    const bool charged = strength > 0.9f;
+    // A charged hit while sprinting knocks back one more (and ends the sprint); one while falling,
+    // off the ground and out of water, not sprinting, is critical.
+    const int knockback = player.sprinting && charged ? 1 : 0;
+    result.critical = charged && d.fall_distance > 0.0f && !d.on_ground && !d.in_water && !player.sprinting;
     if (result.critical) damage *= 1.5f;
+    // The sweep: a charged sword hit on the ground, neither critical nor sprinting, after walking
+    // less than the player's speed (0.1) this tick (walkDist grows by 0.6 of the distance).
+    const double dx = d.pos.x - player.tick_start_pos.x, dz = d.pos.z - player.tick_start_pos.z;
+    const bool sweep = charged && !result.critical && knockback == 0 && d.on_ground && weapon.sword &&
+                       std::sqrt(dx * dx + dz * dz) * 0.6 < 0.1;
     result.landed = living->hurt(vanilla_damage_types().player_attack, damage, &player);
     if (!result.landed) {
         result.critical = false;
         return result;
     }
-    // The mob's own LivingEntity.hurt knockback (PlayerEntity::hurt does it for players).
+    const double yaw = static_cast<double>(d.y_rot) * 3.14159265358979323846 / 180.0;
+    const double facing_x = std::sin(yaw), facing_z = -std::cos(yaw);
+    EntityData* target_data = nullptr;
+    bool resists = false;
     if (ServerMob* mob = world.mob(target.handle())) {
-        if (world.registries().entity_types.id_of(mob->type()).str() == "minecraft:iron_golem") return result;
-        knock_back_from(world, mob->data(), d.pos, 0.4);
+        target_data = &mob->data();
+        resists = mob->resists_knockback();
+    }
+    // The target's own LivingEntity.hurt knocked it 0.4 away from the player (ServerMob::hurt and
+    // PlayerEntity::hurt).
+    if (knockback > 0) {
+        if (target_data && !resists) knock_back(*target_data, knockback * 0.5, facing_x, facing_z);
+        if (auto* hit = dynamic_cast<PlayerEntity*>(living)) {
+            knock_back(hit->data(), knockback * 0.5, facing_x, facing_z);
+            hit->hurt_marked = true;
+        }
+        d.motion = {d.motion.x * 0.6, d.motion.y, d.motion.z * 0.6};
+        player.sprinting = false;
+        result.sprint_knockback = true;
+    }
+    if (sweep) {
+        // Every other living entity within the target's box grown by (1, 0.25, 1) and 3 blocks of
+        // the player: knocked back 0.4 along the player's facing, then 1 damage.
+        std::vector<EntityRef> near;
+        world.entities_in_box(target.bounding_box().inflate(1.0, 0.25, 1.0), near);
+        for (const EntityRef& ref : near) {
+            LivingEntity* other = world.resolve_living(ref);
+            if (!other || other == living || other == &player || !other->is_alive()) continue;
+            if (!(player.distance_to_sqr(*other) < 9.0)) continue;
+            if (ServerMob* mob = world.mob(other->handle())) {
+                if (!mob->resists_knockback()) knock_back(mob->data(), static_cast<double>(0.4f), facing_x, facing_z);
+            } else if (auto* hit = dynamic_cast<PlayerEntity*>(other)) {
+                knock_back(hit->data(), static_cast<double>(0.4f), facing_x, facing_z);
+                hit->hurt_marked = true;
+            }
+            if (other->hurt(vanilla_damage_types().player_attack, 1.0f, &player)) ++result.swept;
+        }
     }
     return result;
 }
@@ -197,6 +244,24 @@ bool PlayerList::on_survival_packet(ServerPlayer& p, ServerboundPacket& packet) 
     }
     if (const auto* i = std::get_if<InteractEntity>(&packet)) {
         on_interact(p, *i);
+        return true;
+    }
+    if (const auto* c = std::get_if<PlayerCommand>(&packet)) {
+        // ServerGamePacketListenerImpl.handlePlayerCommand: the shift key and the sprint; the
+        // others need beds left by hand, mounts or elytras, which do not exist here.
+        if (PlayerEntity* e = world_->player(world_->entities().slot(p.entity))) switch (c->action) {
+                case PlayerCommand::Action::PressShiftKey: e->shift_key_down = true; break;
+                case PlayerCommand::Action::ReleaseShiftKey: e->shift_key_down = false; break;
+                case PlayerCommand::Action::StartSprinting: e->sprinting = true; break;
+                case PlayerCommand::Action::StopSprinting: e->sprinting = false; break;
+                default: break;
+            }
+        return true;
+    }
+    if (const auto* a = std::get_if<PlayerAbilities>(&packet)) {
+        // handlePlayerAbilities: flying only for those who may fly (creative, spectator).
+        if (PlayerEntity* e = world_->player(world_->entities().slot(p.entity)))
+            e->flying = a->flying && e->has_invulnerable_ability();
         return true;
     }
     if (const auto* s = std::get_if<SwingArm>(&packet)) {

@@ -10,6 +10,7 @@
 #include "mobsdk/world/ai_util.hpp"
 #include "mobsdk/world/item_nbt.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
+#include "mobserver/world/kinds/player_kind.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -23,6 +24,8 @@ ServerMob::ServerMob(World& world, Handle<EntityTypeInfo> type, const EntityType
     data_.info = &info;
     data_.pos = pos;
     data_.no_gravity = info.navigation == NavigationKind::Flying;
+    // Vanilla's knockback resistance 1 of the iron golem (the other types here have 0).
+    resists_knockback_ = world.registries().entity_types.id_of(type).str() == "minecraft:iron_golem";
     for (std::size_t i = 0; i < attribute_count; ++i)
         attributes_[i] = info.attribute_default(static_cast<Attribute>(i));
     for (std::size_t i = 0; i < path_type_count; ++i) malus_[i] = default_malus(static_cast<PathType>(i));
@@ -50,10 +53,12 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     // Vanilla's hurt cooldown (invulnerableTime): for 10 ticks after a hit only the part of a
     // stronger hit that exceeds the last one lands.
     float dealt = amount;
+    bool fresh = true;  // vanilla's flag1: a hit outside the cooldown's second half
     if (invulnerable_time > 10) {
         if (amount <= last_hurt_amount_) return false;
         dealt = amount - last_hurt_amount_;
         last_hurt_amount_ = amount;
+        fresh = false;
     } else {
         last_hurt_amount_ = amount;
         invulnerable_time = 20;
@@ -67,6 +72,9 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     if (attacker) last_hurt_by_mob_ = last_hurt_;
     // Vanilla's lastHurtByPlayer: a player's hit is remembered for 100 ticks.
     if (dynamic_cast<const Player*>(attacker) != nullptr) last_hurt_by_player_ = last_hurt_;
+    // LivingEntity.hurt: a fresh hit with an attacker knocks the mob 0.4 away from it, unless its
+    // knockback resistance is 1 (the iron golem's, the only one among the types this host knows).
+    if (fresh && attacker && !resists_knockback_) knock_back_from(*world_, data_, attacker->position(), 0.4);
     set_health(health_ - dealt);
     return true;
 }
@@ -75,6 +83,20 @@ std::optional<HurtRecord> ServerMob::last_hurt_by_player() const {
     if (!last_hurt_by_player_ || world_->game_time() - last_hurt_by_player_->game_time > last_hurt_by_player_ticks)
         return std::nullopt;
     return last_hurt_by_player_;
+}
+
+void ServerMob::broadcast_entity_event(std::int8_t event) {
+    const std::int64_t now = world_->game_time();
+    if (events_time_ != now) {
+        event_count_ = 0;
+        events_time_ = now;
+    }
+    if (event_count_ < events_.size()) events_[event_count_++] = event;
+}
+
+std::span<const std::int8_t> ServerMob::entity_events() const noexcept {
+    if (events_time_ < world_->game_time() - 1) return {};
+    return {events_.data(), event_count_};
 }
 
 void ServerMob::set_health(float h) {

@@ -250,6 +250,7 @@ bool MeleeAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
 
 void MeleeAttackGoal::start(Level&, Mob& mob) {
     mob.navigation().move_to(std::move(path_), speed_modifier_);
+    mob.set_aggressive(true);
     path_.reset();
     ticks_until_next_path_recalculation_ = 0;
     ticks_until_next_attack_ = 0;
@@ -259,6 +260,7 @@ void MeleeAttackGoal::stop(Level& level, Mob& mob) {
     // Vanilla clears the target here only for creative or spectator players.
     if (const LivingEntity* target = resolve_target(level, mob); target != nullptr && is_creative_or_spectator(*target))
         mob.set_target(std::nullopt);
+    mob.set_aggressive(false);
     mob.navigation().stop();
 }
 

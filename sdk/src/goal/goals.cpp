@@ -131,12 +131,24 @@ LookAtPlayerGoal::LookAtPlayerGoal(TypeList types, float look_distance, float pr
     set_flags({Flag::Look});
 }
 
+LookAtPlayerGoal::LookAtPlayerGoal(PlayerTargets, float look_distance, float probability, bool only_horizontal)
+    : players_(true), look_distance_(look_distance), probability_(probability), only_horizontal_(only_horizontal) {
+    set_flags({Flag::Look});
+}
+
 bool LookAtPlayerGoal::can_use(Level& level, Mob& mob) {
     if (level.random().next_float() >= probability_) return false;
     // Vanilla first takes the attack target and then overwrites it with the search, so the
     // target only matters when it is also the nearest: the search alone decides.
     const auto conditions = TargetingConditions::for_non_combat().range(look_distance_);
-    collect(level, types_, mob.bounding_box().inflate(look_distance_, 3.0, look_distance_), scratch_);
+    if (players_) {
+        // Vanilla's getNearestPlayer: every player of the level, in its order; the range bounds it.
+        // Its notRiding selector has nothing to refuse: nothing rides here.
+        scratch_.clear();
+        for (const Player* player : level.players()) scratch_.push_back(player->ref());
+    } else {
+        collect(level, types_, mob.bounding_box().inflate(look_distance_, 3.0, look_distance_), scratch_);
+    }
     const Vec3 p = mob.position();
     const Entity* e = nearest_entity(level, scratch_, conditions, mob, {p.x, p.y + mob.eye_height(), p.z});
     look_at_ = e ? std::optional<EntityRef>(e->ref()) : std::nullopt;

@@ -39,7 +39,10 @@ bool RangedBowAttackGoal::can_continue_to_use(Level& level, Mob& mob) {
     return (can_use(level, mob) || !mob.navigation().is_done()) && is_holding_bow(mob);
 }
 
-void RangedBowAttackGoal::stop(Level&, Mob&) {
+void RangedBowAttackGoal::start(Level&, Mob& mob) { mob.set_aggressive(true); }
+
+void RangedBowAttackGoal::stop(Level&, Mob& mob) {
+    mob.set_aggressive(false);
     see_time_ = 0;
     attack_time_ = -1;
     using_item_ = false;

@@ -190,6 +190,14 @@ async function gameTime(s) {
   return Number((await s.command('time query gametime', /The time is \d+/)).match(/The time is (\d+)/)[1]);
 }
 
+/** Steps the frozen game `n` ticks and waits until they have run (`tick step` runs them at the
+ * tick rate, after its answer). */
+export async function stepTicks(s, n) {
+  const start = await gameTime(s);
+  await s.command(`tick step ${n}`, /Stepping \d+ tick/);
+  await until(async () => (await gameTime(s)) >= start + n, { what: `${n} ticks stepped from ${start}` });
+}
+
 /** A raw client (no compression: network-compression-threshold=-1) that logs in, acknowledges the
  * login and stays in configuration, echoing configuration keep-alives when `answer`. Resolves with
  * every packet received ({state, id, body}) once the server has closed the connection. */

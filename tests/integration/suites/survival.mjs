@@ -1,8 +1,10 @@
 // Survival with real clients (mineflayer bots, pinned in tests/interop): a bot hits a zombie, the
 // zombie fights back until the bot dies with vanilla's death message and respawns at the spawn; a
-// creative bot stands in lava unhurt; a bot's punch sets a villager's hurt_by_entity memory.
+// creative bot stands in lava unhurt; a bot's punch sets a villager's hurt_by_entity memory; a sword
+// from `give` hits harder, and other players see a bot sneak; a watcher sees a zombie raise its arms
+// and an iron golem swing and throw it up.
 import { assert, assertEqual, requireInterop, until } from '../lib.mjs';
-import { joinBot, startServer, tpBot } from './players.mjs';
+import { joinBot, startServer, stepTicks, tpBot } from './players.mjs';
 
 /** Steps the frozen game `n` ticks at a time until `probe` holds (at most `max` ticks). */
 async function stepUntil(s, probe, { n = 20, max = 2000, what }) {
@@ -11,7 +13,7 @@ async function stepUntil(s, probe, { n = 20, max = 2000, what }) {
     await s.command(`tick step ${n}`, /Stepping \d+ tick/);
     await new Promise((r) => setTimeout(r, 100));  // the bot's own physics and its packets
   }
-  throw new Error(`not within ${max} ticks: ${what}`);
+  throw new Error(`not within ${max} ticks: ${typeof what === 'function' ? what() : what}`);
 }
 
 const nearest = (bot, name) => bot.nearestEntity((e) => e.name === name);
@@ -115,7 +117,7 @@ export const tests = {
         await new Promise((r) => setTimeout(r, 30));  // Set Health
         if (bot.health < below) return gametime();
       }
-      throw new Error(`not within ${max} ticks: ${what}`);
+      throw new Error(`not within ${max} ticks: ${typeof what === 'function' ? what() : what}`);
     };
     try {
       await s.command('time set 18000', /Set the time to 18000/);
@@ -162,6 +164,85 @@ export const tests = {
         await new Promise((res) => setTimeout(res, 30));
       }
       assert(died || bot.health < before, `the golem attacks the bot that hit the villager (health ${bot.health})`);
+    } finally {
+      bot.quit();
+      await s.stop();
+    }
+  },
+
+  // Weapons, `give` and sneaking: `give` puts a diamond sword in the bot's hand; a charged hit with
+  // it takes 7 from a villager (1 + the sword's 6), one 11 ticks later 0.92 of the charge; another
+  // bot sees the first crouch (shared flag 0x02, pose 5) while it holds its shift key, and stand
+  // again when it lets go.
+  async survival_weapons_give_and_sneaking({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'survival_weapons', { 'default-gamemode': 'survival' },
+      ['--frozen', '--plugins', pluginDir]);
+    const alice = await joinBot(s.port, 'alice', KNOCKBACK);
+    const bob = await joinBot(s.port, 'bob', KNOCKBACK);
+    const health = async () => {
+      const line = await s.command('data get entity @e[tag=target,limit=1] Health', /entity data/);
+      return Number(line.match(/entity data: ([\d.]+)f/)[1]);
+    };
+    try {
+      await tpBot(s, alice, 40.5, -60, 40.5);
+      await tpBot(s, bob, 44.5, -60, 40.5);
+      await s.command('give alice minecraft:diamond_sword', /Gave 1 \[Diamond Sword\] to alice/);
+      await until(() => alice.heldItem?.name === 'diamond_sword', { what: 'alice holds the sword' });
+      await s.command('summon villager 40.5 -60 42.5 {NoAI:1b,Tags:["target"]}', /Summoned new Villager/);
+      await stepTicks(s, 20);  // past the sword's 12.5-tick cooldown
+      const villager = () => alice.nearestEntity((e) => e.name === 'villager');
+      await until(villager, { what: 'alice sees the villager' });
+      alice.attack(villager());
+      await until(async () => (await health()) < 20, { what: 'the hit lands' });
+      assertEqual(await health(), 13, 'a charged diamond sword hits for 7');
+      // 11 ticks later (past the villager's 10 ticks of full hurt cooldown): (11 + 0.5) / 12.5 =
+      // 0.92 of the sword's charge, 7 × (0.2 + 0.92² × 0.8) = 6.14.
+      await stepTicks(s, 11);
+      alice.attack(villager());
+      await until(async () => (await health()) < 13, { what: 'the second hit lands' });
+      const second = 13 - await health();
+      assert(Math.abs(second - 7 * (0.2 + 0.92 * 0.92 * 0.8)) < 0.01, `a hit at 0.92 of the charge: ${second}`);
+      // Sneaking, as bob sees it.
+      const seen = () => bob.players.alice?.entity?.metadata ?? [];
+      await until(() => bob.players.alice?.entity, { what: 'bob sees alice' });
+      alice.setControlState('sneak', true);
+      await stepUntil(s, () => seen()[6] === 5 && (seen()[0] & 0x02) !== 0,
+        { n: 1, max: 50, what: 'bob sees alice crouch (pose 5, shared flag 0x02)' });
+      alice.setControlState('sneak', false);
+      await stepUntil(s, () => seen()[6] === 0 && (seen()[0] & 0x02) === 0,
+        { n: 1, max: 50, what: 'alice stands again' });
+    } finally {
+      alice.quit();
+      bob.quit();
+      await s.stop();
+    }
+  },
+
+  // What a watcher sees of a fight: a zombie going for a villager raises its arms (mob flag 0x04)
+  // and an iron golem that hits the zombie swings (Entity Event 4) and throws it up in the air.
+  async survival_fights_show_on_clients({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'survival_show', { 'default-gamemode': 'creative', difficulty: 'normal' },
+      ['--frozen', '--plugins', pluginDir]);
+    const bot = await joinBot(s.port, 'watcher', KNOCKBACK);
+    const swings = [];
+    bot._client.on('entity_status', (p) => swings.push(p));
+    try {
+      await s.command('time set 18000', /Set the time to 18000/);
+      await tpBot(s, bot, 40.5, -60, 40.5);
+      await s.command('summon villager 46.5 -60 44.5 {NoAI:1b}', /Summoned new Villager/);
+      await s.command('summon zombie 46.5 -60 36.5 {Tags:["z"]}', /Summoned new Zombie/);
+      const zombie = () => bot.nearestEntity((e) => e.name === 'zombie');
+      await until(zombie, { what: 'the bot sees the zombie' });
+      await stepUntil(s, () => ((zombie()?.metadata?.[15] ?? 0) & 0x04) !== 0,
+        { n: 1, max: 200, what: 'the zombie raises its arms (aggressive) as it goes for the villager' });
+      await s.command('summon iron_golem 44.5 -60 36.5', /Summoned new /);
+      const golem = () => bot.nearestEntity((e) => e.name === 'iron_golem');
+      await until(golem, { what: 'the bot sees the golem' });
+      let highest = -60;
+      await stepUntil(s, () => {
+        if (zombie()) highest = Math.max(highest, zombie().position.y);
+        return swings.some((p) => p.entityId === golem()?.id && p.entityStatus === 4) && highest > -59;
+      }, { n: 1, max: 400, what: () => `the golem swings (Entity Event 4) and throws the zombie up (highest y ${highest})` });
     } finally {
       bot.quit();
       await s.stop();

@@ -1,5 +1,5 @@
 // Commands over players' entities: @a/@p/@r/@s and a player's name select them, `gamemode` with
-// vanilla's feedback, `tp` of and to players.
+// vanilla's feedback, `tp` of and to players, `give`.
 #include <boost/test/unit_test.hpp>
 
 #include "mobserver/command/selector.hpp"
@@ -95,6 +95,38 @@ BOOST_AUTO_TEST_CASE(tp_moves_players_and_to_players) {
     BOOST_TEST(f.run("tp Other @e[type=villager,limit=1]") == (Lines{"Teleported Other to Villager"}));
     BOOST_TEST(f.run("tp @a 1 -60 1") == (Lines{"Teleported 2 entities to 1.500000, -60.000000, 1.500000"}));
     BOOST_TEST(f.b->data().pos.x == 1.5);
+}
+
+BOOST_AUTO_TEST_CASE(give_fills_inventories_and_drops_the_rest) {
+    PlayersFixture f;
+    BOOST_TEST(f.run("give tester diamond_sword") == (Lines{"Gave 1 [Diamond Sword] to tester"}));
+    BOOST_TEST(f.a->count_item(ResourceLocation::of("diamond_sword")) == 1);
+    BOOST_TEST(f.last.result == 1);
+    BOOST_TEST(f.run("give @a minecraft:emerald 70") == (Lines{"Gave 70 [Emerald] to 2 players"}));
+    BOOST_TEST(f.a->count_item(ResourceLocation::of("emerald")) == 70);
+    BOOST_TEST(f.b->count_item(ResourceLocation::of("emerald")) == 70);
+    BOOST_TEST(f.last.result == 2);
+    // At most 100 stacks; unknown items and non-players are refused.
+    BOOST_TEST(f.run("give tester diamond_sword 101") == (Lines{"Can't give more than 100 of [Diamond Sword]"}));
+    BOOST_TEST(f.run("give tester ender_pearl 1601") == (Lines{"Can't give more than 1600 of [Ender Pearl]"}));
+    BOOST_TEST(f.run("give tester minecraft:no_such_item") == (Lines{"Unknown item 'minecraft:no_such_item'"}));
+    BOOST_TEST(f.run("give @e stone") ==
+               (Lines{"Only players may be affected by this command, but the provided selector includes entities"}));
+    f.run("give tester stone 0");  // the count is at least 1: a syntax error
+    BOOST_TEST(!f.last.success);
+    // What does not fit (36 slots, 3 taken: the sword, 64 + 6 emeralds) lies at the player's feet,
+    // ready to be picked up.
+    BOOST_TEST(f.run("give tester stone 2240") == (Lines{"Gave 2240 [Stone] to tester"}));
+    BOOST_TEST(f.a->count_item(ResourceLocation::of("stone")) == 33 * 64);
+    World& w = f.harness.world();
+    std::int32_t dropped = 0;
+    for (const EntityHandle h : w.entities().order())
+        if (const EntitySlot* s = w.entities().slot(h); s && !s->data->removed)
+            if (const ItemStack* stack = s->entity->item_stack()) {
+                dropped += stack->count;
+                BOOST_TEST(w.item_entity(EntityRef{s->data->uuid, h})->pickup_delay == 0);
+            }
+    BOOST_TEST(dropped == 2240 - 33 * 64);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -75,10 +75,10 @@ BOOST_AUTO_TEST_CASE(play_packets) {
     swing.varint(0);
     BOOST_TEST(
         (std::get<SwingArm>(*decode_serverbound(GameState::Play, swing.body())).hand == InteractionHand::MainHand));
-    // Packets read but not acted on yet (Player Command: sneaking, sprinting).
-    PacketWriter command(0x22);
-    command.varint(1).varint(3).varint(0);
-    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Play, command.body())));
+    // Packets read but not acted on yet (Pick Item).
+    PacketWriter pick(0x1D);
+    pick.varint(3);
+    BOOST_TEST(std::holds_alternative<Ignored>(*decode_serverbound(GameState::Play, pick.body())));
 }
 
 BOOST_AUTO_TEST_CASE(bad_play_packets_are_refused) {

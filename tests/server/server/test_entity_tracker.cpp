@@ -296,6 +296,70 @@ BOOST_AUTO_TEST_CASE(a_slimes_size_and_an_items_stack_are_in_their_metadata) {
     BOOST_TEST((stack->ints == std::vector<std::int32_t>{1, *vanilla_item_id("minecraft:bread"), 5}));
 }
 
+BOOST_AUTO_TEST_CASE(aggression_and_entity_events_reach_the_client) {
+    Fixture f;
+    ServerMob& golem = f.harness.spawn("iron_golem", {1.5, -60.0, 1.5});
+    f.tracker->tick();
+    f.take(kMetadata);
+    // Mob flags (index 15): aggressive is 0x04 (a zombie's raised arms, a skeleton's drawn bow).
+    golem.set_aggressive(true);
+    for (int i = 0; i < 3; ++i) {  // a golem's update interval
+        f.harness.tick();
+        f.tracker->tick();
+    }
+    const auto flags = meta_entry(f.take(kMetadata), golem.data().network_id, 15);
+    BOOST_REQUIRE(flags.has_value());
+    BOOST_TEST(flags->ints[0] == 0x04);
+    // An entity event goes out once, in the tick it was broadcast.
+    golem.broadcast_entity_event(4);
+    f.tracker->tick();
+    auto events = f.take(kEvent);
+    BOOST_REQUIRE_EQUAL(events.size(), 1u);
+    PacketReader r(events[0]);
+    r.varint();
+    BOOST_TEST(r.i32() == golem.data().network_id);
+    BOOST_TEST(r.u8() == 4);
+    f.harness.tick();
+    f.tracker->tick();
+    BOOST_TEST(f.take(kEvent).empty());
+    // Events of a tick long past are not sent late.
+    golem.broadcast_entity_event(11);
+    for (int i = 0; i < 3; ++i) f.harness.tick();
+    BOOST_TEST(golem.entity_events().empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_crouching_player_is_shown_crouching) {
+    Fixture f;
+    World& w = f.harness.world();
+    PlayerEntity& other = w.player_kind().spawn(w, Uuid{9, 9}, "other", {2.5, -60.0, 0.5});
+    f.tracker->tick();
+    f.take(kMetadata);
+    other.shift_key_down = true;
+    other.sprinting = true;
+    for (int i = 0; i < 2; ++i) {
+        f.harness.tick();
+        f.tracker->tick();
+    }
+    const auto sent = f.take(kMetadata);
+    const auto flags = meta_entry(sent, other.data().network_id, 0);
+    const auto pose = meta_entry(sent, other.data().network_id, 6);
+    BOOST_REQUIRE(flags.has_value());
+    BOOST_REQUIRE(pose.has_value());
+    BOOST_TEST(flags->ints[0] == (0x02 | 0x08));
+    BOOST_TEST(pose->ints[0] == 5);
+    // Flying (creative) players do not crouch.
+    other.set_game_mode(GameMode::Creative);
+    other.flying = true;
+    for (int i = 0; i < 2; ++i) {
+        f.harness.tick();
+        f.tracker->tick();
+    }
+    const auto after = f.take(kMetadata);
+    BOOST_REQUIRE(meta_entry(after, other.data().network_id, 6).has_value());
+    BOOST_TEST(meta_entry(after, other.data().network_id, 6)->ints[0] == 0);
+    BOOST_TEST(meta_entry(after, other.data().network_id, 0)->ints[0] == 0x08);
+}
+
 BOOST_AUTO_TEST_CASE(an_entity_outside_the_players_sent_chunks_is_not_spawned) {
     Fixture f;
     f.player.sent.erase({2, 0});

@@ -59,6 +59,7 @@ public:
     double eye_height() const override { return 1.74; }
     bool is_alive() const override { return alive; }
     Vec3 motion() const override { return {}; }
+    void push(const Vec3&) override {}
     float y_rot() const override { return 0; }
     float x_rot() const override { return 0; }
     bool on_ground() const override { return true; }
@@ -117,6 +118,9 @@ public:
     bool is_no_ai() const override { return false; }
     void set_no_ai(bool) override {}
     void set_invulnerable(bool) override {}
+    bool is_aggressive() const override { return false; }
+    void set_aggressive(bool) override {}
+    void broadcast_entity_event(std::int8_t) override {}
 
     Vec3 pos{0.5, 64, 0.5};
     bool alive = true;

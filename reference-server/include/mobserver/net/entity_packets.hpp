@@ -59,7 +59,14 @@ std::string encode_take_item_entity(std::int32_t item_id, std::int32_t collector
 std::string encode_set_equipment(std::int32_t id, std::span<const std::pair<std::int8_t, NetworkItem>> slots);
 
 /// @brief Vanilla's Pose ids.
-enum class NetworkPose : std::int32_t { Standing = 0, FallFlying = 1, Sleeping = 2, Swimming = 3, Dying = 7 };
+enum class NetworkPose : std::int32_t {
+    Standing = 0,
+    FallFlying = 1,
+    Sleeping = 2,
+    Swimming = 3,
+    Crouching = 5,
+    Dying = 7
+};
 
 /// @brief Builds a Set Entity Metadata (play 0x56) body: entries of (index, serializer id, value)
 /// as vanilla's SynchedEntityData, then the 0xFF end.

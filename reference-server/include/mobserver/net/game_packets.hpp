@@ -118,6 +118,28 @@ struct CloseContainer {
 struct SetHeldItem {
     std::int32_t slot = 0;  ///< a short, as sent (vanilla ignores anything but 0–8)
 };
+/// @brief Play 0x22 Player Command (vanilla's ServerboundPlayerCommandPacket).
+struct PlayerCommand {
+    /// @brief Its action, vanilla's order.
+    enum class Action : std::uint8_t {
+        PressShiftKey = 0,
+        ReleaseShiftKey = 1,
+        StopSleeping = 2,
+        StartSprinting = 3,
+        StopSprinting = 4,
+        StartRidingJump = 5,
+        StopRidingJump = 6,
+        OpenInventory = 7,
+        StartFallFlying = 8,
+    };
+    std::int32_t entity_id = 0;  ///< the player's own network id (vanilla does not check it)
+    Action action = Action::PressShiftKey;
+    std::int32_t data = 0;  ///< the riding jump's strength, 0–100
+};
+/// @brief Play 0x20 Player Abilities (serverbound): whether the client flies.
+struct PlayerAbilities {
+    bool flying = false;  ///< flag 0x02
+};
 /// @brief Play 0x2F Set Creative Mode Slot.
 struct SetCreativeSlot {
     std::int32_t slot = 0;  ///< a short: a menu slot of window 0, or -1 to drop
@@ -141,7 +163,7 @@ using ServerboundPacket =
     std::variant<LoginStart, LoginAcknowledged, ClientInformation, FinishConfiguration, KeepAliveResponse,
                  ConfirmTeleport, ChatMessage, ChatCommand, ChunkBatchReceived, MovePlayer, Ignored, ClickContainer,
                  CloseContainer, SetHeldItem, SetCreativeSlot, PlayerAction, InteractEntity, ClientCommand, SwingArm,
-                 SelectTrade>;
+                 SelectTrade, PlayerCommand, PlayerAbilities>;
 
 /// @brief Decodes one packet body (id first) received in `state`. An id unknown or not allowed in
 /// the state, a field out of its limits or bytes left over are errors naming the packet.

@@ -80,6 +80,7 @@ public:
     double eye_height() const override { return data_.eye_height(); }
     bool is_alive() const override { return !data_.removed; }
     Vec3 motion() const override { return data_.motion; }
+    void push(const Vec3& delta) override { data_.motion = data_.motion + delta; }
     float y_rot() const override { return data_.y_rot; }
     float x_rot() const override { return data_.x_rot; }
     bool on_ground() const override { return data_.on_ground; }

@@ -33,4 +33,18 @@ const VanillaItemTraits* vanilla_item_traits(const ResourceLocation& item) noexc
 /// @brief Vanilla's Item.getMaxStackSize; 64 for items the table does not know.
 std::int32_t item_max_stack_size(const ResourceLocation& item) noexcept;
 
+/// @brief What an item held in the main hand adds to its wielder's attack attributes (vanilla
+/// 1.20.4's default attribute modifiers of the MAINHAND slot, operation ADD_VALUE).
+struct WeaponModifiers {
+    float attack_damage = 0;  ///< added to generic.attack_damage (a player's base is 1)
+    float attack_speed = 0;   ///< added to generic.attack_speed (a player's base is 4)
+    bool sword = false;       ///< a SwordItem (sweeping; the attack cooldown is the same)
+};
+
+/// @brief The modifiers of vanilla's swords, axes, pickaxes, shovels, hoes and the trident, from
+/// their tier (Tiers: wood and gold bonus 0, stone 1, iron 2, diamond 3, netherite 4) and their
+/// class's numbers (SwordItem 3 / −2.4, PickaxeItem 1 / −2.8, ShovelItem 1.5 / −3, the axes' and
+/// hoes' per-tier numbers of Items, the trident 8 / −2.9). Every other item adds nothing.
+WeaponModifiers weapon_modifiers(const ResourceLocation& item) noexcept;
+
 }  // namespace mobsdk::server

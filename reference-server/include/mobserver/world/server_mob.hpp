@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,17 @@ public:
     bool is_no_ai() const override { return data_.no_ai; }
     void set_no_ai(bool no_ai) override { data_.no_ai = no_ai; }
     void set_invulnerable(bool invulnerable) override { data_.invulnerable = invulnerable; }
+    /// @brief True for a knockback resistance of 1 (iron golems): hits do not knock it back.
+    bool resists_knockback() const noexcept { return resists_knockback_; }
+    bool is_aggressive() const override { return aggressive_; }
+    void set_aggressive(bool aggressive) override { aggressive_ = aggressive; }
+    /// @brief Keeps the event for this tick's viewers (entity_events).
+    void broadcast_entity_event(std::int8_t event) override;
+    /// @brief The entity events broadcast since the last clear_entity_events, if that was this
+    /// or the last game tick (older ones are never sent).
+    std::span<const std::int8_t> entity_events() const noexcept;
+    /// @brief Forgets the events (the tracker has sent them).
+    void clear_entity_events() noexcept { event_count_ = 0; }
 
     /// @brief The world it lives in.
     World& world() noexcept { return *world_; }
@@ -198,7 +210,12 @@ private:
     std::optional<BlockPos> sleeping_pos_;
     bool brain_refresh_requested_ = false;
     bool died_ = false;
-    float last_hurt_amount_ = 0;  // vanilla's lastHurt: the hit the cooldown compares against
+    bool aggressive_ = false;
+    bool resists_knockback_ = false;
+    std::array<std::int8_t, 8> events_{};
+    std::uint8_t event_count_ = 0;
+    std::int64_t events_time_ = -1;  // the game time the events are of
+    float last_hurt_amount_ = 0;     // vanilla's lastHurt: the hit the cooldown compares against
     std::array<double, attribute_count> attributes_{};
     std::unique_ptr<CustomMoveControl> custom_move_;
     std::unique_ptr<MobAi> ai_;

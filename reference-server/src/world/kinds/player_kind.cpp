@@ -106,8 +106,14 @@ void knock_back_from(World& world, EntityData& target, const Vec3& attacker, dou
         dx = (world.random().next_double() - world.random().next_double()) * 0.01;
         dz = (world.random().next_double() - world.random().next_double()) * 0.01;
     }
-    const double len = std::sqrt(dx * dx + dz * dz);
-    const Vec3 push{dx / len * strength, 0, dz / len * strength};
+    knock_back(target, strength, dx, dz);
+}
+
+void knock_back(EntityData& target, double strength, double x, double z) {
+    if (!(strength > 0)) return;
+    const double len = std::sqrt(x * x + z * z);
+    if (!(len > 1.0e-4)) return;  // Vec3.normalize of a zero vector is zero: no push
+    const Vec3 push{x / len * strength, 0, z / len * strength};
     const Vec3 m = target.motion;
     target.motion = {m.x / 2.0 - push.x, target.on_ground ? std::min(0.4, m.y / 2.0 + strength) : m.y,
                      m.z / 2.0 - push.z};
@@ -181,7 +187,15 @@ void PlayerEntityKind::tick(World& world, Entity& entity) {
         return;
     }
     if (p.spawn_invulnerable_time > 0) --p.spawn_invulnerable_time;
+    // Player.tick: the cooldown counts up, and starts again when the main hand holds another item.
     ++p.attack_strength_ticker;
+    p.tick_start_pos = p.data().pos;
+    if (const ItemStack& hand = p.equipment(EquipmentSlot::MainHand);
+        hand.count != p.last_main_hand.count || hand.item != p.last_main_hand.item) {
+        if (hand.empty() != p.last_main_hand.empty() || (!hand.empty() && hand.item != p.last_main_hand.item))
+            p.attack_strength_ticker = 0;
+        p.last_main_hand = hand;
+    }
     if (!fire_blocks_resolved_) {
         const auto& blocks = world.blocks().blocks();
         fire_ = blocks.find("minecraft:fire");

@@ -21,17 +21,6 @@ bool can_attack(const Level& level, const Entity& target) noexcept;
 /// fails for it); false for everything else.
 bool is_creative_or_spectator(const Entity& entity) noexcept;
 
-/// @brief The tag type of NearestAttackableTargetGoal's player form (vanilla's
-/// NearestAttackableTargetGoal<Player>).
-struct PlayerTargets {
-    /// @brief Only `players` is made from it (so that `{}` stays an empty TypeList).
-    struct Key {};
-    /// @brief The tag.
-    explicit constexpr PlayerTargets(Key) noexcept {}
-};
-/// @brief The tag value: `targets.add<NearestAttackableTargetGoal>(2, goal::players, true)`.
-inline constexpr PlayerTargets players{PlayerTargets::Key{}};
-
 /// @brief Vanilla's getLastHurtByMob: the living entity (a mob or a player) that last hurt `mob`,
 /// if that was at most 100 ticks ago and it is still alive, and when it happened (game time).
 struct LastHurtBy {

@@ -19,6 +19,19 @@ namespace mobsdk::goal {
 /// subclasses; here the types are listed). Built once with the goal, read every evaluation.
 using TypeList = std::vector<Handle<EntityTypeInfo>>;
 
+/// @brief The tag type of the player forms of LookAtPlayerGoal and NearestAttackableTargetGoal
+/// (vanilla's LookAtPlayerGoal(mob, Player.class, …) and NearestAttackableTargetGoal<Player>): they
+/// search Level::players() instead of entities of some types.
+struct PlayerTargets {
+    /// @brief Only `players` is made from it (so that `{}` stays an empty TypeList).
+    struct Key {};
+    /// @brief The tag.
+    explicit constexpr PlayerTargets(Key) noexcept {}
+};
+/// @brief The tag value: `goals.add<LookAtPlayerGoal>(8, goal::players, 8.0f)`,
+/// `targets.add<NearestAttackableTargetGoal>(2, goal::players, true)`.
+inline constexpr PlayerTargets players{PlayerTargets::Key{}};
+
 /// @brief Vanilla's Entity.getFluidHeight: how deep the entity's box reaches into `fluid`, in
 /// blocks (0 when it touches none). Fluid levels are not modelled: a fluid block is a source,
 /// 8/9 high, or a full block under the same fluid.
@@ -52,8 +65,9 @@ public:
 /// position with DefaultRandomPos.getPos(mob, 10, 7) and walks there; it runs until the
 /// navigation is done, and stops the navigation when it stops. No valid position: no stroll.
 ///
-/// Vanilla also refuses while the mob's noActionTime ≥ 100 (a mob far from every player); this
-/// server has no players, so that check is left out (it would freeze every stroller).
+/// Vanilla also refuses while the mob's noActionTime ≥ 100 (a despawnable mob more than 32 blocks
+/// from every player, about to be despawned); this server does not despawn mobs and keeps mobs in
+/// forceloaded chunks alive without players, so that check is left out (it would freeze them).
 class RandomStrollGoal : public Goal {
 public:
     /// @brief Vanilla's DEFAULT_INTERVAL.
@@ -120,7 +134,11 @@ private:
 /// `look_distance` (a box of ±look_distance horizontally and ±3 vertically, then
 /// TargetingConditions.forNonCombat().range(look_distance), nearest to the mob's eyes) and looks
 /// at its eyes for 40–79 ticks (halved: it ticks every other tick), until it dies or goes out of
-/// range. This server has no players, so "look at player" is this goal with a mob type.
+/// range.
+///
+/// The player form (`goal::players`, vanilla's `Player.class`) searches every player of the level
+/// instead (vanilla's getNearestPlayer: no ±3 box, the range alone bounds it, scaled by the
+/// player's visibility: 0.8 while sneaking); spectators are never looked at, creative players are.
 class LookAtPlayerGoal final : public Goal {
 public:
     /// @brief Vanilla's DEFAULT_PROBABILITY.
@@ -128,6 +146,9 @@ public:
     /// @brief Looks at entities of `types` within `look_distance`; with `only_horizontal` the
     /// head stays level (looks at the target's x, z at the mob's own eye height).
     LookAtPlayerGoal(TypeList types, float look_distance, float probability = default_probability,
+                     bool only_horizontal = false);
+    /// @brief The player form: looks at players within `look_distance`.
+    LookAtPlayerGoal(PlayerTargets, float look_distance, float probability = default_probability,
                      bool only_horizontal = false);
 
     /// @brief The probability draw, then the nearest entity.
@@ -140,8 +161,10 @@ public:
     void stop(Level& level, Mob& mob) override;
     /// @brief Looks at it.
     void tick(Level& level, Mob& mob) override;
-    /// @brief "LookAtPlayerGoal".
-    std::string debug_string() const override { return "LookAtPlayerGoal"; }
+    /// @brief "LookAtPlayerGoal", or "LookAtPlayerGoal(Player)" for the player form.
+    std::string debug_string() const override { return players_ ? "LookAtPlayerGoal(Player)" : "LookAtPlayerGoal"; }
+    /// @brief True for the player form.
+    bool looks_at_players() const noexcept { return players_; }
 
     /// @brief The entity looked at, while running.
     std::optional<EntityRef> look_at() const noexcept { return look_at_; }
@@ -150,6 +173,7 @@ public:
 
 private:
     TypeList types_;
+    bool players_ = false;
     float look_distance_;
     float probability_;
     bool only_horizontal_;

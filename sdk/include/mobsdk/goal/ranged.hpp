@@ -47,7 +47,9 @@ public:
     bool can_use(Level& level, Mob& mob) override;
     /// @brief A bow, and a target or a path still being walked.
     bool can_continue_to_use(Level& level, Mob& mob) override;
-    /// @brief Forgets the sight count and the attack time, lowers the bow.
+    /// @brief The mob turns aggressive (draws as an archer on clients).
+    void start(Level& level, Mob& mob) override;
+    /// @brief Forgets the sight count and the attack time, lowers the bow; no longer aggressive.
     void stop(Level& level, Mob& mob) override;
     /// @brief Ticks every tick.
     bool requires_update_every_tick() const override { return true; }

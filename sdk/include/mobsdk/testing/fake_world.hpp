@@ -173,7 +173,14 @@ public:
     }
     double eye_height() const override { return 1.62; }
     bool is_alive() const override { return alive_; }
-    Vec3 motion() const override { return {}; }
+    Vec3 motion() const override { return motion_; }
+    void push(const Vec3& delta) override { motion_ = motion_ + delta; }
+    bool is_aggressive() const override { return aggressive_; }
+    void set_aggressive(bool aggressive) override { aggressive_ = aggressive; }
+    /// @brief Records the event in entity_events.
+    void broadcast_entity_event(std::int8_t event) override { entity_events.push_back(event); }
+    /// @brief Every event broadcast_entity_event was given, oldest first.
+    std::vector<std::int8_t> entity_events;
     float y_rot() const override { return 0; }
     float x_rot() const override { return 0; }
     bool on_ground() const override { return true; }
@@ -249,6 +256,8 @@ public:
     int brain_refresh_requests = 0;  ///< request_brain_refresh calls
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
+    Vec3 motion_{};  ///< what push added
+    bool aggressive_ = false;
     bool alive_ = true;
     bool no_ai_ = false;
     bool invulnerable_ = false;
@@ -286,7 +295,8 @@ public:
     }
     double eye_height() const override { return 1.62; }
     bool is_alive() const override { return health_ > 0; }
-    Vec3 motion() const override { return {}; }
+    Vec3 motion() const override { return motion_; }
+    void push(const Vec3& delta) override { motion_ = motion_ + delta; }
     float y_rot() const override { return 0; }
     float x_rot() const override { return 0; }
     bool on_ground() const override { return true; }
@@ -354,6 +364,7 @@ public:
     std::string merchant_title;                ///< the screen's title key
     Handle<EntityTypeInfo> type_;
     Vec3 position_{};
+    Vec3 motion_{};  ///< what push added
     GameMode game_mode_ = GameMode::Survival;
     float health_ = 20.0f;
     std::optional<HurtRecord> last_hurt_;

@@ -37,6 +37,9 @@ public:
     virtual bool is_alive() const = 0;
     /// @brief Velocity in blocks per tick.
     virtual Vec3 motion() const = 0;
+    /// @brief Adds `delta` to its velocity (vanilla's Entity.push(x, y, z): the iron golem's
+    /// knock-up, knockback); a player's client is told its new velocity.
+    virtual void push(const Vec3& delta) = 0;
     /// @brief Body yaw in degrees (vanilla's yRot: 0 faces south, 90 west).
     virtual float y_rot() const = 0;
     /// @brief Pitch in degrees (vanilla's xRot: positive looks down).

@@ -36,7 +36,8 @@ public:
     bool is_dead_or_dying() const { return health() <= 0; }
 
     /// @brief Damages it (vanilla's hurt); false when nothing happened (invulnerable, dead,
-    /// peaceful rules…). `attacker` is remembered as the last hurt-by entity.
+    /// peaceful rules…). `attacker` is remembered as the last hurt-by entity, and a hit outside the
+    /// hurt cooldown knocks it 0.4 away from the attacker (none for a knockback resistance of 1).
     virtual bool hurt(const ResourceLocation& damage_type, float amount, const Entity* attacker) = 0;
     /// @brief The last damage it took (vanilla's getLastDamageSource and lastHurtByMob), or
     /// nothing when it was never hurt.

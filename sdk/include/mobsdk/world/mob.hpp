@@ -206,6 +206,15 @@ public:
     virtual void set_no_ai(bool no_ai) = 0;
     /// @brief Sets Invulnerable (what is_invulnerable reads).
     virtual void set_invulnerable(bool invulnerable) = 0;
+    /// @brief Vanilla's isAggressive (the mob flag 0x04 clients draw: a zombie's raised arms, a
+    /// skeleton drawing its bow). MeleeAttackGoal and RangedBowAttackGoal set it while they run.
+    virtual bool is_aggressive() const = 0;
+    /// @brief Sets what is_aggressive reads.
+    virtual void set_aggressive(bool aggressive) = 0;
+    /// @brief Vanilla's level.broadcastEntityEvent(mob, event): every player who sees the mob gets
+    /// Entity Event `event` this tick (4: an iron golem's swing, 11: it offers a flower, 12–14 a
+    /// villager's hearts, anger, happiness…). At most 8 a tick are kept; later ones are dropped.
+    virtual void broadcast_entity_event(std::int8_t event) = 0;
     /// @brief True when `pos` lies inside the restriction, or there is none (vanilla's
     /// isWithinRestriction: squared distance to the centre below radius²).
     bool is_within_restriction(BlockPos pos) const {

@@ -56,8 +56,21 @@ public:
     std::int32_t fire_ticks = -20;
     /// @brief Vanilla's airSupply (Air): 300 out of water.
     std::int32_t air_supply = 300;
-    /// @brief Vanilla's attackStrengthTicker: ticks since it last attacked (the attack cooldown).
+    /// @brief Vanilla's attackStrengthTicker: ticks since it last attacked (the attack cooldown);
+    /// reset when the main hand changes to another item.
     std::int32_t attack_strength_ticker = 0;
+    /// @brief Vanilla's lastItemInMainHand: what the main hand held at the last tick.
+    ItemStack last_main_hand;
+    /// @brief Its feet at the start of the tick (vanilla's walkDistO: the sweep asks how far it
+    /// walked since).
+    Vec3 tick_start_pos;
+    /// @brief Vanilla's isShiftKeyDown (Player Command 0/1): sneaking, unless flying.
+    bool shift_key_down = false;
+    /// @brief Vanilla's isSprinting (Player Command 3/4); an attack with sprint knockback ends it.
+    bool sprinting = false;
+    /// @brief Vanilla's Abilities.flying (Player Abilities from the client; only creative and
+    /// spectator players may fly).
+    bool flying = false;
     /// @brief Vanilla's getMaxAirSupply.
     static constexpr std::int32_t max_air_supply = 300;
     /// @brief Vanilla's Player.getFireImmuneTicks: out of fire the fire ticks rest at minus this.
@@ -93,10 +106,24 @@ public:
     }
     ItemStack add_item(ItemStack stack) override;
     void set_item_slot(EquipmentSlot slot, ItemStack stack) override;
+    /// @brief Adds to the motion and marks it (hurt_marked) so its client is told.
+    void push(const Vec3& delta) override {
+        data_.motion = data_.motion + delta;
+        hurt_marked = true;
+    }
     /// @brief Records the screen in merchant_request; PlayerList opens it.
     bool open_merchant_menu(Merchant& merchant, const Entity& trader, std::string_view title_key) override {
         merchant_request = MerchantRequest{&merchant, trader.ref(), std::string(title_key)};
         return true;
+    }
+    /// @brief Vanilla's pose CROUCHING (Player.updatePlayerPose): shift down, not flying, not a
+    /// spectator, alive. The box and eye height stay those of standing (1.8, 1.62) here.
+    bool is_crouching() const noexcept { return shift_key_down && !flying && !is_spectator() && is_alive(); }
+    /// @brief Vanilla's LivingEntity.getVisibilityPercent for a player: 0.8 while its shift key is
+    /// down (isDiscrete), else 1; mobs' detection ranges scale by it.
+    double visibility_percent(const Entity* looker) const override {
+        (void)looker;
+        return shift_key_down ? 0.8 : 1.0;
     }
     // Entity
     /// @brief Vanilla's LivingEntity.isAlive: not removed and health above 0.
@@ -113,6 +140,9 @@ public:
         if (mode == game_type) return false;
         previous_game_mode = game_type;
         game_type = mode;
+        // GameType.updatePlayerAbilities: a spectator flies, survival and adventure cannot.
+        if (mode == GameMode::Spectator) flying = true;
+        else if (mode != GameMode::Creative) flying = false;
         return true;
     }
     /// @brief Vanilla's ServerPlayer.doCheckFallDamage for one move of its client (`dy` the change
@@ -144,6 +174,11 @@ private:
 /// horizontally, and up to 0.4 upwards on the ground; two random draws per axis when they stand
 /// in one place.
 void knock_back_from(World& world, EntityData& target, const Vec3& attacker, double strength);
+
+/// @brief Vanilla's LivingEntity.knockback(strength, x, z) without knockback resistance: half the
+/// motion minus `strength` along the normalised (x, z) horizontally, and up to 0.4 upwards on the
+/// ground. The player's attack knocks back along its facing: (sin yaw, −cos yaw).
+void knock_back(EntityData& target, double strength, double x, double z);
 
 /// @brief Vanilla's Player.hurt scaling of damage that scales with difficulty (a mob's hit on a
 /// player): none on peaceful, min(d/2 + 1, d) on easy, d on normal, 1.5·d on hard.
