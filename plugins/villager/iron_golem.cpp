@@ -1,7 +1,7 @@
 // The iron golem's goals (vanilla's IronGolem.registerGoals): it chases and hits hostile mobs
 // that come near, whatever hurt it (players too) and a player who just hurt a villager near it,
-// and strolls around. Offering flowers, persistent anger, MoveTowardsTargetGoal and
-// MoveBackToVillageGoal are left out (docs/villagers.md).
+// strolls around, offers villagers flowers and looks at players. Persistent anger,
+// MoveTowardsTargetGoal and MoveBackToVillageGoal are left out (docs/villagers.md).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -91,6 +91,42 @@ private:
     std::vector<EntityRef> villagers_;
 };
 
+}  // namespace
+
+// ---- OfferFlowerGoal ----
+
+OfferFlowerGoal::OfferFlowerGoal(Handle<EntityTypeInfo> villager) : villager_type_(villager) {
+    set_flags({goal::Flag::Move, goal::Flag::Look});
+}
+
+bool OfferFlowerGoal::can_use(Level& level, Mob& mob) {
+    if (!level.is_day() || level.random().next_int(8000) != 0) return false;
+    static const TargetingConditions offer_targeting = TargetingConditions::for_non_combat().range(6.0);
+    scratch_.clear();
+    level.entities_of_type(villager_type_, mob.bounding_box().inflate(6.0, 2.0, 6.0), scratch_);
+    const Entity* v = goal::nearest_entity(level, scratch_, offer_targeting, mob, mob.position());
+    villager_ = v ? std::optional<EntityRef>(v->ref()) : std::nullopt;
+    return villager_.has_value();
+}
+
+void OfferFlowerGoal::start(Level&, Mob& mob) {
+    tick_ = adjusted_tick_delay(offer_ticks);
+    mob.broadcast_entity_event(11);  // IronGolem.offerFlower(true)
+}
+
+void OfferFlowerGoal::stop(Level&, Mob& mob) {
+    mob.broadcast_entity_event(34);  // offerFlower(false)
+    villager_.reset();
+}
+
+void OfferFlowerGoal::tick(Level& level, Mob& mob) {
+    if (const Entity* v = villager_ ? level.resolve(*villager_) : nullptr)
+        mob.look_control().set_look_at(*v, 30.0f, 30.0f);
+    --tick_;
+}
+
+namespace {
+
 class IronGolemAi final : public MobAiFactory {
 public:
     explicit IronGolemAi(plugin::PluginContext& context)
@@ -103,6 +139,7 @@ public:
     void add_goals(Level&, Mob&, goal::GoalSelector& goals, goal::GoalSelector& targets) const override {
         goals.add<IronGolemAttackGoal>(1);
         goals.add<goal::WaterAvoidingRandomStrollGoal>(4, 0.6);
+        goals.add<OfferFlowerGoal>(5, villager_);
         goals.add<goal::LookAtPlayerGoal>(7, goal::players, 6.0f);
         goals.add<goal::RandomLookAroundGoal>(8);
         targets.add<DefendVillageTargetGoal>(1, villager_);

@@ -3,8 +3,13 @@
 // summoning) and minecraft:iron_golem, the goal-driven guard it summons.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "mobsdk/goal/goal.hpp"
 #include "mobsdk/plugin/plugin.hpp"
 #include "mobsdk/stdlib/villager.hpp"
 
@@ -37,8 +42,42 @@ private:
 std::unique_ptr<mobsdk::MobAiFactory> make_villager_ai(mobsdk::plugin::PluginContext& context,
                                                        const mobsdk::stdlib::VillagerProfessions& professions);
 
-/// @brief The iron golem's goals (vanilla's IronGolem.registerGoals, without players).
+/// @brief The iron golem's goals (vanilla's IronGolem.registerGoals).
 std::unique_ptr<mobsdk::MobAiFactory> make_iron_golem_ai(mobsdk::plugin::PluginContext& context);
+
+/// @brief Vanilla's OfferFlowerGoal (MOVE, LOOK), the golem's priority 5: by day, on a 1 in 8000
+/// draw per evaluation, the nearest villager whose feet are within 6 blocks of the golem's (in its
+/// box grown by (6, 2, 6)); the golem holds out a poppy (entity event 11) and looks at the villager
+/// for 400 ticks (200 evaluations: it ticks every other tick), then puts it away (event 34).
+class OfferFlowerGoal final : public mobsdk::goal::Goal {
+public:
+    /// @brief Vanilla's OFFER_TICKS.
+    static constexpr std::int32_t offer_ticks = 400;
+    /// @brief The goal, offering to villagers of `villager`.
+    explicit OfferFlowerGoal(mobsdk::Handle<mobsdk::EntityTypeInfo> villager);
+    /// @brief Day, the 1 in 8000 draw, a villager near.
+    bool can_use(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    /// @brief While the offer lasts.
+    bool can_continue_to_use(mobsdk::Level& level, mobsdk::Mob& mob) override { return tick_ > 0; }
+    /// @brief Holds out the flower.
+    void start(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    /// @brief Puts it away.
+    void stop(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    /// @brief Looks at the villager (30°/30°).
+    void tick(mobsdk::Level& level, mobsdk::Mob& mob) override;
+    /// @brief "OfferFlowerGoal".
+    std::string debug_string() const override { return "OfferFlowerGoal"; }
+    /// @brief The villager offered to, while running.
+    std::optional<mobsdk::EntityRef> villager() const noexcept { return villager_; }
+    /// @brief Evaluations of offering left.
+    std::int32_t ticks_left() const noexcept { return tick_; }
+
+private:
+    mobsdk::Handle<mobsdk::EntityTypeInfo> villager_type_;
+    std::optional<mobsdk::EntityRef> villager_;
+    std::int32_t tick_ = 0;
+    std::vector<mobsdk::EntityRef> scratch_;
+};
 
 /// @brief Vanilla's IronGolem.doHurtTarget damage roll: attack_damage / 2 + nextInt((int) attack_damage)
 /// (7.5 + 0–14 for the golem's 15), or attack_damage itself when it is below 1.

@@ -353,6 +353,59 @@ BOOST_AUTO_TEST_CASE(the_iron_golem_rolls_its_damage) {
     BOOST_TEST(untouched.next_int() == reference.next_int());
 }
 
+// The golem's goal table (vanilla's IronGolem.registerGoals, with the goals this host has).
+BOOST_AUTO_TEST_CASE(the_iron_golem_gets_vanillas_goal_table) {
+    VillagerWorld w;
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    std::vector<std::string> goals;
+    for (const auto& e : g.goal_selector()->goals())
+        goals.push_back(std::to_string(e.priority) + " " + e.goal->debug_string());
+    const std::vector<std::string> expected{"1 MeleeAttackGoal", "4 WaterAvoidingRandomStrollGoal", "5 OfferFlowerGoal",
+                                            "7 LookAtPlayerGoal(Player)", "8 RandomLookAroundGoal"};
+    BOOST_TEST(goals == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_iron_golem_offers_a_villager_a_flower_by_day) {
+    VillagerWorld w(6000);
+    ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
+    ServerMob& v = w.h->spawn("villager", {4.5, ground, 0.5});
+    w.h->spawn("villager", {12.5, ground, 0.5});  // beyond 6 blocks
+    villager::OfferFlowerGoal* offer = nullptr;
+    for (const auto& e : g.goal_selector()->goals())
+        if (auto* o = dynamic_cast<villager::OfferFlowerGoal*>(e.goal.get())) offer = o;
+    BOOST_REQUIRE(offer != nullptr);
+    BOOST_TEST((offer->flags() == goal::Flags{goal::Flag::Move, goal::Flag::Look}));
+    Level& level = w.h->world();
+    // One draw of nextInt(8000) per evaluation; it is used when the draw is 0.
+    int used = 0;
+    for (int i = 0; i < 200000 && used == 0; ++i) {
+        RandomSource copy = level.random();
+        const bool expected = copy.next_int(8000) == 0;
+        BOOST_REQUIRE_EQUAL(offer->can_use(level, g), expected);
+        if (expected) ++used;
+    }
+    BOOST_REQUIRE_EQUAL(used, 1);
+    BOOST_TEST((offer->villager() == std::optional<EntityRef>(v.ref())));
+    // The poppy is held out (event 11) for 400 ticks: 200 evaluations; the golem looks at the villager.
+    offer->start(level, g);
+    BOOST_TEST(offer->ticks_left() == 200);
+    BOOST_TEST(
+        (std::vector<std::int8_t>(g.entity_events().begin(), g.entity_events().end()) == std::vector<std::int8_t>{11}));
+    offer->tick(level, g);
+    BOOST_TEST(offer->ticks_left() == 199);
+    BOOST_TEST(g.look_control().wanted() == v.eye_position());
+    BOOST_TEST(offer->can_continue_to_use(level, g));
+    offer->stop(level, g);
+    BOOST_TEST(g.entity_events().back() == 34);
+    BOOST_TEST(!offer->villager().has_value());
+    // By night never (and no draw).
+    VillagerWorld night(18000);
+    ServerMob& g2 = night.h->spawn("iron_golem", {0.5, ground, 0.5});
+    night.h->spawn("villager", {2.5, ground, 0.5});
+    villager::OfferFlowerGoal goal(night.plugin.content().villager);
+    for (int i = 0; i < 20000; ++i) BOOST_REQUIRE(!goal.can_use(night.h->world(), g2));
+}
+
 BOOST_AUTO_TEST_CASE(an_iron_golem_hit_deals_a_rolled_amount) {
     VillagerWorld w(18000);
     ServerMob& g = w.h->spawn("iron_golem", {0.5, ground, 0.5});
