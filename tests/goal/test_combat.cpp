@@ -113,7 +113,13 @@ BOOST_AUTO_TEST_CASE(melee_attacks_every_20_ticks) {
     for (int i = 0; i < 150; ++i) {
         const std::int64_t now = h.world().game_time();
         h.tick();
-        if (golem.health() < health) {
+        // Each hit swings the main arm (what the tracker sends, then clears) and the mob is
+        // aggressive while the goal runs.
+        const bool hit = golem.health() < health;
+        BOOST_CHECK(zombie.pending_swing() == (hit ? std::optional<std::uint8_t>(0) : std::nullopt));
+        zombie.clear_entity_events();
+        BOOST_CHECK_EQUAL(zombie.is_aggressive(), zombie.goal_selector()->is_running(melee));
+        if (hit) {
             BOOST_CHECK_EQUAL(health - golem.health(), 3.0f);
             health = golem.health();
             hits.push_back(now);

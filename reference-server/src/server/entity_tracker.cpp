@@ -8,6 +8,7 @@
 
 #include "mobserver/net/entity_packets.hpp"
 #include "mobserver/net/game_connection.hpp"
+#include "mobserver/net/play_packets.hpp"
 #include "mobserver/net/registry_data.hpp"
 #include "mobserver/net/vanilla_network_ids.hpp"
 #include "mobserver/server/server_player.hpp"
@@ -436,13 +437,16 @@ struct EntityTracker::Impl {
                 if (shown) emit(t, encode_entity_event(t.network_id, 3));
             }
         }
-        // Level.broadcastEntityEvent: the mob's events of this tick, at once.
-        if (mob)
-            if (const auto events = mob->entity_events(); !events.empty()) {
-                if (shown)
-                    for (const std::int8_t e : events) emit(t, encode_entity_event(t.network_id, e));
-                mob->clear_entity_events();
+        // Level.broadcastEntityEvent and LivingEntity.swing: the mob's events of this tick, at once.
+        if (mob) {
+            const auto events = mob->entity_events();
+            const auto swing = mob->pending_swing();
+            if (shown) {
+                if (swing) emit(t, encode_entity_animation(t.network_id, *swing));
+                for (const std::int8_t e : events) emit(t, encode_entity_event(t.network_id, e));
             }
+            if (swing || !events.empty()) mob->clear_entity_events();
+        }
         const bool update = t.tick_count % m.rules.update_interval == 0;
         if (update || force_data) {
             ++t.teleport_delay;

@@ -85,18 +85,33 @@ std::optional<HurtRecord> ServerMob::last_hurt_by_player() const {
     return last_hurt_by_player_;
 }
 
-void ServerMob::broadcast_entity_event(std::int8_t event) {
+void ServerMob::stamp_events() noexcept {
+    // Events and swings of an earlier tick that no tracker sent are forgotten.
     const std::int64_t now = world_->game_time();
-    if (events_time_ != now) {
-        event_count_ = 0;
-        events_time_ = now;
-    }
+    if (events_time_ == now) return;
+    event_count_ = 0;
+    swing_ = -1;
+    events_time_ = now;
+}
+
+void ServerMob::broadcast_entity_event(std::int8_t event) {
+    stamp_events();
     if (event_count_ < events_.size()) events_[event_count_++] = event;
+}
+
+void ServerMob::swing(InteractionHand hand) {
+    stamp_events();
+    swing_ = hand == InteractionHand::OffHand ? 3 : 0;
 }
 
 std::span<const std::int8_t> ServerMob::entity_events() const noexcept {
     if (events_time_ < world_->game_time() - 1) return {};
     return {events_.data(), event_count_};
+}
+
+std::optional<std::uint8_t> ServerMob::pending_swing() const noexcept {
+    if (swing_ < 0 || events_time_ < world_->game_time() - 1) return std::nullopt;
+    return static_cast<std::uint8_t>(swing_);
 }
 
 void ServerMob::set_health(float h) {

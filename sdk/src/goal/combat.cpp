@@ -289,6 +289,7 @@ void MeleeAttackGoal::tick(Level& level, Mob& mob) {
 void MeleeAttackGoal::check_and_perform_attack(Level& level, Mob& mob, LivingEntity& target, double distance_sqr) {
     if (distance_sqr <= attack_reach_sqr(mob, target) && ticks_until_next_attack_ <= 0) {
         reset_attack_cooldown();
+        mob.swing(InteractionHand::MainHand);
         do_hurt_target(level, mob, target);
     }
 }

@@ -219,13 +219,15 @@ export const tests = {
   },
 
   // What a watcher sees of a fight: a zombie going for a villager raises its arms (mob flag 0x04)
-  // and an iron golem that hits the zombie swings (Entity Event 4) and throws it up in the air.
+  // and swings as it hits (Entity Animation 0); an iron golem that hits the zombie swings (Entity
+  // Event 4) and throws it up in the air.
   async survival_fights_show_on_clients({ binary, tmp, pluginDir }) {
     const s = await startServer(binary, tmp, 'survival_show', { 'default-gamemode': 'creative', difficulty: 'normal' },
       ['--frozen', '--plugins', pluginDir]);
     const bot = await joinBot(s.port, 'watcher', KNOCKBACK);
-    const swings = [];
+    const swings = [], animations = [];
     bot._client.on('entity_status', (p) => swings.push(p));
+    bot._client.on('animation', (p) => animations.push(p));
     try {
       await s.command('time set 18000', /Set the time to 18000/);
       await tpBot(s, bot, 40.5, -60, 40.5);
@@ -235,6 +237,8 @@ export const tests = {
       await until(zombie, { what: 'the bot sees the zombie' });
       await stepUntil(s, () => ((zombie()?.metadata?.[15] ?? 0) & 0x04) !== 0,
         { n: 1, max: 200, what: 'the zombie raises its arms (aggressive) as it goes for the villager' });
+      await stepUntil(s, () => animations.some((p) => p.entityId === zombie()?.id && p.animation === 0),
+        { n: 1, max: 200, what: 'the zombie swings its arm as it hits the villager (Entity Animation 0)' });
       await s.command('summon iron_golem 44.5 -60 36.5', /Summoned new /);
       const golem = () => bot.nearestEntity((e) => e.name === 'iron_golem');
       await until(golem, { what: 'the bot sees the golem' });

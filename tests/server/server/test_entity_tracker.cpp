@@ -322,6 +322,15 @@ BOOST_AUTO_TEST_CASE(aggression_and_entity_events_reach_the_client) {
     f.harness.tick();
     f.tracker->tick();
     BOOST_TEST(f.take(kEvent).empty());
+    // A swing is an Entity Animation (0: the main arm), sent with the tick's events.
+    golem.swing(InteractionHand::MainHand);
+    f.tracker->tick();
+    auto swings = f.take(0x03);
+    BOOST_REQUIRE_EQUAL(swings.size(), 1u);
+    PacketReader a(swings[0]);
+    a.varint();
+    BOOST_TEST(a.varint() == golem.data().network_id);
+    BOOST_TEST(a.u8() == 0);
     // Events of a tick long past are not sent late.
     golem.broadcast_entity_event(11);
     for (int i = 0; i < 3; ++i) f.harness.tick();

@@ -121,6 +121,7 @@ public:
     bool is_aggressive() const override { return false; }
     void set_aggressive(bool) override {}
     void broadcast_entity_event(std::int8_t) override {}
+    void swing(InteractionHand) override {}
 
     Vec3 pos{0.5, 64, 0.5};
     bool alive = true;

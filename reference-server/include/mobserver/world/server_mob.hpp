@@ -95,11 +95,19 @@ public:
     void set_aggressive(bool aggressive) override { aggressive_ = aggressive; }
     /// @brief Keeps the event for this tick's viewers (entity_events).
     void broadcast_entity_event(std::int8_t event) override;
+    /// @brief Keeps the swing for this tick's viewers (pending_swing).
+    void swing(InteractionHand hand) override;
+    /// @brief The Entity Animation of a swing since the last clear_entity_events (0 main hand, 3
+    /// off hand), if that was this or the last game tick.
+    std::optional<std::uint8_t> pending_swing() const noexcept;
     /// @brief The entity events broadcast since the last clear_entity_events, if that was this
     /// or the last game tick (older ones are never sent).
     std::span<const std::int8_t> entity_events() const noexcept;
     /// @brief Forgets the events (the tracker has sent them).
-    void clear_entity_events() noexcept { event_count_ = 0; }
+    void clear_entity_events() noexcept {
+        event_count_ = 0;
+        swing_ = -1;
+    }
 
     /// @brief The world it lives in.
     World& world() noexcept { return *world_; }
@@ -212,8 +220,10 @@ private:
     bool died_ = false;
     bool aggressive_ = false;
     bool resists_knockback_ = false;
+    void stamp_events() noexcept;
     std::array<std::int8_t, 8> events_{};
     std::uint8_t event_count_ = 0;
+    std::int8_t swing_ = -1;         // the swing's Entity Animation, -1 for none
     std::int64_t events_time_ = -1;  // the game time the events are of
     float last_hurt_amount_ = 0;     // vanilla's lastHurt: the hit the cooldown compares against
     std::array<double, attribute_count> attributes_{};

@@ -181,6 +181,10 @@ public:
     void broadcast_entity_event(std::int8_t event) override { entity_events.push_back(event); }
     /// @brief Every event broadcast_entity_event was given, oldest first.
     std::vector<std::int8_t> entity_events;
+    /// @brief Records the hand in swings.
+    void swing(InteractionHand hand) override { swings.push_back(hand); }
+    /// @brief Every hand swing was given, oldest first.
+    std::vector<InteractionHand> swings;
     float y_rot() const override { return 0; }
     float x_rot() const override { return 0; }
     bool on_ground() const override { return true; }

@@ -215,6 +215,10 @@ public:
     /// Entity Event `event` this tick (4: an iron golem's swing, 11: it offers a flower, 12–14 a
     /// villager's hearts, anger, happiness…). At most 8 a tick are kept; later ones are dropped.
     virtual void broadcast_entity_event(std::int8_t event) = 0;
+    /// @brief Vanilla's LivingEntity.swing(hand): the arm swing every player who sees the mob is
+    /// shown (Entity Animation 0, or 3 for the off hand) this tick. MeleeAttackGoal swings before
+    /// each hit.
+    virtual void swing(InteractionHand hand) = 0;
     /// @brief True when `pos` lies inside the restriction, or there is none (vanilla's
     /// isWithinRestriction: squared distance to the centre below radius²).
     bool is_within_restriction(BlockPos pos) const {
