@@ -1,5 +1,6 @@
 // Vanilla's Villager.mobInteract: which villagers open their merchant screen on a player, with what
-// title, and that the screen's trading player is set (and cleared with the special prices).
+// title, that the screen's trading player is set (and cleared with the special prices), and which
+// shake their heads instead.
 #include <boost/test/unit_test.hpp>
 
 #include "mobsdk/stdlib/villager.hpp"
@@ -48,15 +49,27 @@ BOOST_AUTO_TEST_CASE(a_farmer_opens_its_screen_and_trades_with_the_player) {
 BOOST_AUTO_TEST_CASE(villagers_without_offers_babies_and_sleepers_open_no_screen) {
     for (const char* profession : {"none", "nitwit"}) {
         Scene s(profession);
-        BOOST_TEST((s.interact() == InteractionResult::Success));  // vanilla's setUnhappy
+        BOOST_TEST((s.interact() == InteractionResult::Success));
         BOOST_TEST(s.player.merchant_menu == nullptr);
         BOOST_TEST(!s.state.is_trading());
+        // Vanilla's setUnhappy: 40 ticks of head shaking, shown to clients, counted down each tick.
+        BOOST_TEST(s.state.unhappy_counter == 40);
+        BOOST_TEST(s.state.villager_appearance()->unhappy_counter == 40);
+        s.state.tick_merchant_timer(s.level.random());
+        BOOST_TEST(s.state.unhappy_counter == 39);
+        for (int i = 0; i < 50; ++i) s.state.tick_merchant_timer(s.level.random());
+        BOOST_TEST(s.state.unhappy_counter == 0);
+        // Only the main hand's interaction shakes the head.
+        BOOST_TEST(
+            (s.state.mob_interact(s.level, s.mob, s.player, InteractionHand::OffHand) == InteractionResult::Success));
+        BOOST_TEST(s.state.unhappy_counter == 0);
     }
     Scene baby("farmer");
     baby.mob.baby_ = true;
     BOOST_TEST((baby.interact() == InteractionResult::Success));
     BOOST_TEST(baby.player.merchant_menu == nullptr);
     BOOST_TEST(!baby.state.offers.has_value());  // a baby does not roll offers
+    BOOST_TEST(baby.state.unhappy_counter == 40);
     Scene sleeper("farmer");
     sleeper.mob.start_sleeping(BlockPos{0, 64, 0});
     BOOST_TEST((sleeper.interact() == InteractionResult::Pass));

@@ -37,7 +37,7 @@ struct TypeModel {
 // Vanilla's metadata indices (1.20.4, minecraft-data's metadataKeys).
 constexpr std::uint8_t kFlags = 0, kCustomName = 2, kNoGravity = 5, kPose = 6;
 constexpr std::uint8_t kHealth = 9, kSleepingPos = 14, kMobFlags = 15, kBaby = 16, kSlimeSize = 16;
-constexpr std::uint8_t kVillagerData = 18, kItem = 8, kArrowFlags = 8;
+constexpr std::uint8_t kUnhappyCounter = 17, kVillagerData = 18, kItem = 8, kArrowFlags = 8;
 
 // What a client was last sent of an entity's metadata and equipment (shared by all its viewers).
 struct SentData {
@@ -53,6 +53,7 @@ struct SentData {
     ResourceLocation villager_type = ResourceLocation::of("plains");
     ResourceLocation villager_profession = ResourceLocation::of("none");
     std::int32_t villager_level = 1;
+    std::int32_t villager_unhappy = 0;         // the unhappy counter at the last look
     std::int32_t villager_ids[3] = {2, 0, 1};  // plains, none, 1
     ItemStack item;
     NetworkItem network_item;
@@ -329,6 +330,14 @@ struct EntityTracker::Impl {
                                 s.villager_level = v->level;
                             }
                         }
+                        // The head shake: the counter when a shake starts (it grew since the last
+                        // look; the client counts it down itself, as AbstractVillager.tick runs on
+                        // both sides) and 0 when it ends.
+                        const std::int32_t unhappy = v->unhappy_counter;
+                        if (full ? unhappy > 0
+                                 : unhappy > s.villager_unhappy || (unhappy == 0 && s.villager_unhappy > 0))
+                            out->varint(kUnhappyCounter, unhappy);
+                        if (!full) s.villager_unhappy = unhappy;
                     }
         }
         if (m.model == Model::Item)

@@ -58,6 +58,7 @@ void VillagerState::increase_merchant_career(RandomSource& random) {
 }
 
 bool VillagerState::tick_merchant_timer(RandomSource& random) {
+    if (unhappy_counter > 0) --unhappy_counter;
     if (is_trading() || update_merchant_timer <= 0) return false;
     if (--update_merchant_timer > 0) return false;
     if (!increase_profession_level_on_update) return false;
@@ -124,9 +125,15 @@ InteractionResult VillagerState::mob_interact(Level& level, Mob& mob, Player& pl
     if (player.item_in_hand(hand).item.path() == "villager_spawn_egg" || !mob.is_alive() || is_trading() ||
         mob.is_sleeping())
         return InteractionResult::Pass;
-    if (mob.is_baby()) return InteractionResult::Success;  // setUnhappy
+    if (mob.is_baby()) {
+        unhappy_counter = unhappy_ticks;  // setUnhappy
+        return InteractionResult::Success;
+    }
     const MerchantOffers& current = get_offers(level.random());
-    if (current.empty()) return InteractionResult::Success;  // setUnhappy on the main hand
+    if (current.empty()) {
+        if (hand == InteractionHand::MainHand) unhappy_counter = unhappy_ticks;  // setUnhappy
+        return InteractionResult::Success;
+    }
     // startTrading: setTradingPlayer, then openTradingScreen with the villager's name.
     set_trading_player(player.ref());
     std::string title = "entity.minecraft.villager." + std::string(data.profession.path());

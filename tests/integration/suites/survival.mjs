@@ -253,6 +253,30 @@ export const tests = {
     }
   },
 
+  // A nitwit has no trades: the bot's right click makes it shake its head (vanilla's setUnhappy:
+  // the unhappy counter, metadata 17, at 40) and opens no screen.
+  async a_villager_without_trades_shakes_its_head({ binary, tmp, pluginDir }) {
+    const s = await startServer(binary, tmp, 'head_shake', { 'default-gamemode': 'creative' }, ['--plugins', pluginDir]);
+    const bot = await joinBot(s.port, 'asker');
+    let opened = false;
+    bot._client.on('open_window', () => { opened = true; });
+    try {
+      await tpBot(s, bot, 40.5, -60, 40.5);
+      await s.command('summon villager 42.5 -60 40.5 {VillagerData:{profession:"minecraft:nitwit",level:1,' +
+        'type:"minecraft:plains"}}', /Summoned new Villager/);
+      const nitwit = () => bot.nearestEntity((e) => e.name === 'villager');
+      await until(nitwit, { what: 'the bot sees the nitwit' });
+      await bot.activateEntity(nitwit());
+      await until(() => (nitwit()?.metadata?.[17] ?? 0) > 0, { what: 'the nitwit shakes its head (metadata 17)' });
+      assert(nitwit().metadata[17] <= 40, `the counter starts at 40: ${nitwit().metadata[17]}`);
+      await until(() => nitwit()?.metadata?.[17] === 0, { what: 'the shake ends (metadata 17 back to 0)' });
+      assert(!opened, 'a nitwit opens no merchant screen');
+    } finally {
+      bot.quit();
+      await s.stop();
+    }
+  },
+
   // Trading (issue 23): a survival bot opens a farmer's merchant screen (Open Screen, Merchant
   // Offers), trades its first offer once (Select Trade moves the price, the result is taken), and
   // the villager's offer counts the use and its Xp rises. Trading on to the novice threshold (10

@@ -200,6 +200,23 @@ BOOST_AUTO_TEST_CASE(a_villager_in_range_is_spawned_with_its_type_and_villager_d
     BOOST_TEST((changed->ints == std::vector<std::int32_t>{0, 9, 2}));
     for (int i = 0; i < 6; ++i) f.tracker->tick();
     BOOST_TEST(!meta_entry(f.take(kMetadata), s.id, 18).has_value());  // no resend
+
+    // The head shake (index 17): the counter when it starts, nothing while it counts down, 0 at
+    // the end.
+    auto* v = villager.attachment_as<stdlib::VillagerState>();
+    v->unhappy_counter = 40;
+    for (int i = 0; i < 3; ++i) f.tracker->tick();
+    const auto shake = meta_entry(f.take(kMetadata), s.id, 17);
+    BOOST_REQUIRE(shake.has_value());
+    BOOST_TEST(shake->ints[0] == 40);
+    v->unhappy_counter = 20;
+    for (int i = 0; i < 3; ++i) f.tracker->tick();
+    BOOST_TEST(!meta_entry(f.take(kMetadata), s.id, 17).has_value());
+    v->unhappy_counter = 0;
+    for (int i = 0; i < 3; ++i) f.tracker->tick();
+    const auto still = meta_entry(f.take(kMetadata), s.id, 17);
+    BOOST_REQUIRE(still.has_value());
+    BOOST_TEST(still->ints[0] == 0);
 }
 
 BOOST_AUTO_TEST_CASE(moving_sends_relative_moves_and_ten_blocks_a_teleport) {

@@ -99,6 +99,11 @@ public:
     std::int64_t last_gossip_decay = 0;                ///< "LastGossipDecay", kept for the gossip issue
     std::int32_t update_merchant_timer = 0;            ///< ticks until the level-up after a trade (not saved)
     bool increase_profession_level_on_update = false;  ///< the level-up is pending (not saved)
+    /// @brief Vanilla's unhappyCounter: ticks of head shaking left (not saved, as vanilla).
+    std::int32_t unhappy_counter = 0;
+    /// @brief Vanilla's setUnhappy: 40 ticks of head shaking (a baby, or a villager without offers,
+    /// that a player tried to trade with).
+    static constexpr std::int32_t unhappy_ticks = 40;
     /// @brief Vanilla's tradingPlayer: the player whose merchant screen is open on this villager, set
     /// by the host when it opens one and cleared when it closes (not saved).
     std::optional<EntityRef> trading_player;
@@ -119,7 +124,7 @@ public:
     ItemStack pick_up(const ItemStack& stack) override { return add_item(stack); }
     /// @brief Its VillagerData, for the client.
     std::optional<VillagerAppearance> villager_appearance() const override {
-        return VillagerAppearance{&data.type, &data.profession, data.level};
+        return VillagerAppearance{&data.type, &data.profession, data.level, unhappy_counter};
     }
 
     /// @brief The professions table, or nullptr.
@@ -162,7 +167,8 @@ public:
     void increase_merchant_career(RandomSource& random);
     /// @brief The merchant part of vanilla's Villager.customServerAiStep, once a tick: when not
     /// trading, counts the timer down and levels up when it runs out with a level-up pending.
-    /// True on the tick it levelled up. (Vanilla's regeneration effect then is not modelled.)
+    /// True on the tick it levelled up. (Vanilla's regeneration effect then is not modelled.) It
+    /// also counts the unhappy counter down, as AbstractVillager.tick does.
     bool tick_merchant_timer(RandomSource& random);
     /// @brief Vanilla's shouldRestock at `game_time`/`day_time`: more than 12000 ticks since the
     /// last restock or a new day since the last check resets the day's count (catching up the

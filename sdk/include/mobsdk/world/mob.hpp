@@ -44,6 +44,8 @@ struct VillagerAppearance {
     const ResourceLocation* type = nullptr;        ///< villager type, e.g. minecraft:plains
     const ResourceLocation* profession = nullptr;  ///< profession, e.g. minecraft:farmer
     std::int32_t level = 1;                        ///< 1–5 (novice to master)
+    /// @brief Vanilla's DATA_UNHAPPY_COUNTER: the villager shakes its head while it is above 0.
+    std::int32_t unhappy_counter = 0;
 };
 
 /// @brief Type-specific state of a mob that its AI plugin defines and the host saves with it
