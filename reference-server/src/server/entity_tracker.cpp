@@ -250,13 +250,10 @@ struct EntityTracker::Impl {
         SentData& s = t.sent;
         // Entity's shared flags: on fire 0x01; a player's crouching 0x02 and sprinting 0x08.
         const PlayerEntity* player = mob ? nullptr : world.player(&slot);
-        std::uint8_t flags = 0;
-        if (mob && mob->is_on_fire()) flags = 0x01;
-        if (player) {
-            if (player->is_on_fire()) flags |= 0x01;
-            if (player->is_crouching()) flags |= 0x02;
-            if (player->sprinting) flags |= 0x08;
-        }
+        const LivingEntity* living = mob ? static_cast<const LivingEntity*>(mob) : player;
+        std::uint8_t flags = living && living->is_on_fire() ? 0x01 : 0x00;
+        if (player && player->is_crouching()) flags |= 0x02;
+        if (player && player->sprinting) flags |= 0x08;
         if (full ? flags != 0 : flags != s.flags) {
             out->byte(kFlags, flags);
             if (!full) s.flags = flags;

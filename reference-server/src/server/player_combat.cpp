@@ -17,6 +17,7 @@
 #include "mobserver/server/mob_interaction.hpp"
 #include "mobserver/server/player_list.hpp"
 #include "mobserver/world/item_traits.hpp"
+#include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
 
 namespace mobsdk::server {
@@ -73,6 +74,17 @@ std::optional<BlockPos> overworld_respawn_pos(World& world, std::int32_t x, std:
         if (top_face_full(info.collision)) return BlockPos{x, y + 1, z};
     }
     return std::nullopt;
+}
+
+// LivingEntity.knockback(strength, x, z) on whatever `target` is: a mob unless it resists (knockback
+// resistance 1), or a player, whose client is then told its motion.
+void knock_back_living(World& world, LivingEntity& target, double strength, double x, double z) {
+    if (ServerMob* mob = world.mob(target.handle())) {
+        if (!mob->resists_knockback()) knock_back(mob->data(), strength, x, z);
+    } else if (auto* player = dynamic_cast<PlayerEntity*>(&target)) {
+        knock_back(player->data(), strength, x, z);
+        player->hurt_marked = true;
+    }
 }
 
 AABB player_box_at(const Vec3& feet) noexcept {
@@ -160,20 +172,10 @@ AttackResult player_attack(World& world, PlayerEntity& player, Entity& target) {
     }
     const double yaw = static_cast<double>(d.y_rot) * 3.14159265358979323846 / 180.0;
     const double facing_x = std::sin(yaw), facing_z = -std::cos(yaw);
-    EntityData* target_data = nullptr;
-    bool resists = false;
-    if (ServerMob* mob = world.mob(target.handle())) {
-        target_data = &mob->data();
-        resists = mob->resists_knockback();
-    }
     // The target's own LivingEntity.hurt knocked it 0.4 away from the player (ServerMob::hurt and
     // PlayerEntity::hurt).
     if (knockback > 0) {
-        if (target_data && !resists) knock_back(*target_data, knockback * 0.5, facing_x, facing_z);
-        if (auto* hit = dynamic_cast<PlayerEntity*>(living)) {
-            knock_back(hit->data(), knockback * 0.5, facing_x, facing_z);
-            hit->hurt_marked = true;
-        }
+        knock_back_living(world, *living, knockback * 0.5, facing_x, facing_z);
         d.motion = {d.motion.x * 0.6, d.motion.y, d.motion.z * 0.6};
         player.sprinting = false;
         result.sprint_knockback = true;
@@ -187,12 +189,7 @@ AttackResult player_attack(World& world, PlayerEntity& player, Entity& target) {
             LivingEntity* other = world.resolve_living(ref);
             if (!other || other == living || other == &player || !other->is_alive()) continue;
             if (!(player.distance_to_sqr(*other) < 9.0)) continue;
-            if (ServerMob* mob = world.mob(other->handle())) {
-                if (!mob->resists_knockback()) knock_back(mob->data(), static_cast<double>(0.4f), facing_x, facing_z);
-            } else if (auto* hit = dynamic_cast<PlayerEntity*>(other)) {
-                knock_back(hit->data(), static_cast<double>(0.4f), facing_x, facing_z);
-                hit->hurt_marked = true;
-            }
+            knock_back_living(world, *other, static_cast<double>(0.4f), facing_x, facing_z);
             if (other->hurt(vanilla_damage_types().player_attack, 1.0f, &player)) ++result.swept;
         }
     }

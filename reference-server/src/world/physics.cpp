@@ -265,4 +265,24 @@ Vec3 relative_input(const Vec3& input, float amount, float y_rot) noexcept {
     return {v.x * c - v.z * s, v.y, v.z * c + v.x * s};
 }
 
+void knock_back_from(RandomSource& random, EntityData& target, const Vec3& attacker, double strength) {
+    // LivingEntity.hurt's direction (a random nudge when they stand in one place) and knockback.
+    double dx = attacker.x - target.pos.x, dz = attacker.z - target.pos.z;
+    while (dx * dx + dz * dz < 1.0e-4) {
+        dx = (random.next_double() - random.next_double()) * 0.01;
+        dz = (random.next_double() - random.next_double()) * 0.01;
+    }
+    knock_back(target, strength, dx, dz);
+}
+
+void knock_back(EntityData& target, double strength, double x, double z) {
+    if (!(strength > 0)) return;
+    const double len = std::sqrt(x * x + z * z);
+    if (!(len > 1.0e-4)) return;  // Vec3.normalize of a zero vector is zero: no push
+    const Vec3 push{x / len * strength, 0, z / len * strength};
+    const Vec3 m = target.motion;
+    target.motion = {m.x / 2.0 - push.x, target.on_ground ? std::min(0.4, m.y / 2.0 + strength) : m.y,
+                     m.z / 2.0 - push.z};
+}
+
 }  // namespace mobsdk::server

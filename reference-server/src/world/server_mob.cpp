@@ -10,7 +10,6 @@
 #include "mobsdk/world/ai_util.hpp"
 #include "mobsdk/world/item_nbt.hpp"
 #include "mobsdk/world/vanilla_ids.hpp"
-#include "mobserver/world/kinds/player_kind.hpp"
 #include "mobserver/world/navigation.hpp"
 #include "mobserver/world/physics.hpp"
 #include "mobserver/world/world.hpp"
@@ -74,7 +73,7 @@ bool ServerMob::hurt(const ResourceLocation& damage_type, float amount, const En
     if (dynamic_cast<const Player*>(attacker) != nullptr) last_hurt_by_player_ = last_hurt_;
     // LivingEntity.hurt: a fresh hit with an attacker knocks the mob 0.4 away from it, unless its
     // knockback resistance is 1 (the iron golem's, the only one among the types this host knows).
-    if (fresh && attacker && !resists_knockback_) knock_back_from(*world_, data_, attacker->position(), 0.4);
+    if (fresh && attacker && !resists_knockback_) knock_back_from(world_->random(), data_, attacker->position(), 0.4);
     set_health(health_ - dealt);
     return true;
 }

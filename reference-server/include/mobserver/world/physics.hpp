@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "mobsdk/world/random.hpp"
 #include "mobserver/world/chunk_map.hpp"
 #include "mobserver/world/entity.hpp"
 
@@ -25,6 +26,17 @@ Vec3 collide_boxes(const AABB& box, Vec3 delta, const std::vector<AABB>& boxes) 
 
 /// @brief True when no block collision box intersects `box`.
 bool no_block_collision(const ChunkMap& chunks, const AABB& box, std::vector<AABB>& scratch);
+
+/// @brief Vanilla's knockback of a hit (LivingEntity.hurt's direction, then LivingEntity.knockback
+/// without knockback resistance): half the motion minus `strength` away from `attacker`
+/// horizontally, and up to 0.4 upwards on the ground; two random draws per axis when they stand
+/// in one place (from `random`: the level's, where vanilla uses Math.random).
+void knock_back_from(RandomSource& random, EntityData& target, const Vec3& attacker, double strength);
+
+/// @brief Vanilla's LivingEntity.knockback(strength, x, z) without knockback resistance: half the
+/// motion minus `strength` along the normalised (x, z) horizontally, and up to 0.4 upwards on the
+/// ground. The player's attack knocks back along its facing: (sin yaw, −cos yaw).
+void knock_back(EntityData& target, double strength, double x, double z);
 
 /// @brief Result of one move.
 struct MoveResult {

@@ -169,17 +169,6 @@ private:
     std::optional<HurtRecord> last_hurt_by_player_;
 };
 
-/// @brief Vanilla's knockback of a hit (LivingEntity.hurt's direction, then LivingEntity.knockback
-/// without knockback resistance): half the motion minus `strength` away from `attacker`
-/// horizontally, and up to 0.4 upwards on the ground; two random draws per axis when they stand
-/// in one place.
-void knock_back_from(World& world, EntityData& target, const Vec3& attacker, double strength);
-
-/// @brief Vanilla's LivingEntity.knockback(strength, x, z) without knockback resistance: half the
-/// motion minus `strength` along the normalised (x, z) horizontally, and up to 0.4 upwards on the
-/// ground. The player's attack knocks back along its facing: (sin yaw, −cos yaw).
-void knock_back(EntityData& target, double strength, double x, double z);
-
 /// @brief Vanilla's Player.hurt scaling of damage that scales with difficulty (a mob's hit on a
 /// player): none on peaceful, min(d/2 + 1, d) on easy, d on normal, 1.5·d on hard.
 float scale_damage_for_difficulty(Difficulty difficulty, float amount) noexcept;
